@@ -1,0 +1,77 @@
+// i18next setup (spec 000 §8, §9): translations load from resources/locale-{id}.json; en_CA is the
+// default; a failed locale lookup falls back to en_US; a failed locale file leaves the translations
+// empty; a missing key shows '-'.
+import i18next, { type i18n } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+export const LOCALES = ['en_CA', 'en_US'] as const;
+export type LocaleId = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: LocaleId = 'en_CA';
+/** Where the locale lookup lands when it cannot decide (spec 000 §8). */
+export const FALLBACK_LOCALE: LocaleId = 'en_US';
+export const MISSING_KEY_TEXT = '-';
+const STORAGE_KEY = 'apex.locale';
+
+/** countryID per the spec: 1 US, 2 Canada. */
+export const LOCALE_BY_COUNTRY: Record<number, LocaleId> = { 1: 'en_US', 2: 'en_CA' };
+
+export function isLocaleId(value: unknown): value is LocaleId {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * Resolves the locale to use. A stored choice wins; otherwise the default (Canada). A lookup that
+ * yields something unknown (a bad stored value, an unknown country) falls back to en_US.
+ */
+export function resolveLocale(lookup: () => unknown = () => readStoredLocale()): LocaleId {
+  let found: unknown;
+  try {
+    found = lookup();
+  } catch {
+    return FALLBACK_LOCALE;
+  }
+  if (found === null || found === undefined) return DEFAULT_LOCALE;
+  if (typeof found === 'number') return LOCALE_BY_COUNTRY[found] ?? FALLBACK_LOCALE;
+  return isLocaleId(found) ? found : FALLBACK_LOCALE;
+}
+
+function readStoredLocale(): string | null {
+  return typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+}
+
+export function storeLocale(id: LocaleId): void {
+  localStorage.setItem(STORAGE_KEY, id);
+}
+
+export interface I18nOptions {
+  locale?: LocaleId;
+  /** URL template of the locale files, `{{lng}}` replaced by the locale id. */
+  loadPath?: string;
+  /** Resources given directly (tests); no file is fetched then. */
+  resources?: Record<string, unknown>;
+}
+
+export async function initI18n(options: I18nOptions = {}): Promise<i18n> {
+  const instance = i18next.createInstance();
+  const lng = options.locale ?? resolveLocale();
+  instance.use(initReactI18next);
+  if (!options.resources) instance.use(HttpBackend);
+  await instance.init({
+    lng,
+    fallbackLng: false,
+    supportedLngs: [...LOCALES],
+    load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    returnEmptyString: false,
+    parseMissingKeyHandler: () => MISSING_KEY_TEXT,
+    resources: options.resources
+      ? { [lng]: { translation: options.resources as Record<string, string> } }
+      : undefined,
+    backend: options.resources ? undefined : { loadPath: options.loadPath ?? '/resources/locale-{{lng}}.json' },
+  });
+  return instance;
+}
