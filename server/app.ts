@@ -1,0 +1,140 @@
+// buildApp(config): the Fastify instance with every plugin and route. main.ts only starts it; tests
+// build it on an in-memory PGlite and call app.inject.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { accountRoutes } from './modules/account/routes';
+import { authRoutes } from './modules/auth/routes';
+import { loadSigningKey } from './modules/auth/tokens';
+import { homeRoutes } from './modules/home/routes';
+import { platformRoutes } from './modules/platform/routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { BLOCKED_PATH, methodRewriter, OVERRIDABLE } from './plugins/method-override';
+import { seedDemo } from './seed/demo';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+}
+
+export async function buildApp(config: Config, existing?: Database): Promise<BuiltApp> {
+  const database =
+    existing ??
+    (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, inMemory: config.inMemory }));
+  const { db } = database;
+  if (config.seedDemo) await seedDemo(db, { password: config.demoPassword, costLog2: config.passwordCostLog2 });
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    rewriteUrl: methodRewriter(config.blockMethods),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
+  const key = loadSigningKey({ jwtSecret: config.jwtSecret, dataDir: config.dataDir, inMemory: config.inMemory });
+  registerAuth(app, { db, key, policy });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Apex API', description: 'Workforce, payroll and sales-operations API', version: '0.1.0' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+      await api.register(authRoutes, { db, key, policy });
+      await api.register(homeRoutes, { db, policy });
+      await api.register(platformRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(accountRoutes, { db, policy, costLog2: config.passwordCostLog2 });
+
+  for (const method of OVERRIDABLE) {
+    app.route({
+      method,
+      url: BLOCKED_PATH,
+      config: { public: true },
+      schema: { hide: true },
+      handler: async (_request, reply) =>
+        reply
+          .code(405)
+          .header('Allow', 'GET, POST')
+          .send({ Message: `${method} is blocked here; send POST with X-HTTP-Method-Override: ${method}.` }),
+    });
+  }
+
+  registerStatic(app, config);
+  app.addHook('onClose', async () => {
+    if (!existing) await database.close();
+  });
+  return { app, database };
+}
+
+/** The built PWA at `/`, with every non-API navigation falling back to the app shell. */
+function registerStatic(app: FastifyInstance, config: Config): void {
+  const root = config.staticDir ? resolve(config.staticDir) : null;
+  if (!root || !existsSync(join(root, 'index.html'))) return;
+  app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      if (/\/assets\//.test(path)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.header('Cache-Control', 'no-cache');
+    },
+  });
+  app.register(async (scope) => {
+    scope.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+      const path = decodeURIComponent(request.url.split('?')[0]);
+      if (/^\/api(\/|$)/i.test(path)) {
+        return reply.code(404).send({ Message: `No route for ${request.method} ${path}.` });
+      }
+      const file = path.replace(/^\/+/, '');
+      if (file && !file.includes('..') && existsSync(join(root, file)) && !file.endsWith('/')) {
+        return reply.sendFile(file);
+      }
+      if (/\.[a-z0-9]{2,5}$/i.test(path)) return reply.code(404).send({ Message: 'Not found.' });
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
+  });
+}

@@ -1,0 +1,94 @@
+// Environment → typed configuration, validated at start (issue: clear message on bad values).
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    message: 'use true or false',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const methodList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((m) => m.trim().toUpperCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(['PUT', 'PATCH', 'DELETE'], { message: 'only PUT, PATCH and DELETE can be blocked' })));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SEED_DEMO: bool.default(true),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Demo!2026apex'),
+  BLOCK_METHODS: methodList.default([]),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Apex <no-reply@apex.local>'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  TRUST_PROXY: bool.default(false),
+  STATIC_DIR: z.string().default('./dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  seedDemo: boolean;
+  demoPassword: string;
+  blockMethods: string[];
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  trustProxy: boolean;
+  staticDir: string | null;
+  logLevel: string;
+  /** scrypt cost parameter log2(N); 17 in production (OWASP), lowered only by tests. */
+  passwordCostLog2: number;
+  /** In-memory embedded database (tests). */
+  inMemory?: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    blockMethods: e.BLOCK_METHODS,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    trustProxy: e.TRUST_PROXY,
+    staticDir: e.STATIC_DIR,
+    logLevel: e.LOG_LEVEL,
+    passwordCostLog2: 17,
+  };
+}

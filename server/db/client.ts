@@ -1,0 +1,119 @@
+// Opens the database: embedded PostgreSQL (PGlite) in DATA_DIR by default, a PostgreSQL server when
+// DATABASE_URL is set, or an in-memory PGlite for tests. Applies the drizzle-kit migrations.
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as tables from './tables';
+
+export type Tables = typeof tables;
+/** The one database type the services use, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Tables>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = resolve(import.meta.dirname, 'migrations');
+
+export interface OpenOptions {
+  dataDir?: string;
+  databaseUrl?: string;
+  inMemory?: boolean;
+  /** PostgreSQL schema to use (tests against a real server get a fresh one each). */
+  schema?: string;
+}
+
+export class DatabaseLockedError extends Error {}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    });
+    if (options.schema) await pool.query(`create schema if not exists "${options.schema}"`);
+    const db = drizzleNodePg(pool, { schema: tables });
+    await migrateNodePg(db, { migrationsFolder, migrationsSchema: options.schema ?? 'drizzle' });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  let release = () => {};
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite();
+  } else {
+    const dir = resolve(options.dataDir ?? './data');
+    mkdirSync(dir, { recursive: true });
+    release = takeLock(join(dir, 'apex.lock'));
+    try {
+      client = new PGlite(join(dir, 'pg'));
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema: tables });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite is a single process database: two servers opening the same directory would corrupt it.
+ * A lock file holding our pid guards it; a lock left by a process that no longer runs is taken over.
+ */
+function takeLock(path: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (existsSync(path) && readFileSync(path, 'utf8') === String(process.pid)) unlinkSync(path);
+        } catch {
+          // already gone
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(path, 'utf8'));
+      if (pid && pid !== process.pid && isRunning(pid)) {
+        throw new DatabaseLockedError(
+          `The data directory is in use by another Apex server (pid ${pid}). Stop it, or set DATA_DIR to another directory.`,
+        );
+      }
+      unlinkSync(path);
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${path}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

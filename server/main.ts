@@ -1,0 +1,38 @@
+// Starts the API server and the PWA: reads the configuration, opens (and migrates) the database,
+// seeds an empty one with the demo company, listens.
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseLockedError } from './db/client';
+import { DEMO_USERS } from './seed/demo';
+
+async function main() {
+  const config = loadConfig();
+  const { app } = await buildApp(config);
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  console.log(`\nApex is running at ${url}`);
+  console.log(`API docs: ${url}/api/docs`);
+  console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`}`);
+  if (config.seedDemo) {
+    console.log(`Demo accounts (password ${config.demoPassword === 'Demo!2026apex' ? 'Demo!2026apex' : 'from DEMO_PASSWORD'}):`);
+    console.log(`  ${DEMO_USERS.join(', ')}`);
+  }
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DatabaseLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('Apex could not start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,150 @@
+// The account form posts (spec 000 §7: sign-in, sign-out, proxy and renew work through forms on the
+// page). A plain form post gets a redirect; the PWA posts the same form with Accept: application/json
+// and gets JSON, so it can show errors in place.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LoginForm, ResetPasswordComplete } from '../../../src/contract/auth';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { safeReturnUrl, wantsJson } from '../../http';
+import { sessionHashOf } from '../../plugins/auth';
+import { completePasswordReset } from '../home/service';
+import {
+  activeSession,
+  createSession,
+  hashSessionId,
+  renewSession,
+  revokeSession,
+  SESSION_COOKIE,
+  type SessionPolicy,
+  sessionExpiry,
+  signIn,
+} from '../auth/service';
+import { loadActor } from '../access/service';
+
+const ORIGIN_COOKIE = 'apex_origin_session';
+
+export interface AccountOptions {
+  db: Db;
+  policy: SessionPolicy;
+  costLog2: number;
+}
+
+export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) {
+  const { db, policy } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const cookieOptions = (request: FastifyRequest, expires?: Date) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    ...(expires ? { expires } : {}),
+  });
+
+  const setSession = (request: FastifyRequest, reply: FastifyReply, sessionId: string, expiresAt: Date) =>
+    reply.setCookie(SESSION_COOKIE, sessionId, cookieOptions(request, expiresAt));
+
+  r.post(
+    '/account/login',
+    { config: { public: true }, schema: { hide: true, body: LoginForm } },
+    async (request, reply) => {
+      const { UserName, Password, returnUrl } = request.body;
+      const back = safeReturnUrl(returnUrl);
+      try {
+        const session = await signIn({
+          db,
+          userName: UserName,
+          password: Password,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          policy,
+          costLog2: opts.costLog2,
+        });
+        // Any earlier session of this browser ends here (a new id at every sign-in).
+        const previous = sessionHashOf(request);
+        if (previous) await revokeSession(db, previous);
+        setSession(request, reply, session.sessionId, session.expiresAt);
+        if (wantsJson(request)) return reply.send({ returnUrl: back });
+        return reply.redirect(back, 303);
+      } catch (err) {
+        if (!(err instanceof AppError) || wantsJson(request)) throw err;
+        const reason = err.status === 429 ? `locked&retryAfter=${err.extra.headers?.['Retry-After'] ?? ''}` : 'invalid';
+        if (err.status === 429) reply.header('Retry-After', err.extra.headers?.['Retry-After'] ?? '60');
+        return reply.redirect(`/account/login?error=${reason}&returnUrl=${encodeURIComponent(back)}`, 303);
+      }
+    },
+  );
+
+  r.post('/account/logout', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const hash = sessionHashOf(request);
+    if (hash) await revokeSession(db, hash);
+    const origin = request.cookies[ORIGIN_COOKIE];
+    if (origin) {
+      await revokeSession(db, hashSessionId(origin));
+      reply.clearCookie(ORIGIN_COOKIE, { path: '/' });
+    }
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (wantsJson(request)) return reply.code(204).send();
+    return reply.redirect('/account/login', 303);
+  });
+
+  r.post('/account/renew', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const hash = sessionHashOf(request);
+    const session = hash ? await renewSession(db, hash, policy) : null;
+    if (!session) throw new AppError(401, 'Your session has ended. Sign in again.');
+    return reply.send({ SessionExpiresAt: sessionExpiry(session, policy).toISOString() });
+  });
+
+  r.post(
+    '/account/reset-password',
+    { config: { public: true }, schema: { hide: true, body: ResetPasswordComplete } },
+    async (request, reply) => {
+      await completePasswordReset({
+        db,
+        token: request.body.token,
+        password: request.body.Password,
+        costLog2: opts.costLog2,
+      });
+      if (wantsJson(request)) return reply.send({ Message: 'Your password was changed. Sign in with it now.' });
+      return reply.redirect('/account/login?reset=1', 303);
+    },
+  );
+
+  // Proxy (impersonation) sign-in by user id: needs admin:proxy; the original session is kept aside
+  // and comes back at proxy sign-out.
+  r.post(
+    '/account/proxy/login',
+    {
+      config: { public: true },
+      schema: { hide: true, body: z.object({ EmployeeID: z.coerce.number().int().positive() }) },
+    },
+    async (request, reply) => {
+      const hash = sessionHashOf(request);
+      const session = hash ? await activeSession(db, hash, policy) : null;
+      const actor = session ? await loadActor(db, session.EmployeeID) : null;
+      if (!session || !actor) throw new AppError(401, 'Sign in to continue.');
+      if (session.ProxyByEmployeeID) throw new AppError(409, 'Sign out of the proxy session first.');
+      if (!actor.has('admin:proxy')) throw new AppError(403, 'You do not have permission to do this.');
+      const target = await loadActor(db, request.body.EmployeeID);
+      if (!target) throw new AppError(404, 'The employee was not found.');
+      const proxy = await createSession(db, target.EmployeeID, actor.EmployeeID, policy, new Date(), request.headers['user-agent'], request.ip);
+      reply.setCookie(ORIGIN_COOKIE, request.cookies[SESSION_COOKIE]!, cookieOptions(request));
+      setSession(request, reply, proxy.sessionId, proxy.expiresAt);
+      if (wantsJson(request)) return reply.send({ returnUrl: '/' });
+      return reply.redirect('/', 303);
+    },
+  );
+
+  r.post('/account/proxy/logout', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const hash = sessionHashOf(request);
+    if (hash) await revokeSession(db, hash);
+    const origin = request.cookies[ORIGIN_COOKIE];
+    reply.clearCookie(ORIGIN_COOKIE, { path: '/' });
+    if (origin) reply.setCookie(SESSION_COOKIE, origin, cookieOptions(request));
+    else reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (wantsJson(request)) return reply.send({ returnUrl: '/' });
+    return reply.redirect('/', 303);
+  });
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEFAULT_PASSWORD_POLICY, Identity, PasswordPolicy, ResetPasswordQuery } from '../../../src/contract/auth';
+import { APP_STATES, NAV_ENTRIES, NavigationModule, StatePermission } from '../../../src/contract/navigation';
+import type { Db } from '../../db/client';
+import { actorOf } from '../../plugins/auth';
+import { activeSession, type SessionPolicy, sessionExpiry } from '../auth/service';
+import { requestPasswordReset } from './service';
+
+export async function homeRoutes(app: FastifyInstance, opts: { db: Db; policy: SessionPolicy }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/Home/identity',
+    { schema: { tags: ['home'], summary: 'Who is signed in', response: { 200: Identity } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const session = actor.SessionHash ? await activeSession(db, actor.SessionHash, opts.policy) : null;
+      return {
+        EmployeeID: actor.EmployeeID,
+        UserName: actor.UserName,
+        FirstName: actor.FirstName,
+        LastName: actor.LastName,
+        FullName: `${actor.FirstName} ${actor.LastName}`,
+        EmailAddress: actor.EmailAddress,
+        IsProxy: actor.ProxyByEmployeeID !== null,
+        ProxyEmployeeID: actor.ProxyByEmployeeID,
+        SessionExpiresAt: (session ? sessionExpiry(session, opts.policy) : new Date()).toISOString(),
+      };
+    },
+  );
+
+  r.get(
+    '/home/permissions',
+    {
+      schema: {
+        tags: ['home'],
+        summary: 'Every state with its permission key and whether the user may read it',
+        response: { 200: z.array(StatePermission) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return APP_STATES.map((s) => ({
+        Name: s.Name,
+        PermissionKey: s.PermissionKey,
+        CanRead: s.AllowAnonymous || s.SkipGuard || s.PermissionKey === null || actor.has(s.PermissionKey),
+      }));
+    },
+  );
+
+  r.get(
+    '/Home/navigation-modules',
+    {
+      schema: {
+        tags: ['home'],
+        summary: 'The sidebar entries the user may open',
+        response: { 200: z.array(NavigationModule) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return NAV_ENTRIES.filter((e) => e.PermissionKey === null || actor.has(e.PermissionKey)).map((e) => ({
+        ModuleID: e.ModuleID,
+        Name: e.Name,
+        State: e.State,
+        Url: e.Url,
+        Icon: e.Icon,
+        Group: e.Group,
+      }));
+    },
+  );
+
+  r.get(
+    '/home/password-validator',
+    {
+      config: { public: true },
+      schema: { tags: ['home'], summary: 'The password policy', response: { 200: PasswordPolicy } },
+    },
+    async () => DEFAULT_PASSWORD_POLICY,
+  );
+
+  r.post(
+    '/home/reset-password',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['home'],
+        summary: 'Mail a password reset link when the user name and e-mail address match',
+        querystring: ResetPasswordQuery,
+        response: { 200: z.object({ Message: z.string() }) },
+      },
+    },
+    async (request) =>
+      requestPasswordReset({
+        db,
+        userName: request.query.userName,
+        emailAddress: request.query.emailAddress,
+        baseUrl: `${request.protocol}://${request.host}`,
+      }),
+  );
+}

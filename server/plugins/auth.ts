@@ -1,0 +1,74 @@
+// Authentication and the permission check of every route. A route declares in its config either
+// `public: true`, or the permission key it needs (`permission`), or nothing (any signed-in user).
+// API calls authenticate with the Bearer token; GET navigations (downloads) may use the session cookie.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { forbidden, unauthorized } from '../errors';
+import { type Actor, loadActor } from '../modules/access/service';
+import { activeSession, hashSessionId, SESSION_COOKIE, type SessionPolicy } from '../modules/auth/service';
+import { verifyToken } from '../modules/auth/tokens';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    permission?: string;
+    /** Let a GET be authenticated by the session cookie alone (browser navigation, e.g. downloads). */
+    allowCookie?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export interface AuthOptions {
+  db: Db;
+  key: Uint8Array;
+  policy: SessionPolicy;
+}
+
+export function sessionHashOf(request: FastifyRequest): string | null {
+  const raw = request.cookies?.[SESSION_COOKIE];
+  return raw ? hashSessionId(raw) : null;
+}
+
+export async function resolveActor(request: FastifyRequest, opts: AuthOptions, allowCookie: boolean) {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const claims = await verifyToken(opts.key, header.slice(7).trim());
+    if (!claims) return null;
+    let proxyBy: number | null = null;
+    if (claims.sid) {
+      const session = await activeSession(opts.db, claims.sid, opts.policy);
+      if (!session) return null;
+      proxyBy = session.ProxyByEmployeeID;
+    }
+    return loadActor(opts.db, Number(claims.sub), { SessionHash: claims.sid ?? null, ProxyByEmployeeID: proxyBy });
+  }
+  if (!allowCookie) return null;
+  const hash = sessionHashOf(request);
+  const session = hash ? await activeSession(opts.db, hash, opts.policy) : null;
+  if (!session) return null;
+  return loadActor(opts.db, session.EmployeeID, {
+    SessionHash: session.SessionHash,
+    ProxyByEmployeeID: session.ProxyByEmployeeID,
+  });
+}
+
+export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || config.public) return;
+    const cookieOk = !!config.allowCookie && (request.method === 'GET' || request.method === 'HEAD');
+    const actor = await resolveActor(request, opts, cookieOk);
+    if (!actor) throw unauthorized();
+    request.actor = actor;
+    if (config.permission && !actor.has(config.permission)) throw forbidden();
+  });
+}
+
+/** The signed-in actor of a route that is not public. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}

@@ -1,0 +1,109 @@
+// The named states (routes) of the PWA and the modules of its sidebar. The server reads this list
+// to answer `app/states`, `home/permissions` and `Home/navigation-modules`; the client's route table
+// uses the same names, so a state's permission key lives in one place.
+import { z } from 'zod';
+import { ModuleId } from './modules';
+import type { PermissionKey } from './permissions';
+
+export const AppState = z.object({
+  Name: z.string(),
+  Url: z.string(),
+  PermissionKey: z.string().nullable(),
+  AllowAnonymous: z.boolean(),
+  SkipGuard: z.boolean(),
+  RequireReload: z.boolean(),
+});
+export type AppState = z.infer<typeof AppState>;
+
+export const StatePermission = z.object({
+  Name: z.string(),
+  PermissionKey: z.string().nullable(),
+  CanRead: z.boolean(),
+});
+export type StatePermission = z.infer<typeof StatePermission>;
+
+export const NavigationModule = z.object({
+  ModuleID: z.number().int().nullable(),
+  Name: z.string(),
+  State: z.string(),
+  Url: z.string(),
+  Icon: z.string(),
+  Group: z.string(),
+});
+export type NavigationModule = z.infer<typeof NavigationModule>;
+
+interface StateDef {
+  Name: string;
+  Url: string;
+  /** Inherited by child states (names with this name as prefix) that declare none. */
+  PermissionKey?: PermissionKey | null;
+  AllowAnonymous?: boolean;
+  SkipGuard?: boolean;
+  RequireReload?: boolean;
+  /** Listed in the sidebar when the user may open it. */
+  Nav?: { ModuleID: number | null; Icon: string; Group: string; Label: string };
+}
+
+const DEFS: StateDef[] = [
+  { Name: 'account', Url: '/account', SkipGuard: true },
+  { Name: 'account.login', Url: '/account/login', AllowAnonymous: true },
+  { Name: 'account.sessionExpired', Url: '/account/session-expired', AllowAnonymous: true },
+  { Name: 'account.resetPassword', Url: '/account/reset-password', AllowAnonymous: true },
+  { Name: 'persisted403', Url: '/403', AllowAnonymous: true },
+  { Name: 'navigationFailed', Url: '/navigation-failed', AllowAnonymous: true },
+  { Name: 'appOutdated', Url: '/app-outdated', AllowAnonymous: true },
+  {
+    Name: 'home',
+    Url: '/',
+    PermissionKey: 'navigation:home',
+    Nav: { ModuleID: null, Icon: 'home', Group: 'general', Label: 'Home' },
+  },
+  {
+    Name: 'settings',
+    Url: '/settings',
+    PermissionKey: 'navigation:home',
+    Nav: { ModuleID: null, Icon: 'settings', Group: 'general', Label: 'Settings' },
+  },
+  { Name: 'admin', Url: '/admin', PermissionKey: 'navigation:admin' },
+  {
+    Name: 'admin.uiKit',
+    Url: '/admin/ui-kit',
+    Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'widgets', Group: 'admin', Label: 'UI kit' },
+  },
+  {
+    Name: 'admin.mail',
+    Url: '/admin/mail',
+    PermissionKey: 'admin:mail',
+    Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'mail', Group: 'admin', Label: 'Mail outbox' },
+  },
+];
+
+/** The states, parents before children, each with its effective (inherited) permission key. */
+export const APP_STATES: AppState[] = DEFS.map((def) => ({
+  Name: def.Name,
+  Url: def.Url,
+  PermissionKey: effectiveKey(def.Name),
+  AllowAnonymous: def.AllowAnonymous ?? false,
+  SkipGuard: def.SkipGuard ?? false,
+  RequireReload: def.RequireReload ?? false,
+}));
+
+/** A state's key, or its nearest parent's (spec 000 §2: the key is inherited from the parent). */
+export function effectiveKey(name: string): string | null {
+  const parts = name.split('.');
+  for (let n = parts.length; n > 0; n--) {
+    const def = DEFS.find((d) => d.Name === parts.slice(0, n).join('.'));
+    if (def && def.PermissionKey !== undefined) return def.PermissionKey;
+  }
+  return null;
+}
+
+export const NAV_ENTRIES = DEFS.filter((d) => d.Nav).map((d) => ({
+  State: d.Name,
+  Url: d.Url,
+  PermissionKey: effectiveKey(d.Name),
+  ModuleID: d.Nav!.ModuleID,
+  Name: d.Nav!.Label,
+  Icon: d.Nav!.Icon,
+  Group: d.Nav!.Group,
+}));

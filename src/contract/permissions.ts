@@ -1,0 +1,69 @@
+// Permission keys and grants (spec 000 §3, §6). A grant is held when the last grant with that key
+// has the string value 'true'.
+import { z } from 'zod';
+import { ModuleId } from './modules';
+
+export const Grant = z.object({
+  Description: z.object({ Key: z.string(), Name: z.string().optional() }),
+  Value: z.string(),
+});
+export type Grant = z.infer<typeof Grant>;
+
+export const PermissionDescription = z.object({
+  Key: z.string(),
+  Name: z.string(),
+  ModuleID: z.number().int().nullable(),
+});
+export type PermissionDescription = z.infer<typeof PermissionDescription>;
+
+export const ClaimPermission = z.object({
+  ClaimType: z.string(),
+  ClaimValue: z.string().nullable(),
+  PermissionKey: z.string(),
+  Value: z.string(),
+});
+export type ClaimPermission = z.infer<typeof ClaimPermission>;
+
+/** Holding this permission makes the user an onboarding applicant (route guard rule, spec 000 §2). */
+export const ONBOARDING_PERMISSION = 'onboarding:applicant';
+/** The one navigation key an onboarding applicant may still open. */
+export const APPLICATION_STATUS_KEY = 'navigation:applicationStatus';
+
+/** The permission catalogue: every key a route or screen checks. */
+export const PERMISSIONS = [
+  { Key: 'navigation:home', Name: 'Open the home page', ModuleID: null },
+  { Key: 'navigation:admin', Name: 'Open administration screens', ModuleID: ModuleId.ApplicationAdministration },
+  { Key: 'navigation:timeClock', Name: 'Open the clock', ModuleID: ModuleId.TimeEntry },
+  { Key: 'navigation:timesheet', Name: 'Open the timesheet', ModuleID: ModuleId.TimeEntry },
+  { Key: 'navigation:timeApprovals', Name: 'Open time approvals', ModuleID: ModuleId.TimeEntry },
+  { Key: 'navigation:leads', Name: 'Open the leads map', ModuleID: ModuleId.Leads },
+  { Key: 'navigation:scheduling', Name: 'Open the schedule board', ModuleID: ModuleId.RsScheduling },
+  { Key: 'navigation:myEvents', Name: 'Open my events', ModuleID: ModuleId.EventsScheduling },
+  { Key: 'navigation:payroll', Name: 'Open payroll', ModuleID: ModuleId.Payroll },
+  { Key: 'navigation:employees', Name: 'Open employees', ModuleID: ModuleId.Users },
+  { Key: 'navigation:onboarding', Name: 'Open onboarding applications', ModuleID: ModuleId.Onboarding },
+  { Key: APPLICATION_STATUS_KEY, Name: 'Open my application status', ModuleID: ModuleId.Onboarding },
+  { Key: 'navigation:reports', Name: 'Open reports', ModuleID: ModuleId.Reports },
+  { Key: 'navigation:auditLogs', Name: 'Open audit logs', ModuleID: ModuleId.Auditing },
+  { Key: 'admin:permissions', Name: 'Manage permissions and roles', ModuleID: ModuleId.ApplicationAdministration },
+  { Key: 'admin:proxy', Name: 'Sign in as another user (proxy)', ModuleID: ModuleId.ApplicationAdministration },
+  { Key: 'admin:mail', Name: 'Read the mail outbox', ModuleID: ModuleId.ApplicationAdministration },
+  { Key: 'admin:offices', Name: 'Manage offices, divisions and corporations', ModuleID: ModuleId.ApplicationAdministration },
+  { Key: 'time:own', Name: 'Record own time', ModuleID: ModuleId.TimeEntry },
+  { Key: 'time:manage', Name: "Edit other employees' time", ModuleID: ModuleId.TimeEntry },
+  { Key: 'time:approve', Name: 'Approve pay periods', ModuleID: ModuleId.TimeEntry },
+  { Key: 'leads:work', Name: 'Work assigned leads', ModuleID: ModuleId.Leads },
+  { Key: 'leads:manage', Name: 'Manage lead groups, territories and batches', ModuleID: ModuleId.Leads },
+  { Key: 'scheduling:respond', Name: 'Answer assigned events', ModuleID: ModuleId.EventsScheduling },
+  { Key: 'scheduling:manage', Name: 'Manage schedules and events', ModuleID: ModuleId.RsScheduling },
+  { Key: 'payroll:read', Name: 'Read payrolls', ModuleID: ModuleId.Payroll },
+  { Key: 'payroll:process', Name: 'Process payrolls', ModuleID: ModuleId.Payroll },
+  { Key: 'employees:read', Name: 'Read employees', ModuleID: ModuleId.Users },
+  { Key: 'employees:write', Name: 'Edit employees', ModuleID: ModuleId.Users },
+  { Key: 'onboarding:manage', Name: 'Review onboarding applications', ModuleID: ModuleId.Onboarding },
+  { Key: ONBOARDING_PERMISSION, Name: 'Onboarding applicant', ModuleID: ModuleId.Onboarding },
+  { Key: 'reports:read', Name: 'Run reports', ModuleID: ModuleId.Reports },
+  { Key: 'audit:read', Name: 'Read audit logs', ModuleID: ModuleId.Auditing },
+] as const satisfies readonly PermissionDescription[];
+
+export type PermissionKey = (typeof PERMISSIONS)[number]['Key'];
