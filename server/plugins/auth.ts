@@ -56,6 +56,10 @@ export async function resolveActor(request: FastifyRequest, opts: AuthOptions, a
 
 export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
   app.decorateRequest('actor', null);
+  // The API description (Swagger UI and its JSON) is public.
+  app.addHook('onRoute', (route) => {
+    if (/^\/api\/docs(\/|$)/.test(route.url)) route.config = { ...(route.config ?? {}), public: true };
+  });
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url || config.public) return;
