@@ -1,7 +1,7 @@
 // Builds the server on a fresh in-memory PGlite (or, with TEST_DATABASE_URL, on a fresh schema of a
 // real PostgreSQL server) with the demo company, and signs in as demo users through the real routes.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/client';
@@ -21,7 +21,7 @@ export interface Session {
   cookie: string;
   token: string;
   /** inject with this session's Bearer token */
-  call(options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  call(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {

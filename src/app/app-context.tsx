@@ -1,0 +1,31 @@
+// The app-wide services the screens reach through React context: the signed-in session and the
+// sign-out action. (The ApiClient has its own context in src/api/api-context.tsx.)
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { Session, SessionData } from './session';
+
+export interface AppServices {
+  session: Session;
+  /** Signs out on the server and forgets the user on this device. */
+  signOut(): Promise<void>;
+}
+
+const AppContext = createContext<AppServices | null>(null);
+
+export function AppServicesProvider({ value, children }: { value: AppServices; children: ReactNode }) {
+  return <AppContext.Provider value={value}>{children}</AppContext.Provider>;
+}
+
+export function useAppServices(): AppServices {
+  const value = useContext(AppContext);
+  if (!value) throw new Error('useAppServices outside AppServicesProvider');
+  return value;
+}
+
+/** The signed-in user's data (null before it is loaded or after sign-out), re-rendering on change. */
+export function useSessionData(): SessionData | null {
+  const { session } = useAppServices();
+  return useSyncExternalStore(
+    (listener) => session.subscribe(listener),
+    () => session.current,
+  );
+}

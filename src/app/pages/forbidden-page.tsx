@@ -1,0 +1,20 @@
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { StatusPage } from './status-page';
+
+export default function ForbiddenPage() {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      code="403"
+      title={t('shell.forbidden.title')}
+      body={t('shell.forbidden.body')}
+      actions={
+        <Button component={Link} to="/">
+          {t('shell.goHome')}
+        </Button>
+      }
+    />
+  );
+}

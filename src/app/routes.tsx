@@ -1,0 +1,90 @@
+// The route table: every route is a named state of src/contract/navigation.ts, guarded before it is
+// entered (spec 000 §2). Screens are lazy chunks; a chunk that fails to load leads to appOutdated.
+import { type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
+import { APP_STATES, type AppState } from '../contract/navigation';
+import { guard } from './guard';
+import type { Session } from './session';
+import { RouteError } from './route-error';
+import { Shell } from './shell';
+import { Spinner } from '../ui/spinner';
+
+export function stateByName(name: string): AppState {
+  const state = APP_STATES.find((s) => s.Name === name);
+  if (!state) throw new Error(`Unknown state ${name}`);
+  return state;
+}
+
+/** Where a guard outcome sends the user. */
+export function outcomeRedirect(outcome: Awaited<ReturnType<typeof guard>>): Response | null {
+  switch (outcome.kind) {
+    case 'enter':
+      return null;
+    case 'login':
+      return redirect(`/account/login?returnUrl=${encodeURIComponent(outcome.returnUrl)}`);
+    case 'sessionExpired':
+      return redirect(`/account/session-expired?returnUrl=${encodeURIComponent(outcome.returnUrl)}`);
+    case 'forbidden':
+      return redirect('/403');
+    case 'failed':
+      return redirect(`/navigation-failed?message=${encodeURIComponent(outcome.message)}`);
+  }
+}
+
+function guarded(session: Session, name: string) {
+  const state = stateByName(name);
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const outcome = await guard({
+      state,
+      url: url.pathname + url.search,
+      signedIn: session.signedIn,
+      loadUser: () => session.load(),
+    });
+    const to = outcomeRedirect(outcome);
+    if (to) throw to;
+    return null;
+  };
+}
+
+type Lazy = () => Promise<{ default: React.ComponentType }>;
+
+/** A named state: its guard as loader, its screen as a lazy chunk. */
+function state(session: Session, name: string, load: Lazy, path?: string): RouteObject {
+  const def = stateByName(name);
+  return {
+    id: name,
+    path: path ?? def.Url,
+    handle: { state: name, requireReload: def.RequireReload },
+    loader: guarded(session, name),
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+export function buildRoutes(session: Session): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <Spinner fullPage />,
+      children: [
+        state(session, 'account.login', () => import('../features/account/login-page')),
+        state(session, 'account.sessionExpired', () => import('../features/account/session-expired-page')),
+        state(session, 'account.resetPassword', () => import('../features/account/reset-password-page')),
+        state(session, 'persisted403', () => import('./pages/forbidden-page')),
+        state(session, 'navigationFailed', () => import('./pages/navigation-failed-page')),
+        state(session, 'appOutdated', () => import('./pages/app-outdated-page')),
+        {
+          id: 'shell',
+          element: <Shell session={session} />,
+          children: [
+            state(session, 'home', () => import('../features/home/home-page'), '/'),
+            state(session, 'settings', () => import('../features/preferences/preferences-page')),
+            state(session, 'admin.uiKit', () => import('../features/ui-kit/ui-kit-page')),
+            state(session, 'admin.mail', () => import('../features/admin/mail-outbox-page')),
+            { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).default }) },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,125 @@
+// What the app knows of the signed-in user: identity, grants, per-state permissions and navigation.
+// Loaded once per sign-in and kept in localStorage too, so field screens open with no connection.
+import type { ApiClient } from '../api/api-client';
+import { isAbortedConnectionError, UnauthorizedError, errorStatus } from '../api/errors';
+import { type Identity, Identity as IdentitySchema } from '../contract/auth';
+import {
+  NavigationModule,
+  type NavigationModule as NavigationModuleType,
+  StatePermission,
+  type StatePermission as StatePermissionType,
+} from '../contract/navigation';
+import { Grant, type Grant as GrantType } from '../contract/permissions';
+import { z } from 'zod';
+import { type GuardUser, SessionEndedError } from './guard';
+
+export interface SessionData extends GuardUser {
+  identity: Identity;
+  grants: GrantType[];
+  states: StatePermissionType[];
+  navigation: NavigationModuleType[];
+  loadedAt: number;
+}
+
+const SIGNED_IN_KEY = 'apex.signedIn';
+const CACHE_KEY = 'apex.session';
+
+const Cached = z.object({
+  identity: IdentitySchema,
+  grants: z.array(Grant),
+  states: z.array(StatePermission),
+  navigation: z.array(NavigationModule),
+  loadedAt: z.number(),
+});
+
+export class Session {
+  private data: SessionData | null = null;
+  private pending: Promise<SessionData> | null = null;
+  private listeners = new Set<() => void>();
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly storage: Storage = localStorage,
+  ) {}
+
+  /** Whether this browser holds a sign-in (set by the sign-in page, cleared by sign-out / 401). */
+  get signedIn(): boolean {
+    return this.storage.getItem(SIGNED_IN_KEY) === '1';
+  }
+
+  markSignedIn(): void {
+    this.storage.setItem(SIGNED_IN_KEY, '1');
+    this.data = null;
+  }
+
+  get current(): SessionData | null {
+    return this.data;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The user's data, fetched once per sign-in. A 401 means the session ended (SessionEndedError);
+   * with no connection the copy kept from the last load is used.
+   */
+  load(): Promise<SessionData> {
+    if (this.data) return Promise.resolve(this.data);
+    this.pending ??= this.fetch().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async fetch(): Promise<SessionData> {
+    try {
+      const [identity, grants, states, navigation] = await Promise.all([
+        this.api.get('Home/identity', { schema: IdentitySchema }),
+        this.api.get('auth/permissions', { schema: z.array(Grant) }),
+        this.api.get('home/permissions', { schema: z.array(StatePermission) }),
+        this.api.get('Home/navigation-modules', { schema: z.array(NavigationModule) }),
+      ]);
+      const data: SessionData = { identity, grants, states, navigation, loadedAt: Date.now() };
+      this.storage.setItem(CACHE_KEY, JSON.stringify(data));
+      this.set(data);
+      return data;
+    } catch (err) {
+      if (err instanceof UnauthorizedError || errorStatus(err) === 401) {
+        this.forget();
+        throw new SessionEndedError('The session has ended');
+      }
+      const offline = isAbortedConnectionError(err) || (typeof navigator !== 'undefined' && !navigator.onLine);
+      const cached = offline ? this.readCache() : null;
+      if (cached) {
+        this.set(cached);
+        return cached;
+      }
+      throw err;
+    }
+  }
+
+  private readCache(): SessionData | null {
+    try {
+      const raw = this.storage.getItem(CACHE_KEY);
+      if (!raw) return null;
+      const parsed = Cached.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private set(data: SessionData | null): void {
+    this.data = data;
+    for (const l of this.listeners) l();
+  }
+
+  /** Forget the user on this device (sign-out, or the server ended the session). */
+  forget(): void {
+    this.storage.removeItem(SIGNED_IN_KEY);
+    this.storage.removeItem(CACHE_KEY);
+    this.set(null);
+  }
+}

@@ -1,0 +1,184 @@
+// The app shell: a collapsible sidebar of the navigation modules the user may open, and a header with
+// the user's name, the locale switch and sign-out. Phone: the sidebar is a drawer behind the burger.
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  Progress,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconComponents,
+  IconHome,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconMail,
+  IconPoint,
+  IconSettings,
+} from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import type { NavigationModule } from '../contract/navigation';
+import { isLocaleId, LOCALES, storeLocale } from '../i18n';
+import { useAppServices, useSessionData } from './app-context';
+import type { Session } from './session';
+
+const ICONS: Record<string, typeof IconHome> = {
+  home: IconHome,
+  settings: IconSettings,
+  widgets: IconComponents,
+  mail: IconMail,
+};
+
+const GROUP_ORDER = ['general', 'field', 'office', 'admin'];
+
+export function groupNavigation(modules: NavigationModule[]): [string, NavigationModule[]][] {
+  const groups = new Map<string, NavigationModule[]>();
+  for (const m of modules) groups.set(m.Group, [...(groups.get(m.Group) ?? []), m]);
+  return [...groups.entries()].sort(
+    ([a], [b]) => (GROUP_ORDER.indexOf(a) + 1 || 99) - (GROUP_ORDER.indexOf(b) + 1 || 99),
+  );
+}
+
+export function Shell(_props: { session: Session }) {
+  const { t, i18n } = useTranslation();
+  const data = useSessionData();
+  const { signOut } = useAppServices();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'apex.sidebarCollapsed', defaultValue: false });
+
+  // Close the phone drawer after a navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each location change only
+  useEffect(() => mobile.close(), [location.pathname]);
+
+  const modules = data?.navigation ?? [];
+  const name = data?.identity.FullName ?? '';
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: collapsed ? 68 : 248, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        {navigation.state === 'loading' && (
+          <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} aria-label={t('common.loading')} />
+        )}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.menu')} />
+            <Text component={Link} to="/" fw={700} size="lg" c="blue.7" style={{ textDecoration: 'none' }}>
+              {t('common.appName')}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Select
+              aria-label={t('shell.locale')}
+              data={LOCALES.map((id) => ({ value: id, label: t(`shell.locales.${id}`) }))}
+              value={isLocaleId(i18n.language) ? i18n.language : LOCALES[0]}
+              onChange={(value) => {
+                if (!isLocaleId(value)) return;
+                storeLocale(value);
+                void i18n.changeLanguage(value);
+              }}
+              allowDeselect={false}
+              w={{ base: 96, sm: 150 }}
+              size="xs"
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm" fw={500} visibleFrom="xs" data-testid="user-name">
+                      {name}
+                    </Text>
+                    <IconChevronDown size={14} />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{name}</Menu.Label>
+                {data?.identity.IsProxy && <Menu.Label>{t('shell.proxy')}</Menu.Label>}
+                <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+                  {t('nav.settings')}
+                </Menu.Item>
+                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+                  {t('shell.signOut')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label={t('shell.navigation')}>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={4}>
+            {groupNavigation(modules).map(([group, items]) => (
+              <Stack key={group} gap={2}>
+                {!collapsed && (
+                  <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" pt="xs">
+                    {t(`nav.groups.${group}`)}
+                  </Text>
+                )}
+                {items.map((m) => {
+                  const Icon = ICONS[m.Icon] ?? IconPoint;
+                  const label = t(`nav.${m.State}`);
+                  const active = m.Url === '/' ? location.pathname === '/' : location.pathname.toLowerCase().startsWith(m.Url.toLowerCase());
+                  const link = (
+                    <NavLink
+                      key={m.State}
+                      component={Link}
+                      to={m.Url}
+                      label={collapsed ? undefined : label}
+                      aria-label={label}
+                      leftSection={<Icon size={20} stroke={1.6} />}
+                      active={active}
+                      data-state={m.State}
+                    />
+                  );
+                  return collapsed ? (
+                    <Tooltip key={m.State} label={label} position="right">
+                      {link}
+                    </Tooltip>
+                  ) : (
+                    link
+                  );
+                })}
+              </Stack>
+            ))}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section visibleFrom="sm">
+          <ActionIcon
+            variant="subtle"
+            onClick={() => setCollapsed(!collapsed)}
+            aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+            size="lg"
+          >
+            {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+          </ActionIcon>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,104 @@
+import { Alert, Anchor, Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAppServices } from '../../app/app-context';
+import { AuthLayout } from './auth-layout';
+import { ResetRequestForm } from './reset-request-form';
+import { submitLoginForm } from './sign-in';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { session } = useAppServices();
+  const returnUrl = params.get('returnUrl') ?? '/';
+  const initialError =
+    params.get('error') === 'invalid'
+      ? t('account.login.invalid')
+      : params.get('error') === 'locked'
+        ? t('account.login.rateLimited', { minutes: Math.ceil(Number(params.get('retryAfter') || 60) / 60) })
+        : null;
+  const [error, setError] = useState<string | null>(initialError);
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<{ UserName?: string; Password?: string }>({});
+  const [resetOpen, reset] = useDisclosure(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const errors = {
+      UserName: String(data.get('UserName') ?? '').trim() ? undefined : t('account.login.userNameRequired'),
+      Password: String(data.get('Password') ?? '') ? undefined : t('account.login.passwordRequired'),
+    };
+    setFieldErrors(errors);
+    if (errors.UserName || errors.Password) return;
+    setBusy(true);
+    setError(null);
+    const result = await submitLoginForm(document);
+    setBusy(false);
+    if (result.ok) {
+      session.markSignedIn();
+      navigate(result.returnUrl, { replace: true });
+      return;
+    }
+    setError(
+      result.reason === 'invalid'
+        ? t('account.login.invalid')
+        : result.reason === 'rateLimited'
+          ? t('account.login.rateLimited', { minutes: Math.ceil((result.retryAfterSeconds ?? 60) / 60) })
+          : result.reason === 'network'
+            ? t('account.login.network')
+            : t('account.login.failed'),
+    );
+  }
+
+  return (
+    <AuthLayout title={t('account.login.title')}>
+      {params.get('reset') === '1' && (
+        <Alert color="green" role="status">
+          {t('account.reset.done')}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert" data-testid="login-error">
+          {error}
+        </Alert>
+      )}
+      <form id="loginForm" method="post" action="/account/login" onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            name="UserName"
+            label={t('account.login.userName')}
+            autoComplete="username"
+            autoCapitalize="none"
+            autoFocus
+            error={fieldErrors.UserName}
+            required
+          />
+          <PasswordInput
+            name="Password"
+            label={t('account.login.password')}
+            autoComplete="current-password"
+            error={fieldErrors.Password}
+            required
+          />
+          <input type="hidden" name="returnUrl" value={returnUrl} />
+          <Button type="submit" loading={busy} fullWidth mt="xs">
+            {t('account.login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        <Anchor component="button" type="button" onClick={reset.open}>
+          {t('account.login.forgot')}
+        </Anchor>
+      </Text>
+      <Modal opened={resetOpen} onClose={reset.close} title={t('account.reset.requestTitle')} centered>
+        <ResetRequestForm onDone={reset.close} />
+      </Modal>
+    </AuthLayout>
+  );
+}

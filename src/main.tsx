@@ -1,0 +1,77 @@
+// Entry: i18n, the API client, the session, React Query, Mantine and the router.
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createApiClient } from './api/api-client';
+import { ApiClientProvider } from './api/api-context';
+import { isResponseError } from './api/errors';
+import { AppServicesProvider } from './app/app-context';
+import { enforceRequireReload } from './app/require-reload';
+import { buildRoutes } from './app/routes';
+import { Session } from './app/session';
+import { registerServiceWorker } from './app/pwa-update';
+import { postLogout } from './features/account/sign-in';
+import { initI18n } from './i18n';
+
+const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' });
+
+async function start() {
+  const i18n = await initI18n();
+  document.documentElement.lang = i18n.language.replace('_', '-');
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng.replace('_', '-');
+  });
+
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (count, err) => count < 2 && !(isResponseError(err) && err.status < 500),
+      },
+    },
+  });
+  const api = createApiClient({ onSignOut: () => queryClient.clear() });
+  const session = new Session(api);
+  // The method-compatibility probe runs once at start (its outcome is cached) and never blocks it.
+  void api.probeMethods().catch(() => undefined);
+
+  const routes = buildRoutes(session);
+  const router = createBrowserRouter(routes);
+  enforceRequireReload(router, routes);
+  registerServiceWorker();
+  const services = {
+    session,
+    async signOut() {
+      await postLogout();
+      api.signOut();
+      session.forget();
+      queryClient.clear();
+      await router.navigate('/account/login');
+    },
+  };
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider theme={theme}>
+          <Notifications position="top-right" />
+          <QueryClientProvider client={queryClient}>
+            <ApiClientProvider client={api}>
+              <AppServicesProvider value={services}>
+                <RouterProvider router={router} />
+              </AppServicesProvider>
+            </ApiClientProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void start();
