@@ -13,7 +13,9 @@ const outDir = join(root, 'public/resources');
 function readLocale(id: string): Tree {
   const dir = join(sourceDir, id);
   const tree: Tree = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     tree[file.replace(/\.json$/, '')] = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tree;
   }
   return tree;
@@ -23,8 +25,7 @@ function merge(base: Tree, over: Tree): Tree {
   const out: Tree = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const current = out[key];
-    out[key] =
-      typeof value === 'object' && typeof current === 'object' ? merge(current, value) : value;
+    out[key] = typeof value === 'object' && typeof current === 'object' ? merge(current, value) : value;
   }
   return out;
 }

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const dir = join(import.meta.dirname, '..', 'public', 'icons');
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--headless'],
+});
 const page = await browser.newPage();
 for (const [source, sizes] of [
   ['icon.svg', [192, 512]],
@@ -18,7 +21,11 @@ for (const [source, sizes] of [
       `<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`,
     );
     const name = source === 'icon.svg' ? `icon-${size}.png` : `icon-maskable-${size}.png`;
-    await page.screenshot({ path: join(dir, name), omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
+    await page.screenshot({
+      path: join(dir, name),
+      omitBackground: true,
+      clip: { x: 0, y: 0, width: size, height: size },
+    });
   }
 }
 await browser.close();

@@ -14,7 +14,9 @@ function newest(path: string): number {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-const inputs = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
+const inputs = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+  join(root, p),
+);
 const sourceTime = Math.max(...inputs.filter((p) => !p.endsWith('public')).map(newest), newestPublic());
 const builtTime = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 
@@ -22,7 +24,12 @@ function newestPublic(): number {
   // Generated locale files live in public/resources; their sources are under src/, so skip them here.
   const dir = join(root, 'public');
   if (!existsSync(dir)) return 0;
-  return Math.max(0, ...readdirSync(dir).filter((n) => n !== 'resources').map((n) => newest(join(dir, n))));
+  return Math.max(
+    0,
+    ...readdirSync(dir)
+      .filter((n) => n !== 'resources')
+      .map((n) => newest(join(dir, n))),
+  );
 }
 
 if (process.env.SKIP_BUILD !== '1' && sourceTime > builtTime) {

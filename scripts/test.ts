@@ -48,7 +48,11 @@ if (existsSync(report)) {
     testResults: { name: string; assertionResults: { status: string }[] }[];
   };
   for (const file of json.testResults) {
-    const project = file.name.includes('/tests/e2e/') ? 'e2e' : file.name.includes('/tests/api/') ? 'api' : 'unit';
+    const project = file.name.includes('/tests/e2e/')
+      ? 'e2e'
+      : file.name.includes('/tests/api/')
+        ? 'api'
+        : 'unit';
     const counts = perProject.get(project) ?? { passed: 0, failed: 0 };
     for (const a of file.assertionResults) {
       if (a.status === 'passed') {
@@ -70,6 +74,9 @@ for (const r of results) console.log(`${r.ok ? '✔' : '✘'} ${r.name} (${r.sec
 for (const [project, c] of perProject) console.log(`  ${project}: ${c.passed} passed, ${c.failed} failed`);
 if (stepFailures.length) console.log(`failed steps: ${stepFailures.map((s) => s.name).join(', ')}`);
 // Count a failed check step as a failure too, so the closing line never reads green when a step broke.
-const failedTotal = failed + stepFailures.filter((s) => s.name !== 'tests').length + (vitest.status !== 0 && failed === 0 ? 1 : 0);
+const failedTotal =
+  failed +
+  stepFailures.filter((s) => s.name !== 'tests').length +
+  (vitest.status !== 0 && failed === 0 ? 1 : 0);
 console.log(`${passed} passed, ${failedTotal} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failedTotal === 0 ? 0 : 1);

@@ -19,6 +19,7 @@ import { homeRoutes } from './modules/home/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { idempotencyPlugin, purgeIdempotencyKeys } from './plugins/idempotency';
 import { BLOCKED_PATH, methodRewriter, OVERRIDABLE } from './plugins/method-override';
 import { seedDemo } from './seed/demo';
 
@@ -30,9 +31,14 @@ export interface BuiltApp {
 export async function buildApp(config: Config, existing?: Database): Promise<BuiltApp> {
   const database =
     existing ??
-    (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, inMemory: config.inMemory }));
+    (await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      inMemory: config.inMemory,
+    }));
   const { db } = database;
-  if (config.seedDemo) await seedDemo(db, { password: config.demoPassword, costLog2: config.passwordCostLog2 });
+  if (config.seedDemo)
+    await seedDemo(db, { password: config.demoPassword, costLog2: config.passwordCostLog2 });
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -64,12 +70,29 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
   });
 
   const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
-  const key = loadSigningKey({ jwtSecret: config.jwtSecret, dataDir: config.dataDir, inMemory: config.inMemory });
+  const key = loadSigningKey({
+    jwtSecret: config.jwtSecret,
+    dataDir: config.dataDir,
+    inMemory: config.inMemory,
+  });
   registerAuth(app, { db, key, policy });
+  // Mutations carrying Idempotency-Key are answered once; replays get the stored answer.
+  await app.register(idempotencyPlugin, { db });
+  const purge = () =>
+    purgeIdempotencyKeys(db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
+  const purgeTimer = setInterval(purge, 24 * 3600_000);
+  purgeTimer.unref();
+  app.addHook('onReady', async () => {
+    await purge();
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Apex API', description: 'Workforce, payroll and sales-operations API', version: '0.1.0' },
+      info: {
+        title: 'Apex API',
+        description: 'Workforce, payroll and sales-operations API',
+        version: '0.1.0',
+      },
       servers: [{ url: '/api' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
@@ -104,6 +127,7 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
 
   registerStatic(app, config);
   app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
     if (!existing) await database.close();
   });
   return { app, database };

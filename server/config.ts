@@ -15,7 +15,9 @@ const methodList = z
       .map((m) => m.trim().toUpperCase())
       .filter(Boolean),
   )
-  .pipe(z.array(z.enum(['PUT', 'PATCH', 'DELETE'], { message: 'only PUT, PATCH and DELETE can be blocked' })));
+  .pipe(
+    z.array(z.enum(['PUT', 'PATCH', 'DELETE'], { message: 'only PUT, PATCH and DELETE can be blocked' })),
+  );
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -34,8 +36,18 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Apex <no-reply@apex.local>'),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   TRUST_PROXY: bool.default(false),
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

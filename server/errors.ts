@@ -3,7 +3,12 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { Messages?: string[]; Errors?: Record<string, string[]>; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+    readonly extra: {
+      Messages?: string[];
+      Errors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      body?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
   }

@@ -9,7 +9,8 @@ export function wantsJson(request: FastifyRequest): boolean {
 
 /** A same-origin path to go back to after sign-in; anything else becomes '/'. */
 export function safeReturnUrl(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return '/';
   if (/^\/account\/(login|logout)/i.test(value)) return '/';
   return value;
 }

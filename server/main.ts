@@ -21,9 +21,13 @@ async function main() {
   const url = `http://${config.host}:${port}`;
   console.log(`\nApex is running at ${url}`);
   console.log(`API docs: ${url}/api/docs`);
-  console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`}`);
+  console.log(
+    `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`}`,
+  );
   if (config.seedDemo) {
-    console.log(`Demo accounts (password ${config.demoPassword === 'Demo!2026apex' ? 'Demo!2026apex' : 'from DEMO_PASSWORD'}):`);
+    console.log(
+      `Demo accounts (password ${config.demoPassword === 'Demo!2026apex' ? 'Demo!2026apex' : 'from DEMO_PASSWORD'}):`,
+    );
     console.log(`  ${DEMO_USERS.join(', ')}`);
   }
 }

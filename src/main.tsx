@@ -10,16 +10,26 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createApiClient } from './api/api-client';
 import { ApiClientProvider } from './api/api-context';
+import {
+  configureErrorReporting,
+  createClientErrorReporter,
+  installGlobalErrorReporting,
+} from './api/error-reporting';
 import { isResponseError } from './api/errors';
 import { AppServicesProvider } from './app/app-context';
+import { registerServiceWorker } from './app/pwa-update';
 import { enforceRequireReload } from './app/require-reload';
 import { buildRoutes } from './app/routes';
 import { Session } from './app/session';
-import { registerServiceWorker } from './app/pwa-update';
 import { postLogout } from './features/account/sign-in';
 import { initI18n } from './i18n';
+import { mirrorMethodSupport } from './offline/db';
 
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' });
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+});
 
 async function start() {
   const i18n = await initI18n();
@@ -36,14 +46,31 @@ async function start() {
       },
     },
   });
-  const api = createApiClient({ onSignOut: () => queryClient.clear() });
+  let onSessionEnded = () => {};
+  const api = createApiClient({
+    t: (key) => i18n.t(key),
+    // The probe outcome is copied to IndexedDB so the service worker can read it too.
+    mirror: (support) => mirrorMethodSupport(support),
+    // The token request answered 401: the server ended the session.
+    onSignOut: () => onSessionEnded(),
+  });
   const session = new Session(api);
+  configureErrorReporting(createClientErrorReporter(api));
+  installGlobalErrorReporting(window);
   // The method-compatibility probe runs once at start (its outcome is cached) and never blocks it.
   void api.probeMethods().catch(() => undefined);
 
   const routes = buildRoutes(session);
   const router = createBrowserRouter(routes);
   enforceRequireReload(router, routes);
+  onSessionEnded = () => {
+    queryClient.clear();
+    session.expire();
+    const here = window.location.pathname + window.location.search;
+    if (!/^\/account\//.test(window.location.pathname)) {
+      void router.navigate(`/account/session-expired?returnUrl=${encodeURIComponent(here)}`);
+    }
+  };
   registerServiceWorker();
   const services = {
     session,

@@ -29,23 +29,35 @@ const LOOKUPS =
   /^\/api\/(app\/states|app\/features|icd-modules|divisional-modules|time-entry-types|job-titles|lead-statuses|pay-frequencies|basis-of-pay|employee-statuses|termination-reasons|home\/password-validator)(\/|$|\?)/i;
 
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && LOOKUPS.test(url.pathname),
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && LOOKUPS.test(url.pathname),
   new StaleWhileRevalidate({
     cacheName: 'apex-lookups',
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 }),
+    ],
   }),
 );
 
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/resources\/locale-/.test(url.pathname),
-  new StaleWhileRevalidate({ cacheName: 'apex-locales', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    /^\/resources\/locale-/.test(url.pathname),
+  new StaleWhileRevalidate({
+    cacheName: 'apex-locales',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
 );
 
 // Map tiles, glyphs and styles: cache-first with expiry. Only CORS (status 200) responses are kept:
 // an opaque response costs several MB of quota each.
 registerRoute(
   ({ request, url }) =>
-    request.method === 'GET' && (request.destination === 'image' || /\/(tiles|fonts|glyphs|sprites?)\//.test(url.pathname)) && /tile|map|glyph|sprite|basemap/i.test(url.href),
+    request.method === 'GET' &&
+    (request.destination === 'image' || /\/(tiles|fonts|glyphs|sprites?)\//.test(url.pathname)) &&
+    /tile|map|glyph|sprite|basemap/i.test(url.href),
   new CacheFirst({
     cacheName: 'apex-map-tiles',
     fetchOptions: { mode: 'cors', credentials: 'omit' },

@@ -42,7 +42,10 @@ export async function resolveActor(request: FastifyRequest, opts: AuthOptions, a
       if (!session) return null;
       proxyBy = session.ProxyByEmployeeID;
     }
-    return loadActor(opts.db, Number(claims.sub), { SessionHash: claims.sid ?? null, ProxyByEmployeeID: proxyBy });
+    return loadActor(opts.db, Number(claims.sub), {
+      SessionHash: claims.sid ?? null,
+      ProxyByEmployeeID: proxyBy,
+    });
   }
   if (!allowCookie) return null;
   const hash = sessionHashOf(request);
@@ -62,7 +65,10 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
   });
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    if (!request.routeOptions.url || config.public) return;
+    const url = request.routeOptions.url;
+    // Only the API is guarded here: the PWA's files are public and the account form posts check the
+    // session themselves.
+    if (!url || config.public || !/^\/api\//i.test(url)) return;
     const cookieOk = !!config.allowCookie && (request.method === 'GET' || request.method === 'HEAD');
     const actor = await resolveActor(request, opts, cookieOk);
     if (!actor) throw unauthorized();

@@ -1,9 +1,9 @@
 // The route guard of spec 000 §2 / 002 §2, as a pure decision: given the state being entered and what
 // is known of the user, where does the navigation go?
 import { hasGrant } from '../api/permissions';
+import type { AppState, StatePermission } from '../contract/navigation';
 import type { Grant } from '../contract/permissions';
 import { APPLICATION_STATUS_KEY, ONBOARDING_PERMISSION } from '../contract/permissions';
-import type { AppState, StatePermission } from '../contract/navigation';
 
 export const AUTHORIZATION_FAILED_MESSAGE = 'Authorization could not be determined.';
 
@@ -58,7 +58,11 @@ export async function guard(ctx: GuardContext): Promise<GuardOutcome> {
 export function mayEnter(state: Pick<AppState, 'Name' | 'PermissionKey'>, user: GuardUser): boolean {
   const key = state.PermissionKey;
   if (key) {
-    if (key.includes('navigation') && key !== APPLICATION_STATUS_KEY && hasGrant(user.grants, ONBOARDING_PERMISSION)) {
+    if (
+      key.includes('navigation') &&
+      key !== APPLICATION_STATUS_KEY &&
+      hasGrant(user.grants, ONBOARDING_PERMISSION)
+    ) {
       return false;
     }
     return hasGrant(user.grants, key);

@@ -65,7 +65,12 @@ export function PwaUpdate({ countUnsent }: { countUnsent: () => Promise<number> 
           </Button>
         </Group>
       </Paper>
-      <Modal opened={unsent !== null} onClose={() => setUnsent(null)} title={t('shell.update.title')} centered>
+      <Modal
+        opened={unsent !== null}
+        onClose={() => setUnsent(null)}
+        title={t('shell.update.title')}
+        centered
+      >
         <Stack>
           <Text>{t('shell.update.unsent', { count: unsent ?? 0 })}</Text>
           <Group justify="flex-end">

@@ -1,12 +1,12 @@
 // The route table: every route is a named state of src/contract/navigation.ts, guarded before it is
 // entered (spec 000 §2). Screens are lazy chunks; a chunk that fails to load leads to appOutdated.
-import { type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { APP_STATES, type AppState } from '../contract/navigation';
-import { guard } from './guard';
-import type { Session } from './session';
-import { RouteError } from './route-error';
-import { Shell } from './shell';
 import { Spinner } from '../ui/spinner';
+import { guard } from './guard';
+import { RouteError } from './route-error';
+import type { Session } from './session';
+import { Shell } from './shell';
 
 export function stateByName(name: string): AppState {
   const state = APP_STATES.find((s) => s.Name === name);
@@ -81,7 +81,10 @@ export function buildRoutes(session: Session): RouteObject[] {
             state(session, 'settings', () => import('../features/preferences/preferences-page')),
             state(session, 'admin.uiKit', () => import('../features/ui-kit/ui-kit-page')),
             state(session, 'admin.mail', () => import('../features/admin/mail-outbox-page')),
-            { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).default }) },
+            {
+              path: '*',
+              lazy: async () => ({ Component: (await import('./pages/not-found-page')).default }),
+            },
           ],
         },
       ],

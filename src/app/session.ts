@@ -1,7 +1,9 @@
 // What the app knows of the signed-in user: identity, grants, per-state permissions and navigation.
 // Loaded once per sign-in and kept in localStorage too, so field screens open with no connection.
+
+import { z } from 'zod';
 import type { ApiClient } from '../api/api-client';
-import { isAbortedConnectionError, UnauthorizedError, errorStatus } from '../api/errors';
+import { errorStatus, isAbortedConnectionError, UnauthorizedError } from '../api/errors';
 import { type Identity, Identity as IdentitySchema } from '../contract/auth';
 import {
   NavigationModule,
@@ -10,7 +12,6 @@ import {
   type StatePermission as StatePermissionType,
 } from '../contract/navigation';
 import { Grant, type Grant as GrantType } from '../contract/permissions';
-import { z } from 'zod';
 import { type GuardUser, SessionEndedError } from './guard';
 
 export interface SessionData extends GuardUser {
@@ -90,7 +91,8 @@ export class Session {
         this.forget();
         throw new SessionEndedError('The session has ended');
       }
-      const offline = isAbortedConnectionError(err) || (typeof navigator !== 'undefined' && !navigator.onLine);
+      const offline =
+        isAbortedConnectionError(err) || (typeof navigator !== 'undefined' && !navigator.onLine);
       const cached = offline ? this.readCache() : null;
       if (cached) {
         this.set(cached);
@@ -114,6 +116,12 @@ export class Session {
   private set(data: SessionData | null): void {
     this.data = data;
     for (const l of this.listeners) l();
+  }
+
+  /** The server ended the session: drop what is loaded but remember this browser had signed in. */
+  expire(): void {
+    this.storage.removeItem(CACHE_KEY);
+    this.set(null);
   }
 
   /** Forget the user on this device (sign-out, or the server ended the session). */

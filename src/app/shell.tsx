@@ -76,11 +76,27 @@ export function Shell(_props: { session: Session }) {
     >
       <AppShell.Header>
         {navigation.state === 'loading' && (
-          <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} aria-label={t('common.loading')} />
+          <Progress
+            value={100}
+            animated
+            size="xs"
+            radius={0}
+            pos="absolute"
+            top={0}
+            left={0}
+            right={0}
+            aria-label={t('common.loading')}
+          />
         )}
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <Burger opened={mobileOpen} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.menu')} />
+            <Burger
+              opened={mobileOpen}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('shell.menu')}
+            />
             <Text component={Link} to="/" fw={700} size="lg" c="blue.7" style={{ textDecoration: 'none' }}>
               {t('common.appName')}
             </Text>
@@ -139,7 +155,10 @@ export function Shell(_props: { session: Session }) {
                 {items.map((m) => {
                   const Icon = ICONS[m.Icon] ?? IconPoint;
                   const label = t(`nav.${m.State}`);
-                  const active = m.Url === '/' ? location.pathname === '/' : location.pathname.toLowerCase().startsWith(m.Url.toLowerCase());
+                  const active =
+                    m.Url === '/'
+                      ? location.pathname === '/'
+                      : location.pathname.toLowerCase().startsWith(m.Url.toLowerCase());
                   const link = (
                     <NavLink
                       key={m.State}
@@ -171,7 +190,11 @@ export function Shell(_props: { session: Session }) {
             aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
             size="lg"
           >
-            {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+            {collapsed ? (
+              <IconLayoutSidebarLeftExpand size={20} />
+            ) : (
+              <IconLayoutSidebarLeftCollapse size={20} />
+            )}
           </ActionIcon>
         </AppShell.Section>
       </AppShell.Navbar>

@@ -1,5 +1,6 @@
 // Sign-in, tokens, identity and the password policy (spec 000 §6–§8, spec 001 §3, §5).
 import { z } from 'zod';
+import { Instant } from './common';
 
 export const PWA_CLIENT_ID = 'apex-pwa';
 
@@ -25,7 +26,7 @@ export const Identity = z.object({
   EmailAddress: z.string().nullable(),
   IsProxy: z.boolean(),
   ProxyEmployeeID: z.number().int().nullable(),
-  SessionExpiresAt: z.string(),
+  SessionExpiresAt: Instant,
 });
 export type Identity = z.infer<typeof Identity>;
 
@@ -90,12 +91,22 @@ function passwordChecks(
     });
   }
   if (policy.RequireLowercase)
-    checks.push({ ok: /[a-z]/.test(password), message: "Password must have at least 1 lower case letter ('a'-'z')" });
+    checks.push({
+      ok: /[a-z]/.test(password),
+      message: "Password must have at least 1 lower case letter ('a'-'z')",
+    });
   if (policy.RequireUppercase)
-    checks.push({ ok: /[A-Z]/.test(password), message: "Password must have at least 1 upper case letter ('A'-'Z')" });
-  if (policy.RequireDigit) checks.push({ ok: /\d/.test(password), message: 'Password must have at least 1 digit' });
+    checks.push({
+      ok: /[A-Z]/.test(password),
+      message: "Password must have at least 1 upper case letter ('A'-'Z')",
+    });
+  if (policy.RequireDigit)
+    checks.push({ ok: /\d/.test(password), message: 'Password must have at least 1 digit' });
   if (policy.RequireNonLetterOrDigit)
-    checks.push({ ok: /[^a-zA-Z0-9]/.test(password), message: 'Password must have at least 1 special character' });
+    checks.push({
+      ok: /[^a-zA-Z0-9]/.test(password),
+      message: 'Password must have at least 1 special character',
+    });
   return checks;
 }
 

@@ -32,7 +32,11 @@ export const APPLICATION_STATUS_KEY = 'navigation:applicationStatus';
 /** The permission catalogue: every key a route or screen checks. */
 export const PERMISSIONS = [
   { Key: 'navigation:home', Name: 'Open the home page', ModuleID: null },
-  { Key: 'navigation:admin', Name: 'Open administration screens', ModuleID: ModuleId.ApplicationAdministration },
+  {
+    Key: 'navigation:admin',
+    Name: 'Open administration screens',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
   { Key: 'navigation:timeClock', Name: 'Open the clock', ModuleID: ModuleId.TimeEntry },
   { Key: 'navigation:timesheet', Name: 'Open the timesheet', ModuleID: ModuleId.TimeEntry },
   { Key: 'navigation:timeApprovals', Name: 'Open time approvals', ModuleID: ModuleId.TimeEntry },
@@ -45,10 +49,22 @@ export const PERMISSIONS = [
   { Key: APPLICATION_STATUS_KEY, Name: 'Open my application status', ModuleID: ModuleId.Onboarding },
   { Key: 'navigation:reports', Name: 'Open reports', ModuleID: ModuleId.Reports },
   { Key: 'navigation:auditLogs', Name: 'Open audit logs', ModuleID: ModuleId.Auditing },
-  { Key: 'admin:permissions', Name: 'Manage permissions and roles', ModuleID: ModuleId.ApplicationAdministration },
-  { Key: 'admin:proxy', Name: 'Sign in as another user (proxy)', ModuleID: ModuleId.ApplicationAdministration },
+  {
+    Key: 'admin:permissions',
+    Name: 'Manage permissions and roles',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
+  {
+    Key: 'admin:proxy',
+    Name: 'Sign in as another user (proxy)',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
   { Key: 'admin:mail', Name: 'Read the mail outbox', ModuleID: ModuleId.ApplicationAdministration },
-  { Key: 'admin:offices', Name: 'Manage offices, divisions and corporations', ModuleID: ModuleId.ApplicationAdministration },
+  {
+    Key: 'admin:offices',
+    Name: 'Manage offices, divisions and corporations',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
   { Key: 'time:own', Name: 'Record own time', ModuleID: ModuleId.TimeEntry },
   { Key: 'time:manage', Name: "Edit other employees' time", ModuleID: ModuleId.TimeEntry },
   { Key: 'time:approve', Name: 'Approve pay periods', ModuleID: ModuleId.TimeEntry },

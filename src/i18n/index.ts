@@ -71,7 +71,9 @@ export async function initI18n(options: I18nOptions = {}): Promise<i18n> {
     resources: options.resources
       ? { [lng]: { translation: options.resources as Record<string, string> } }
       : undefined,
-    backend: options.resources ? undefined : { loadPath: options.loadPath ?? '/resources/locale-{{lng}}.json' },
+    backend: options.resources
+      ? undefined
+      : { loadPath: options.loadPath ?? '/resources/locale-{{lng}}.json' },
   });
   return instance;
 }

@@ -1,8 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClients, employees, mailOutbox } from '../../server/db/tables';
 import { hashPassword } from '../../server/modules/auth/passwords';
-import { eq } from 'drizzle-orm';
-import { createTestApp, cookieFrom, type TestApp } from './helpers';
+import { cookieFrom, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,7 +79,11 @@ describe('tokens', () => {
   });
 
   it('apex-pwa without a session is 401', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/token', payload: { clientId: 'apex-pwa' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: { clientId: 'apex-pwa' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -95,9 +99,17 @@ describe('tokens', () => {
       EmployeeID: svc.EmployeeID,
       Name: 'Reports',
     });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/token', payload: { clientId: 'nope', clientSecret: 'x' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: { clientId: 'nope', clientSecret: 'x' },
+    });
     expect(unknown.statusCode).toBe(401);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/token', payload: { clientId: 'reports', clientSecret: 'bad' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: { clientId: 'reports', clientSecret: 'bad' },
+    });
     expect(wrong.statusCode).toBe(401);
     const ok = await t.app.inject({
       method: 'POST',
@@ -148,7 +160,11 @@ describe('tokens', () => {
     const res = await t.app.inject({ method: 'POST', url: '/account/renew', headers: { cookie: s.cookie } });
     expect(res.statusCode).toBe(200);
     expect(new Date(res.json().SessionExpiresAt).getTime()).toBeGreaterThan(Date.now());
-    const dead = await t.app.inject({ method: 'POST', url: '/account/renew', headers: { cookie: 'apex_session=nope' } });
+    const dead = await t.app.inject({
+      method: 'POST',
+      url: '/account/renew',
+      headers: { cookie: 'apex_session=nope' },
+    });
     expect(dead.statusCode).toBe(401);
   });
 });
@@ -180,7 +196,9 @@ describe('permissions', () => {
     expect(denied.json()).toEqual({ Message: 'You do not have permission to do this.' });
     const allowed = await admin.call({ method: 'GET', url });
     expect(allowed.statusCode).toBe(200);
-    expect(allowed.json().map((g: { Description: { Key: string } }) => g.Description.Key)).toContain('scheduling:respond');
+    expect(allowed.json().map((g: { Description: { Key: string } }) => g.Description.Key)).toContain(
+      'scheduling:respond',
+    );
   });
 
   it('home/permissions tells, per state, whether the user may read it', async () => {
@@ -228,14 +246,20 @@ describe('platform', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths['/auth/token'].post.requestBody.content['application/json'].schema.required).toContain('clientId');
+    expect(doc.paths['/auth/token'].post.requestBody.content['application/json'].schema.required).toContain(
+      'clientId',
+    );
   });
 
   it('beta opt-in is kept per employee', async () => {
     const s = await t.signIn('rep');
-    expect((await s.call({ method: 'GET', url: '/api/employees/betaopt' })).json()).toEqual({ betaOpt: false });
+    expect((await s.call({ method: 'GET', url: '/api/employees/betaopt' })).json()).toEqual({
+      betaOpt: false,
+    });
     await s.call({ method: 'PUT', url: '/api/employees/betaopt', payload: { betaOpt: true } });
-    expect((await s.call({ method: 'GET', url: '/api/employees/betaopt' })).json()).toEqual({ betaOpt: true });
+    expect((await s.call({ method: 'GET', url: '/api/employees/betaopt' })).json()).toEqual({
+      betaOpt: true,
+    });
   });
 });
 
@@ -351,11 +375,26 @@ describe('proxy sign-in', () => {
     });
     expect(res.statusCode).toBe(200);
     const cookies = cookieFrom(res.headers['set-cookie']);
-    const token = await t.app.inject({ method: 'POST', url: '/api/auth/token', headers: { cookie: cookies }, payload: { clientId: 'apex-pwa' } });
-    const identity = await t.app.inject({ method: 'GET', url: '/api/Home/identity', headers: { authorization: `Bearer ${token.json()}` } });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      headers: { cookie: cookies },
+      payload: { clientId: 'apex-pwa' },
+    });
+    const identity = await t.app.inject({
+      method: 'GET',
+      url: '/api/Home/identity',
+      headers: { authorization: `Bearer ${token.json()}` },
+    });
     expect(identity.json()).toMatchObject({ UserName: 'rep', IsProxy: true });
-    const back = await t.app.inject({ method: 'POST', url: '/account/proxy/logout', headers: { cookie: cookies, accept: 'application/json' } });
-    const restored = cookieFrom(back.headers['set-cookie']).split('; ').find((c) => c.startsWith('apex_session='))!;
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/account/proxy/logout',
+      headers: { cookie: cookies, accept: 'application/json' },
+    });
+    const restored = cookieFrom(back.headers['set-cookie'])
+      .split('; ')
+      .find((c) => c.startsWith('apex_session='))!;
     expect(restored).toBe(admin.cookie);
   });
 

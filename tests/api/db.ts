@@ -9,5 +9,8 @@ export function dbOf(t: TestApp): Db {
 }
 
 export async function select<T extends PgTable>(t: TestApp, table: T, where: SQL) {
-  return dbOf(t).select().from(table as PgTable).where(where) as Promise<T['$inferSelect'][]>;
+  return dbOf(t)
+    .select()
+    .from(table as PgTable)
+    .where(where) as Promise<T['$inferSelect'][]>;
 }

@@ -56,7 +56,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       headers: { accept: 'application/json' },
       payload: { UserName: user, Password: password },
     });
-    if (login.statusCode !== 200) throw new Error(`sign-in as ${user} failed: ${login.statusCode} ${login.body}`);
+    if (login.statusCode !== 200)
+      throw new Error(`sign-in as ${user} failed: ${login.statusCode} ${login.body}`);
     const cookie = cookieFrom(login.headers['set-cookie']);
     const tokenRes = await app.inject({
       method: 'POST',

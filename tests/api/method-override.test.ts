@@ -10,7 +10,10 @@ describe('method override under BLOCK_METHODS', () => {
 
   it('refuses PUT, PATCH and DELETE sent directly with 405', async () => {
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
-      const res = await t.app.inject({ method, url: `/api/services/shim-tests/http-${method.toLowerCase()}` });
+      const res = await t.app.inject({
+        method,
+        url: `/api/services/shim-tests/http-${method.toLowerCase()}`,
+      });
       expect(res.statusCode).toBe(405);
       expect(res.json().Message).toContain('X-HTTP-Method-Override');
     }
@@ -37,7 +40,9 @@ describe('method override under BLOCK_METHODS', () => {
       payload: { betaOpt: true },
     });
     expect(res.statusCode).toBe(200);
-    expect((await s.call({ method: 'GET', url: '/api/employees/betaopt' })).json()).toEqual({ betaOpt: true });
+    expect((await s.call({ method: 'GET', url: '/api/employees/betaopt' })).json()).toEqual({
+      betaOpt: true,
+    });
   });
 
   it('without BLOCK_METHODS the methods work directly', async () => {

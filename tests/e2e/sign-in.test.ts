@@ -28,7 +28,9 @@ describe('sign-in and the shell', () => {
     const { page, context } = await newPage(browser, baseUrl, 'phone');
     await page.goto('/account/login');
     await signIn(page, 'auditor', 'not-the-password');
-    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('The user name or password is incorrect.');
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toBe('The user name or password is incorrect.');
     await context.close();
   });
 

@@ -80,6 +80,20 @@ CREATE TABLE "sessions" (
 	"ip" text
 );
 --> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"key" text NOT NULL,
+	"employee_id" integer NOT NULL,
+	"method" text NOT NULL,
+	"path" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"state" text NOT NULL,
+	"status_code" integer,
+	"response_body" text,
+	"content_type" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "corporations" (
 	"icd_corporation_id" serial PRIMARY KEY NOT NULL,
 	"owner" text NOT NULL,
@@ -243,6 +257,8 @@ CREATE INDEX "login_attempts_user" ON "login_attempts" USING btree ("user_name",
 CREATE INDEX "login_attempts_ip" ON "login_attempts" USING btree ("ip","at");--> statement-breakpoint
 CREATE INDEX "role_assignments_employee" ON "role_assignments" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "sessions_employee" ON "sessions" USING btree ("employee_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "idempotency_keys_key_employee_uq" ON "idempotency_keys" USING btree ("key","employee_id");--> statement-breakpoint
+CREATE INDEX "idempotency_keys_created_at_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_user_name_lower" ON "employees" USING btree (lower("user_name"));--> statement-breakpoint
 CREATE INDEX "employment_records_employee" ON "employment_records" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "employment_records_office" ON "employment_records" USING btree ("icd_office_id");

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { corporations, divisions } from './organisation';
 import { employees, employmentRecords } from './people';
 
@@ -42,9 +52,12 @@ export const roleAssignments = pgTable(
     RoleID: integer('role_id')
       .notNull()
       .references(() => roles.RoleID, { onDelete: 'cascade' }),
-    EmploymentRecordID: integer('employment_record_id').references(() => employmentRecords.EmploymentRecordID, {
-      onDelete: 'cascade',
-    }),
+    EmploymentRecordID: integer('employment_record_id').references(
+      () => employmentRecords.EmploymentRecordID,
+      {
+        onDelete: 'cascade',
+      },
+    ),
   },
   (t) => [index('role_assignments_employee').on(t.EmployeeID)],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { icdOffices } from './organisation';
 
 export const employees = pgTable(
@@ -47,7 +58,10 @@ export const employmentRecords = pgTable(
     TrackRealTime: boolean('track_real_time').notNull().default(false),
     Version: integer('version').notNull().default(1),
   },
-  (t) => [index('employment_records_employee').on(t.EmployeeID), index('employment_records_office').on(t.IcdOfficeID)],
+  (t) => [
+    index('employment_records_employee').on(t.EmployeeID),
+    index('employment_records_office').on(t.IcdOfficeID),
+  ],
 );
 
 export const employmentRecordDivisions = pgTable('employment_record_divisions', {

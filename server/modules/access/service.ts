@@ -2,8 +2,8 @@
 // employee permissions, in that order — the last grant for a key wins (spec 000 §6) — and the offices
 // each key reaches (role scope: Global, Divisional, Organizational, EmploymentRecord, Hidden).
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Grant } from '../../../src/contract/permissions';
 import { EmployeeStatus, GrantType, RoleScope } from '../../../src/contract/common';
+import type { Grant } from '../../../src/contract/permissions';
 import type { Db } from '../../db/client';
 import {
   claimPermissions,
@@ -92,7 +92,10 @@ async function grantSources(db: Db, employeeId: number): Promise<Source[]> {
     .from(employmentRecords)
     .innerJoin(icdOffices, eq(icdOffices.IcdOfficeID, employmentRecords.IcdOfficeID))
     .where(
-      and(eq(employmentRecords.EmployeeID, employeeId), eq(employmentRecords.EmployeeStatusID, EmployeeStatus.Active)),
+      and(
+        eq(employmentRecords.EmployeeID, employeeId),
+        eq(employmentRecords.EmployeeStatusID, EmployeeStatus.Active),
+      ),
     );
   const activeRecordIds = new Set(records.map((r) => r.EmploymentRecordID));
   const ownOffices = new Set(records.map((r) => r.IcdOfficeID));
@@ -190,7 +193,10 @@ async function grantSources(db: Db, employeeId: number): Promise<Source[]> {
         : userClaims.has(`${c.ClaimType}|${c.ClaimValue.toLowerCase()}`);
     if (matches) sources.push({ key: c.PermissionKey, value: c.Value, offices: ownOffices });
   }
-  const own = await db.select().from(employeePermissions).where(eq(employeePermissions.EmployeeID, employeeId));
+  const own = await db
+    .select()
+    .from(employeePermissions)
+    .where(eq(employeePermissions.EmployeeID, employeeId));
   for (const p of own) sources.push({ key: p.PermissionKey, value: p.Value, offices: ownOffices });
   return sources;
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { safeReturnUrl, wantsJson } from '../../http';
 import { sessionHashOf } from '../../plugins/auth';
-import { completePasswordReset } from '../home/service';
+import { loadActor } from '../access/service';
 import {
   activeSession,
   createSession,
@@ -21,7 +21,7 @@ import {
   sessionExpiry,
   signIn,
 } from '../auth/service';
-import { loadActor } from '../access/service';
+import { completePasswordReset } from '../home/service';
 
 const ORIGIN_COOKIE = 'apex_origin_session';
 
@@ -70,7 +70,8 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
         return reply.redirect(back, 303);
       } catch (err) {
         if (!(err instanceof AppError) || wantsJson(request)) throw err;
-        const reason = err.status === 429 ? `locked&retryAfter=${err.extra.headers?.['Retry-After'] ?? ''}` : 'invalid';
+        const reason =
+          err.status === 429 ? `locked&retryAfter=${err.extra.headers?.['Retry-After'] ?? ''}` : 'invalid';
         if (err.status === 429) reply.header('Retry-After', err.extra.headers?.['Retry-After'] ?? '60');
         return reply.redirect(`/account/login?error=${reason}&returnUrl=${encodeURIComponent(back)}`, 303);
       }
@@ -107,7 +108,8 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
         password: request.body.Password,
         costLog2: opts.costLog2,
       });
-      if (wantsJson(request)) return reply.send({ Message: 'Your password was changed. Sign in with it now.' });
+      if (wantsJson(request))
+        return reply.send({ Message: 'Your password was changed. Sign in with it now.' });
       return reply.redirect('/account/login?reset=1', 303);
     },
   );
@@ -129,7 +131,15 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
       if (!actor.has('admin:proxy')) throw new AppError(403, 'You do not have permission to do this.');
       const target = await loadActor(db, request.body.EmployeeID);
       if (!target) throw new AppError(404, 'The employee was not found.');
-      const proxy = await createSession(db, target.EmployeeID, actor.EmployeeID, policy, new Date(), request.headers['user-agent'], request.ip);
+      const proxy = await createSession(
+        db,
+        target.EmployeeID,
+        actor.EmployeeID,
+        policy,
+        new Date(),
+        request.headers['user-agent'],
+        request.ip,
+      );
       reply.setCookie(ORIGIN_COOKIE, request.cookies[SESSION_COOKIE]!, cookieOptions(request));
       setSession(request, reply, proxy.sessionId, proxy.expiresAt);
       if (wantsJson(request)) return reply.send({ returnUrl: '/' });
@@ -137,14 +147,18 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
     },
   );
 
-  r.post('/account/proxy/logout', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const hash = sessionHashOf(request);
-    if (hash) await revokeSession(db, hash);
-    const origin = request.cookies[ORIGIN_COOKIE];
-    reply.clearCookie(ORIGIN_COOKIE, { path: '/' });
-    if (origin) reply.setCookie(SESSION_COOKIE, origin, cookieOptions(request));
-    else reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    if (wantsJson(request)) return reply.send({ returnUrl: '/' });
-    return reply.redirect('/', 303);
-  });
+  r.post(
+    '/account/proxy/logout',
+    { config: { public: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const hash = sessionHashOf(request);
+      if (hash) await revokeSession(db, hash);
+      const origin = request.cookies[ORIGIN_COOKIE];
+      reply.clearCookie(ORIGIN_COOKIE, { path: '/' });
+      if (origin) reply.setCookie(SESSION_COOKIE, origin, cookieOptions(request));
+      else reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      if (wantsJson(request)) return reply.send({ returnUrl: '/' });
+      return reply.redirect('/', 303);
+    },
+  );
 }

@@ -1,6 +1,6 @@
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { TokenRequest } from '../../../src/contract/auth';
 import { ErrorBody } from '../../../src/contract/common';
@@ -12,7 +12,10 @@ import { actorOf, sessionHashOf } from '../../plugins/auth';
 import { loadActor } from '../access/service';
 import { issueToken, type SessionPolicy } from './service';
 
-export async function authRoutes(app: FastifyInstance, opts: { db: Db; key: Uint8Array; policy: SessionPolicy }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; key: Uint8Array; policy: SessionPolicy },
+) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -37,7 +40,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; key: Uint
         policy: opts.policy,
       });
       // A JSON string, as the spec's client expects (Fastify would send a bare string as text).
-      return reply.type('application/json; charset=utf-8').serializer((v) => JSON.stringify(v)).send(token);
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((v) => JSON.stringify(v))
+        .send(token);
     },
   );
 

@@ -34,7 +34,11 @@ async function checkRateLimit(db: Db, userName: string, ip: string, now: Date): 
     .select({ n: count(), first: sql<string>`min(${loginAttempts.At})` })
     .from(loginAttempts)
     .where(
-      and(eq(loginAttempts.UserName, userName), eq(loginAttempts.Succeeded, false), gt(loginAttempts.At, since)),
+      and(
+        eq(loginAttempts.UserName, userName),
+        eq(loginAttempts.Succeeded, false),
+        gt(loginAttempts.At, since),
+      ),
     );
   const [byIp] = await db
     .select({ n: count(), first: sql<string>`min(${loginAttempts.At})` })
@@ -71,10 +75,12 @@ export async function signIn(args: {
     .from(employees)
     .where(sql`lower(${employees.UserName}) = ${userName}`)
     .limit(1);
-  const ok = employee
-    ? await verifyPassword(args.password, employee.PasswordHash)
-    : (await verifyPassword(args.password, await decoyHash(args.costLog2)), false);
-  const allowed = ok && employee && !employee.Inactive && !employee.IsServiceAccount;
+  // An unknown user name still costs one hash, so timing does not reveal which names exist.
+  const ok = await verifyPassword(
+    args.password,
+    employee ? employee.PasswordHash : await decoyHash(args.costLog2),
+  );
+  const allowed = ok && !!employee && !employee.Inactive && !employee.IsServiceAccount;
   await db.insert(loginAttempts).values({ UserName: userName, Ip: ip, Succeeded: !!allowed, At: now });
   if (!allowed) throw unauthorized('The user name or password is incorrect.');
   return createSession(db, employee.EmployeeID, null, policy, now, args.userAgent, ip);
@@ -164,7 +170,10 @@ export async function issueToken(args: {
   }
   const [client] = await db.select().from(apiClients).where(eq(apiClients.ClientId, clientId)).limit(1);
   const secretOk =
-    !!client && !!args.clientSecret && client.IsActive && (await verifyPassword(args.clientSecret, client.SecretHash));
+    !!client &&
+    !!args.clientSecret &&
+    client.IsActive &&
+    (await verifyPassword(args.clientSecret, client.SecretHash));
   if (!client || !secretOk) throw unauthorized('Unknown client or wrong secret.');
   return signToken(key, { sub: String(client.EmployeeID), cid: client.ClientId });
 }

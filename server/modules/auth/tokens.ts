@@ -1,8 +1,9 @@
 // Short-lived JWTs (HS256, jose). The key comes from JWT_SECRET or is generated once and kept in the
 // data directory (mode 600), never in the repository.
+
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 10 * 60;
@@ -16,7 +17,11 @@ export interface TokenClaims {
   cid?: string;
 }
 
-export function loadSigningKey(options: { jwtSecret?: string; dataDir?: string; inMemory?: boolean }): Uint8Array {
+export function loadSigningKey(options: {
+  jwtSecret?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+}): Uint8Array {
   if (options.jwtSecret) return new TextEncoder().encode(options.jwtSecret);
   if (options.inMemory || !options.dataDir) return randomBytes(32);
   const dir = resolve(options.dataDir);
@@ -28,7 +33,10 @@ export function loadSigningKey(options: { jwtSecret?: string; dataDir?: string; 
 
 export async function signToken(key: Uint8Array, claims: TokenClaims, now = Date.now()): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const jwt = new SignJWT({ ...(claims.sid ? { sid: claims.sid } : {}), ...(claims.cid ? { cid: claims.cid } : {}) })
+  const jwt = new SignJWT({
+    ...(claims.sid ? { sid: claims.sid } : {}),
+    ...(claims.cid ? { cid: claims.cid } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -40,7 +48,11 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, now = Date
 
 export async function verifyToken(key: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], clockTolerance: 30 });
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      clockTolerance: 30,
+    });
     if (!payload.sub) return null;
     return {
       sub: payload.sub,

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_PASSWORD_POLICY, Identity, PasswordPolicy, ResetPasswordQuery } from '../../../src/contract/auth';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  Identity,
+  PasswordPolicy,
+  ResetPasswordQuery,
+} from '../../../src/contract/auth';
 import { APP_STATES, NAV_ENTRIES, NavigationModule, StatePermission } from '../../../src/contract/navigation';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/auth';

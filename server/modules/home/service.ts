@@ -14,7 +14,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * `POST home/reset-password`: when the user name and e-mail address belong together, a reset link is
  * mailed. The answer is the same either way, so the call cannot be used to discover accounts.
  */
-export async function requestPasswordReset(args: { db: Db; userName: string; emailAddress: string; baseUrl: string }) {
+export async function requestPasswordReset(args: {
+  db: Db;
+  userName: string;
+  emailAddress: string;
+  baseUrl: string;
+}) {
   const { db } = args;
   const [employee] = await db
     .select()
@@ -43,7 +48,12 @@ export async function requestPasswordReset(args: { db: Db; userName: string; ema
   return { Message: 'If the account exists, a message with a reset link was sent to its e-mail address.' };
 }
 
-export async function completePasswordReset(args: { db: Db; token: string; password: string; costLog2: number }) {
+export async function completePasswordReset(args: {
+  db: Db;
+  token: string;
+  password: string;
+  costLog2: number;
+}) {
   const { db } = args;
   const now = new Date();
   const [reset] = await db

@@ -1,6 +1,6 @@
 // The mail outbox: notification messages are queued in the database; with SMTP_URL set, the mail job
 // delivers them; without it they can be read on the admin page (Mail outbox).
-import { desc, count } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/tables';
 

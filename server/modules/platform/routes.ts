@@ -1,6 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BetaOpt, FeaturePreference } from '../../../src/contract/auth';
 import { PagingQuery } from '../../../src/contract/common';
@@ -22,7 +22,11 @@ export async function platformRoutes(app: FastifyInstance, opts: { db: Db }) {
       method,
       url: `/services/shim-tests/http-${method.toLowerCase()}`,
       config: { public: true },
-      schema: { tags: ['platform'], summary: `Probe: does ${method} reach the server?`, response: { 200: z.boolean() } },
+      schema: {
+        tags: ['platform'],
+        summary: `Probe: does ${method} reach the server?`,
+        response: { 200: z.boolean() },
+      },
       handler: async () => true,
     });
   }
@@ -46,7 +50,11 @@ export async function platformRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/app/features',
     {
-      schema: { tags: ['platform'], summary: 'Feature preferences', response: { 200: z.array(FeaturePreference) } },
+      schema: {
+        tags: ['platform'],
+        summary: 'Feature preferences',
+        response: { 200: z.array(FeaturePreference) },
+      },
     },
     async () => {
       const rows = await db.select().from(featurePreferences).orderBy(asc(featurePreferences.Feature));
@@ -60,7 +68,13 @@ export async function platformRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   r.get(
     '/icd-modules',
-    { schema: { tags: ['platform'], summary: 'Modules (permission areas)', response: { 200: z.array(IcdModule) } } },
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Modules (permission areas)',
+        response: { 200: z.array(IcdModule) },
+      },
+    },
     async () => db.select().from(modules).orderBy(asc(modules.ModuleID)),
   );
 
@@ -73,7 +87,11 @@ export async function platformRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: z.array(DivisionalModule) },
       },
     },
-    async () => db.select().from(divisionModules).orderBy(asc(divisionModules.DivisionID), asc(divisionModules.ModuleID)),
+    async () =>
+      db
+        .select()
+        .from(divisionModules)
+        .orderBy(asc(divisionModules.DivisionID), asc(divisionModules.ModuleID)),
   );
 
   r.get(
@@ -107,9 +125,13 @@ export async function platformRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
   );
 
+  // Public: the PWA reports anonymously so a failing report can never sign the user out; the user
+  // is identified by employee id only.
   r.post(
     '/client-errors',
     {
+      config: { public: true },
+      bodyLimit: 16 * 1024,
       schema: {
         tags: ['platform'],
         summary: 'Error report from the PWA (the user is identified by employee id only)',
@@ -123,7 +145,7 @@ export async function platformRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request, reply) => {
       await db.insert(clientErrors).values({
-        EmployeeID: actorOf(request).EmployeeID,
+        EmployeeID: request.body.employeeId ?? null,
         Message: request.body.message,
         Stack: request.body.stack,
         Url: request.body.url,

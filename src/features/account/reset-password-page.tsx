@@ -107,7 +107,11 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             error={confirm && confirm !== password ? t('account.reset.mismatch') : undefined}
           />
-          <Button type="submit" loading={busy} disabled={!password || problems.length > 0 || password !== confirm}>
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={!password || problems.length > 0 || password !== confirm}
+          >
             {t('account.reset.submit')}
           </Button>
           <Text size="sm" c="dimmed">

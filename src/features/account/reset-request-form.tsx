@@ -17,10 +17,14 @@ export function ResetRequestForm({ onDone }: { onDone: () => void }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const parsed = ResetPasswordQuery.safeParse({ userName: data.get('userName'), emailAddress: data.get('emailAddress') });
+    const parsed = ResetPasswordQuery.safeParse({
+      userName: data.get('userName'),
+      emailAddress: data.get('emailAddress'),
+    });
     if (!parsed.success) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] = t(`account.reset.invalid.${String(issue.path[0])}`);
+      for (const issue of parsed.error.issues)
+        next[String(issue.path[0])] = t(`account.reset.invalid.${String(issue.path[0])}`);
       setErrors(next);
       return;
     }
@@ -28,7 +32,10 @@ export function ResetRequestForm({ onDone }: { onDone: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<{ Message: string }>('home/reset-password', undefined, { query: parsed.data, anonymous: true });
+      const res = await api.post<{ Message: string }>('home/reset-password', undefined, {
+        query: parsed.data,
+        anonymous: true,
+      });
       setSent(res.Message);
     } catch (err) {
       setError(errorMessage(err));
@@ -49,8 +56,19 @@ export function ResetRequestForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         {error && <Alert color="red">{error}</Alert>}
-        <TextInput name="userName" label={t('account.login.userName')} error={errors.userName} autoComplete="username" />
-        <TextInput name="emailAddress" type="email" label={t('account.reset.email')} error={errors.emailAddress} autoComplete="email" />
+        <TextInput
+          name="userName"
+          label={t('account.login.userName')}
+          error={errors.userName}
+          autoComplete="username"
+        />
+        <TextInput
+          name="emailAddress"
+          type="email"
+          label={t('account.reset.email')}
+          error={errors.emailAddress}
+          autoComplete="email"
+        />
         <Button type="submit" loading={busy}>
           {t('account.reset.send')}
         </Button>

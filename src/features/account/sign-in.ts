@@ -5,7 +5,12 @@ export const MISSING_LOGIN_FORM = 'Attempted to perform sign in without a #login
 
 export type SignInResult =
   | { ok: true; returnUrl: string }
-  | { ok: false; reason: 'invalid' | 'rateLimited' | 'network' | 'error'; retryAfterSeconds?: number; message?: string };
+  | {
+      ok: false;
+      reason: 'invalid' | 'rateLimited' | 'network' | 'error';
+      retryAfterSeconds?: number;
+      message?: string;
+    };
 
 export async function submitLoginForm(
   doc: Document = document,
@@ -33,7 +38,11 @@ export async function submitLoginForm(
     return { ok: true, returnUrl: body.returnUrl ?? '/' };
   }
   if (response.status === 429) {
-    return { ok: false, reason: 'rateLimited', retryAfterSeconds: Number(response.headers.get('Retry-After')) || 60 };
+    return {
+      ok: false,
+      reason: 'rateLimited',
+      retryAfterSeconds: Number(response.headers.get('Retry-After')) || 60,
+    };
   }
   if (response.status === 401 || response.status === 400) return { ok: false, reason: 'invalid' };
   return { ok: false, reason: 'error' };

@@ -20,7 +20,8 @@ const MailPage = pagedResult(MailItem);
 export function mailOutboxQueryOptions(api: ApiClient, pageIndex: number, pageSize: number) {
   return queryOptions({
     queryKey: ['admin', 'mail-outbox', pageIndex, pageSize],
-    queryFn: ({ signal }) => api.get('admin/mail-outbox', { query: { pageIndex, pageSize }, signal, schema: MailPage }),
+    queryFn: ({ signal }) =>
+      api.get('admin/mail-outbox', { query: { pageIndex, pageSize }, signal, schema: MailPage }),
     placeholderData: (previous) => previous,
   });
 }

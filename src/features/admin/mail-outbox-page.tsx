@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
@@ -74,7 +87,11 @@ export default function MailOutboxPage() {
             <Text size="sm" c="dimmed">
               {t('admin.mail.count', { count: query.data.TotalCount })}
             </Text>
-            <Pagination total={Math.max(1, Math.ceil(query.data.TotalCount / PAGE_SIZE))} value={page} onChange={setPage} />
+            <Pagination
+              total={Math.max(1, Math.ceil(query.data.TotalCount / PAGE_SIZE))}
+              value={page}
+              onChange={setPage}
+            />
           </Group>
         </>
       )}

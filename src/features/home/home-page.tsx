@@ -20,7 +20,15 @@ export default function HomePage() {
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
           {modules.map((m) => (
-            <Card key={m.State} component={Link} to={m.Url} withBorder radius="md" padding="lg" data-state={m.State}>
+            <Card
+              key={m.State}
+              component={Link}
+              to={m.Url}
+              withBorder
+              radius="md"
+              padding="lg"
+              data-state={m.State}
+            >
               <Text fw={600}>{t(`nav.${m.State}`)}</Text>
               <Text size="sm" c="dimmed">
                 {t(`home.describe.${m.State}`)}

@@ -1,0 +1,606 @@
+// The one path for every HTTP call of the PWA: pages, queries and the offline sync engine all go
+// through an ApiClient (ARCHITECTURE "The API client"; spec 000 §4, §7, §8, §9).
+//
+// - Every call goes to the API root ('/api/' by default) with `credentials: 'include'`.
+// - Authorized calls carry `Authorization: Bearer <jwt>`. The JWT comes from `POST auth/token`
+//   (body `{ clientId }`, the session cookie proves the user) and is cached until it expires; see
+//   token.ts for validity. Concurrent callers share one pending token request. That request
+//   bypasses the authorization handling; its 401 signs the user out and raises UnauthorizedError.
+// - A call answered 401 fetches the token again; if it changed, the call is retried once; if not,
+//   a warning is logged and the call fails with UnauthorizedError.
+// - A call answered 503 is retried: 3 attempts in total, 20 000 ms apart; after the last attempt
+//   a warning is logged and the call fails with a ResponseError (503). The token request gets the
+//   same 503 handling; the method probe gets none.
+// - PUT, PATCH and DELETE that the method probe found blocked are sent as POST with
+//   X-HTTP-Method-Override (method-support.ts).
+// - JSON responses have their date-like strings turned into Dates (revive-dates.ts); in bodies and
+//   queries a CalendarDate (a revived bare date) is written as 'YYYY-MM-DD', other Dates as ISO.
+// - Failures are AbortedConnectionError or ResponseError (errors.ts).
+//
+// Every dependency (fetch, delay, clock, storage, sign-out, logging, alerts, the probe mirror) is
+// an option, so tests and the service-worker side can supply their own.
+import type { z } from 'zod';
+import {
+  AbortedConnectionError,
+  alertError,
+  InvalidResponseError,
+  ResponseError,
+  type Translate,
+  UnauthorizedError,
+} from './errors';
+import {
+  isProbedMethod,
+  type MethodSupport,
+  methodGetsThrough,
+  PROBED_METHODS,
+  probePath,
+  readMethodSupport,
+  resolveMethod,
+  type StorageLike,
+  writeMethodSupport,
+} from './method-support';
+import { parseJsonWithDates, serializeDate } from './revive-dates';
+import { isTokenValid, readTokenClaims, type TokenClaims } from './token';
+
+export const DEFAULT_API_ROOT = '/api/';
+export const DEFAULT_CLIENT_ID = 'apex-pwa';
+export const TOKEN_PATH = 'auth/token';
+/** 503 handling: attempts in total, and the pause between them. */
+export const RETRY_503_ATTEMPTS = 3;
+export const RETRY_503_DELAY_MS = 20_000;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryScalar = string | number | boolean | Date;
+/** undefined leaves the parameter out; null sends it empty (`key=`); arrays repeat the key. */
+export type QueryValue = QueryScalar | null | undefined | readonly QueryScalar[];
+export type Query = Record<string, QueryValue>;
+
+/**
+ * How the body of a successful answer is read:
+ * - 'json' (default): JSON with dates revived; an empty body (204 …) gives undefined; a non-JSON
+ *   content type gives the text;
+ * - 'text', 'blob': the body as such;
+ * - 'response': the Response itself, unread.
+ */
+export type ResponseType = 'json' | 'text' | 'blob' | 'response';
+
+export interface CallOptions<T = unknown> {
+  query?: Query;
+  /** Extra headers, e.g. `Idempotency-Key` from the sync engine. */
+  headers?: HeadersInit;
+  signal?: AbortSignal;
+  /** No Bearer token and no 401 handling (calls made before or without sign-in). */
+  anonymous?: boolean;
+  /**
+   * What the call does, for the user ('Saving the lead'). When set, a failure is also shown with
+   * alertError as '<context>: <message>' before it is thrown.
+   */
+  context?: string;
+  /** A zod schema the response (after date revival) is parsed with. */
+  schema?: z.ZodType<T>;
+  responseType?: ResponseType;
+}
+
+export interface RequestOptions<T = unknown> extends CallOptions<T> {
+  method?: HttpMethod;
+  /** Relative to the API root; a leading '/' is ignored. */
+  path: string;
+  /**
+   * JSON-encoded (CalendarDate as 'YYYY-MM-DD', other Dates as ISO instants) unless it is FormData, URLSearchParams, a Blob or
+   * binary data, which are sent as such.
+   */
+  body?: unknown;
+}
+
+export interface PageOptions<T = unknown> extends CallOptions<T> {
+  pageSize: number;
+}
+
+export type Logger = Pick<Console, 'warn' | 'error'>;
+
+export interface ApiClientOptions {
+  /** Default '/api/'; a trailing '/' is added when missing. */
+  apiRoot?: string;
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** Waits between 503 attempts; rejects when the signal aborts. */
+  delay?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Milliseconds since the epoch. */
+  now?: () => number;
+  /** Where the method-probe outcome is kept; default localStorage (null: nowhere). */
+  storage?: StorageLike | null;
+  /** Receives each probe outcome (the offline layer copies it to IndexedDB for the service worker). */
+  mirror?: (support: MethodSupport) => Promise<void>;
+  /** Called when the token request answers 401 (the session is gone). */
+  onSignOut?: () => void;
+  log?: Logger;
+  /** Shows a failed call that had a `context`; default alertError. */
+  alert?: (context: string, err: unknown) => void;
+  /** Translates the connection texts of the default alert (i18next's `t`). */
+  t?: Translate;
+  clientId?: string;
+  clientSecret?: string;
+}
+
+function defaultDelay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new AbortedConnectionError({ aborted: true, cause: signal.reason }));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortedConnectionError({ aborted: true, cause: signal?.reason }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function defaultStorage(): StorageLike | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // access denied (sandboxed iframe, disabled storage)
+  }
+}
+
+function normaliseRoot(root: string): string {
+  return root.endsWith('/') ? root : `${root}/`;
+}
+
+function appendQueryValue(params: URLSearchParams, key: string, value: QueryScalar): void {
+  params.append(key, value instanceof Date ? serializeDate(value) : String(value));
+}
+
+export function encodeQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (value === null) params.append(key, '');
+    else if (Array.isArray(value))
+      for (const item of value as readonly QueryScalar[]) appendQueryValue(params, key, item);
+    else appendQueryValue(params, key, value as QueryScalar);
+  }
+  return params.toString();
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
+}
+
+function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {
+  if (body === undefined) return {};
+  if (isRawBody(body)) return { body }; // fetch sets the content type (multipart boundary …)
+  return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+function isAbortLike(err: unknown, signal?: AbortSignal): boolean {
+  return (
+    signal?.aborted === true ||
+    (typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError')
+  );
+}
+
+/** Rejects with an aborted-connection error as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted)
+    return Promise.reject(new AbortedConnectionError({ aborted: true, cause: signal.reason }));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortedConnectionError({ aborted: true, cause: signal.reason }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+/** Reads a body as JSON (dates revived) when it is JSON, as text otherwise, undefined when empty. */
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204 || res.status === 205) return undefined;
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    return undefined;
+  }
+  if (text === '') return undefined;
+  const contentType = res.headers.get('content-type') ?? '';
+  if (contentType === '' || contentType.includes('json')) {
+    try {
+      return parseJsonWithDates(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+interface SendInit {
+  method: string;
+  url: string;
+  headers: Headers;
+  body?: BodyInit;
+  signal?: AbortSignal;
+}
+
+export class ApiClient {
+  readonly apiRoot: string;
+  private readonly fetchImpl: (input: string, init: RequestInit) => Promise<Response>;
+  private readonly delay: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly now: () => number;
+  private readonly storage: StorageLike | null;
+  private readonly mirror?: (support: MethodSupport) => Promise<void>;
+  private readonly log: Logger;
+  private readonly alert: (context: string, err: unknown) => void;
+  private readonly clientId: string;
+  private readonly clientSecret?: string;
+  private readonly signOutListeners = new Set<() => void>();
+
+  private token: { value: string; claims: TokenClaims | null } | null = null;
+  private pendingToken: Promise<string> | null = null;
+  /** Bumped on sign-out, so a token request already under way cannot store its answer. */
+  private tokenGeneration = 0;
+
+  private support: MethodSupport | null;
+  private probing: Promise<MethodSupport> | null = null;
+
+  constructor(options: ApiClientOptions = {}) {
+    this.apiRoot = normaliseRoot(options.apiRoot ?? DEFAULT_API_ROOT);
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.delay = options.delay ?? defaultDelay;
+    this.now = options.now ?? Date.now;
+    this.storage = options.storage === undefined ? defaultStorage() : options.storage;
+    this.mirror = options.mirror;
+    this.log = options.log ?? console;
+    this.alert =
+      options.alert ?? ((context, err) => alertError(context, err, { log: this.log, t: options.t }));
+    this.clientId = options.clientId ?? DEFAULT_CLIENT_ID;
+    this.clientSecret = options.clientSecret;
+    if (options.onSignOut) this.signOutListeners.add(options.onSignOut);
+    // A cached probe outcome applies from the first call, before probeMethods() runs.
+    this.support = readMethodSupport(this.storage, this.apiRoot);
+  }
+
+  /** The absolute-or-rooted URL of a path relative to the API root. */
+  url(path: string, query?: Query): string {
+    const relative = path.replace(/^\/+/, '');
+    const search = encodeQuery(query);
+    if (!search) return `${this.apiRoot}${relative}`;
+    return `${this.apiRoot}${relative}${relative.includes('?') ? '&' : '?'}${search}`;
+  }
+
+  // ---- calls ----------------------------------------------------------------------------------
+
+  get<T = unknown>(path: string, options: CallOptions<T> = {}): Promise<T> {
+    return this.request<T>({ ...options, method: 'GET', path });
+  }
+
+  post<T = unknown>(path: string, body?: unknown, options: CallOptions<T> = {}): Promise<T> {
+    return this.request<T>({ ...options, method: 'POST', path, body });
+  }
+
+  put<T = unknown>(path: string, body?: unknown, options: CallOptions<T> = {}): Promise<T> {
+    return this.request<T>({ ...options, method: 'PUT', path, body });
+  }
+
+  patch<T = unknown>(path: string, body?: unknown, options: CallOptions<T> = {}): Promise<T> {
+    return this.request<T>({ ...options, method: 'PATCH', path, body });
+  }
+
+  delete<T = unknown>(path: string, options: CallOptions<T> & { body?: unknown } = {}): Promise<T> {
+    return this.request<T>({ ...options, method: 'DELETE', path });
+  }
+
+  /**
+   * One page of a paged list at `<path>/page/<page>` (spec 001 §7: 'GET payrolls/page/{page}
+   * (query plus pageSize)'), sending `pageSize` with the query.
+   */
+  getPage<T = unknown>(path: string, page: number, options: PageOptions<T>): Promise<T> {
+    this.checkPaging('page number', page, 0);
+    this.checkPaging('page size', options.pageSize, 1);
+    const { pageSize, query, ...rest } = options;
+    const base = path.replace(/\/+$/, '');
+    return this.get<T>(`${base}/page/${page}`, { ...rest, query: { ...query, pageSize } });
+  }
+
+  /** One page of a list paged by query: `<path>?pageIndex=<index>&pageSize=<size>` (index from 0). */
+  getPaged<T = unknown>(path: string, pageIndex: number, options: PageOptions<T>): Promise<T> {
+    this.checkPaging('page number', pageIndex, 0);
+    this.checkPaging('page size', options.pageSize, 1);
+    const { pageSize, query, ...rest } = options;
+    return this.get<T>(path, { ...rest, query: { ...query, pageIndex, pageSize } });
+  }
+
+  private checkPaging(what: string, value: number, min: number): void {
+    if (Number.isInteger(value) && value >= min) return;
+    this.log.warn(`Invalid ${what} for paging: ${String(value)}`);
+    throw new RangeError(`Invalid ${what}: ${String(value)}`);
+  }
+
+  async request<T = unknown>(options: RequestOptions<T>): Promise<T> {
+    try {
+      return await this.perform(options);
+    } catch (err) {
+      if (options.context) this.alert(options.context, err);
+      throw err;
+    }
+  }
+
+  private async perform<T>(options: RequestOptions<T>): Promise<T> {
+    const { signal } = options;
+    const method = (options.method ?? 'GET').toUpperCase();
+    const url = this.url(options.path, options.query);
+    const support = isProbedMethod(method) ? await untilAborted(this.currentSupport(), signal) : null;
+    const sent = resolveMethod(method, support);
+    const encoded = encodeBody(options.body);
+
+    const headers = new Headers(options.headers);
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    if (encoded.contentType && !headers.has('Content-Type')) headers.set('Content-Type', encoded.contentType);
+    for (const [name, value] of Object.entries(sent.headers)) headers.set(name, value);
+
+    const init: SendInit = { method: sent.method, url, headers, body: encoded.body, signal };
+    let token: string | null = null;
+    if (!options.anonymous) {
+      token = await untilAborted(this.getToken(), signal);
+      headers.set('Authorization', `Bearer ${token}`);
+    }
+
+    let res = await this.sendWithRetry(init);
+    if (res.status === 401 && token !== null) {
+      const fresh = await untilAborted(this.renewToken(token), signal);
+      if (fresh === token) {
+        this.log.warn(`${method} ${url} was refused (401) and the token did not change; not retrying.`);
+        throw await this.responseError(res, method, url);
+      }
+      headers.set('Authorization', `Bearer ${fresh}`);
+      res = await this.sendWithRetry(init);
+      if (res.status === 401) this.log.warn(`${method} ${url} was refused (401) again with a new token.`);
+    }
+    if (!res.ok) throw await this.responseError(res, method, url);
+    return this.readResult(res, url, options);
+  }
+
+  private async readResult<T>(res: Response, url: string, options: CallOptions<T>): Promise<T> {
+    const type = options.responseType ?? 'json';
+    let data: unknown;
+    if (type === 'response') data = res;
+    else if (type === 'blob') data = await res.blob();
+    else if (type === 'text') data = await res.text();
+    else data = await readBody(res);
+    if (!options.schema) return data as T;
+    const parsed = options.schema.safeParse(data);
+    if (!parsed.success) throw new InvalidResponseError(url, parsed.error.issues, parsed.error);
+    return parsed.data;
+  }
+
+  private async responseError(res: Response, method: string, url: string): Promise<ResponseError> {
+    const init = {
+      status: res.status,
+      statusText: res.statusText,
+      data: await readBody(res),
+      headers: res.headers,
+      method,
+      url,
+    };
+    return res.status === 401 ? new UnauthorizedError(init) : new ResponseError(init);
+  }
+
+  /** fetch, with connection failures turned into AbortedConnectionError. */
+  private async send(init: SendInit): Promise<Response> {
+    if (init.signal?.aborted) throw new AbortedConnectionError({ aborted: true, cause: init.signal.reason });
+    try {
+      return await this.fetchImpl(init.url, {
+        method: init.method,
+        headers: init.headers,
+        body: init.body,
+        signal: init.signal,
+        credentials: 'include',
+      });
+    } catch (err) {
+      throw new AbortedConnectionError({ aborted: isAbortLike(err, init.signal), cause: err });
+    }
+  }
+
+  /** send(), repeating a 503 answer: RETRY_503_ATTEMPTS attempts, RETRY_503_DELAY_MS apart. */
+  private async sendWithRetry(init: SendInit): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      const res = await this.send(init);
+      if (res.status !== 503) return res;
+      if (attempt >= RETRY_503_ATTEMPTS) {
+        this.log.warn(
+          `${init.method} ${init.url} answered 503 (service unavailable) ${attempt} times; giving up.`,
+        );
+        return res;
+      }
+      await res.body?.cancel().catch(() => undefined);
+      await this.delay(RETRY_503_DELAY_MS, init.signal);
+      if (init.signal?.aborted)
+        throw new AbortedConnectionError({ aborted: true, cause: init.signal.reason });
+    }
+  }
+
+  // ---- token ----------------------------------------------------------------------------------
+
+  /** A valid token: the cached one, the one already being requested, or a new one. */
+  getToken(options: { force?: boolean } = {}): Promise<string> {
+    if (!options.force && this.token && isTokenValid(this.token.claims, this.now())) {
+      return Promise.resolve(this.token.value);
+    }
+    if (this.pendingToken) return this.pendingToken;
+    const pending = this.fetchToken().finally(() => {
+      if (this.pendingToken === pending) this.pendingToken = null;
+    });
+    this.pendingToken = pending;
+    return pending;
+  }
+
+  /** After a 401 with `used`: a newer valid cached token if another caller already got one, else a fresh one. */
+  private renewToken(used: string): Promise<string> {
+    if (this.token && this.token.value !== used && isTokenValid(this.token.claims, this.now())) {
+      return Promise.resolve(this.token.value);
+    }
+    return this.getToken({ force: true });
+  }
+
+  private async fetchToken(): Promise<string> {
+    const generation = this.tokenGeneration;
+    const url = this.url(TOKEN_PATH);
+    const body: Record<string, string> = { clientId: this.clientId };
+    if (this.clientSecret !== undefined) body.clientSecret = this.clientSecret;
+    const res = await this.sendWithRetry({
+      method: 'POST',
+      url,
+      headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+      body: JSON.stringify(body),
+    });
+    if (res.status === 401) {
+      const err = await this.responseError(res, 'POST', url);
+      this.signOut();
+      throw err;
+    }
+    if (!res.ok) throw await this.responseError(res, 'POST', url);
+    const text = await res.text();
+    let value: unknown = text;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // a bare token in a text/plain body
+    }
+    if (typeof value !== 'string' || value === '')
+      throw new InvalidResponseError(url, 'The answer was not a token');
+    if (generation === this.tokenGeneration) this.token = { value, claims: readTokenClaims(value) };
+    return value;
+  }
+
+  /** The signed-in employee's id (the token's `sub`), or null when no token is held. */
+  getEmployeeId(): string | null {
+    return this.token?.claims?.sub ?? null;
+  }
+
+  /** Forgets the token and tells the sign-out listeners (also used on a user's own sign-out). */
+  signOut(): void {
+    this.tokenGeneration++;
+    this.token = null;
+    this.pendingToken = null;
+    for (const listener of [...this.signOutListeners]) {
+      try {
+        listener();
+      } catch (err) {
+        this.log.error('A sign-out listener failed', err);
+      }
+    }
+  }
+
+  /** Registers a sign-out listener (caches of user data clear themselves); returns the remover. */
+  addSignOutListener(listener: () => void): () => void {
+    this.signOutListeners.add(listener);
+    return () => this.signOutListeners.delete(listener);
+  }
+
+  // ---- method compatibility -------------------------------------------------------------------
+
+  /** The probe outcome in use: null until known (then every method is sent as itself). */
+  get methodSupport(): MethodSupport | null {
+    return this.support;
+  }
+
+  private async currentSupport(): Promise<MethodSupport | null> {
+    if (this.probing) {
+      try {
+        return await this.probing;
+      } catch {
+        return this.support;
+      }
+    }
+    return this.support;
+  }
+
+  /**
+   * Probes PUT, PATCH and DELETE at services/shim-tests/http-{method} (anonymous, no retries).
+   * A stored outcome is reused without probing unless `force` is set. Each outcome is stored and
+   * handed to `mirror`. When every probe fails to connect (offline start), the outcome is used for
+   * this page only (all methods overridden, which always works) and the next start probes again.
+   */
+  probeMethods(options: { force?: boolean } = {}): Promise<MethodSupport> {
+    if (this.probing) return this.probing;
+    if (!options.force) {
+      const stored = readMethodSupport(this.storage, this.apiRoot);
+      if (stored) {
+        this.support = stored;
+        return this.mirrorSafely(stored).then(() => stored);
+      }
+    }
+    const probing = this.runProbe().finally(() => {
+      if (this.probing === probing) this.probing = null;
+    });
+    this.probing = probing;
+    return probing;
+  }
+
+  private async runProbe(): Promise<MethodSupport> {
+    const statuses = await Promise.all(
+      PROBED_METHODS.map(async (method) => {
+        try {
+          const res = await this.send({
+            method,
+            url: this.url(probePath(method)),
+            headers: new Headers({ Accept: 'application/json' }),
+          });
+          await res.body?.cancel().catch(() => undefined);
+          return res.status;
+        } catch {
+          return 0;
+        }
+      }),
+    );
+    const [put, patch, del] = statuses;
+    const support: MethodSupport = {
+      PUT: methodGetsThrough(put),
+      PATCH: methodGetsThrough(patch),
+      DELETE: methodGetsThrough(del),
+      checkedAt: new Date(this.now()).toISOString(),
+    };
+    this.support = support;
+    if (statuses.every((status) => status === 0)) {
+      this.log.warn(
+        'The method probe could not reach the server; PUT, PATCH and DELETE are overridden for now.',
+      );
+      return support;
+    }
+    writeMethodSupport(this.storage, this.apiRoot, support);
+    await this.mirrorSafely(support);
+    return support;
+  }
+
+  private async mirrorSafely(support: MethodSupport): Promise<void> {
+    if (!this.mirror) return;
+    try {
+      await this.mirror(support);
+    } catch (err) {
+      this.log.warn('Could not mirror the method probe outcome', err);
+    }
+  }
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  return new ApiClient(options);
+}

@@ -1,0 +1,46 @@
+// Access-token validity (spec 000 §4, §9). The token is a JWT from `POST auth/token`; only its
+// claims are read here (the server checks the signature).
+import { decodeJwt } from 'jose';
+
+/** Clock-skew tolerance for a token issued (or made valid) in the future: 15 minutes. */
+export const TOKEN_FUTURE_TOLERANCE_MS = 15 * 60 * 1000;
+
+export interface TokenClaims {
+  /** Seconds since the epoch. */
+  iat?: number;
+  nbf?: number;
+  exp?: number;
+  /** The employee id. */
+  sub?: string;
+}
+
+/** The claims of a JWT, or null when it is not a decodable JWT. */
+export function readTokenClaims(token: string): TokenClaims | null {
+  try {
+    const claims = decodeJwt(token);
+    return {
+      iat: typeof claims.iat === 'number' ? claims.iat : undefined,
+      nbf: typeof claims.nbf === 'number' ? claims.nbf : undefined,
+      exp: typeof claims.exp === 'number' ? claims.exp : undefined,
+      sub: typeof claims.sub === 'string' ? claims.sub : undefined,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a cached token may still be sent at `now` (ms since the epoch):
+ * - it has not expired (`exp` is after now; a token without `exp` is never reused);
+ * - it is already valid: `nbf`, when present, is not more than the tolerance in the future;
+ * - it was not issued more than 15 minutes in the future (`iat` beyond now + tolerance).
+ * The tolerance absorbs a device clock running behind the server's.
+ */
+export function isTokenValid(claims: TokenClaims | null, now: number): boolean {
+  if (!claims || claims.exp === undefined) return false;
+  if (claims.exp * 1000 <= now) return false;
+  const latestAccepted = now + TOKEN_FUTURE_TOLERANCE_MS;
+  if (claims.nbf !== undefined && claims.nbf * 1000 > latestAccepted) return false;
+  if (claims.iat !== undefined && claims.iat * 1000 > latestAccepted) return false;
+  return true;
+}

@@ -1,0 +1,699 @@
+// The sync engine (ARCHITECTURE.md "Offline"): replays one user's outbox through an injected `send`
+// (the app's ApiClient, which applies the method-override rule), one tab at a time, in order, with a
+// stable Idempotency-Key per mutation. It knows no feature: commands say what to send and how to read
+// the answer. Only a 2xx removes a row.
+import type { AckResult, CommandRegistry } from './commands';
+import { commandRegistry } from './commands';
+import {
+  type ApexDb,
+  getLastSyncAt,
+  listOutbox,
+  type MutationMethod,
+  type OutboxRow,
+  requestPersistence,
+  type StorageManagerLike,
+  setLastSyncAt,
+  type UserId,
+  withReopen,
+} from './db';
+import { refreshDraftStatus } from './drafts';
+import { ackRow, discardRow, editRow, retryRow } from './outbox';
+import { type EntityId, entityTempId } from './temp-ids';
+
+export interface SendRequest {
+  method: MutationMethod;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface SendResponse {
+  status: number;
+  body: unknown;
+  /** Response headers with lower-case names, when the transport exposes them (Retry-After, Idempotency-Status). */
+  headers?: Record<string, string>;
+}
+
+/** Sends one request; a network failure (no response at all) is a rejected promise. */
+export type SendFunction = (request: SendRequest) => Promise<SendResponse>;
+
+/** The part of the Web Locks API the engine uses; `navigator.locks` fits. */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+export type SetTimer = (callback: () => void, ms: number) => () => void;
+
+export interface SyncStatus {
+  /** Last known connectivity: browser events and whether the last request got an answer. */
+  online: boolean;
+  /** Rows waiting to be sent (or being sent). */
+  pending: number;
+  /** Rows the server rejected (400/422 …): need the user (retry, edit, discard). */
+  failed: number;
+  /** Rows refused as stale (409/412): need the user. */
+  conflict: number;
+  /** A request is in flight. */
+  sending: boolean;
+  /** Epoch ms of the last run that reached the server with nothing left to retry, or of the last ack. */
+  lastSyncAt: number | null;
+  /** Stopped on a 401 until resume() (the user signs in again). */
+  paused: boolean;
+}
+
+export type SyncListener = (status: SyncStatus) => void;
+
+/** How a response (or a network failure) is handled, decided once. */
+export type Outcome =
+  /** 2xx: the server committed; remove the row. */
+  | 'ack'
+  /** Try this row again later (408, 500, an Idempotency-Key still being processed); others may go on. */
+  | 'retry'
+  /** Network failure, 429, 502, 503, 504: back off and stop this run. */
+  | 'retry-all'
+  /** 401: pause everything until the user signs in again. */
+  | 'auth'
+  /** 400, 403, 404, 422 …: keep it for the user with the server's message. */
+  | 'rejected'
+  /** 409, 412: keep it for the user with the server's current row. */
+  | 'conflict';
+
+/** Set by the server's idempotency plugin on a 409 for a key whose first request is still running. */
+export const IDEMPOTENCY_IN_PROGRESS_CODE = 'IdempotencyKeyInProgress';
+
+export const BACKGROUND_SYNC_TAG = 'apex-outbox';
+
+export function syncLockName(userId: UserId): string {
+  return `apex-sync-${userId}`;
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+function isInProgress(response: SendResponse): boolean {
+  return (
+    response.headers?.['idempotency-status'] === 'processing' ||
+    field(response.body, 'Code') === IDEMPOTENCY_IN_PROGRESS_CODE
+  );
+}
+
+export function classifyResponse(response: SendResponse): Outcome {
+  const { status } = response;
+  if (status >= 200 && status < 300) return 'ack';
+  if (status === 401) return 'auth';
+  if (status === 409 && isInProgress(response)) return 'retry';
+  if (status === 409 || status === 412) return 'conflict';
+  if (status === 429 || status === 502 || status === 503 || status === 504) return 'retry-all';
+  if (status === 408 || status >= 500) return 'retry';
+  return 'rejected';
+}
+
+/** The server's message (`Message` of the JSON error body), else a generic one with the status. */
+export function responseMessage(response: SendResponse): string {
+  const message = field(response.body, 'Message');
+  if (typeof message === 'string' && message.trim() !== '') return message;
+  if (typeof response.body === 'string' && response.body.trim() !== '' && response.body.length < 300) {
+    return response.body;
+  }
+  return `HTTP ${response.status}`;
+}
+
+export interface BackoffOptions {
+  baseMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 5 * 60_000 };
+
+/**
+ * Exponential backoff with jitter, capped: attempt n waits between half and all of
+ * min(max, base·2^(n-1)). A Retry-After from the server is honoured up to the cap.
+ */
+export function backoffDelay(
+  attempts: number,
+  random: () => number,
+  options: BackoffOptions = DEFAULT_BACKOFF,
+  retryAfterMs?: number,
+): number {
+  const exp = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, attempts - 1));
+  const jittered = exp / 2 + random() * (exp / 2);
+  return Math.round(Math.min(options.maxMs, Math.max(jittered, retryAfterMs ?? 0)));
+}
+
+function retryAfterMs(response: SendResponse | undefined, now: number): number | undefined {
+  const value = response?.headers?.['retry-after'];
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** A lock per name inside one JavaScript context (tests; browsers without Web Locks). */
+export function createMemoryLocks(): LockManagerLike {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = tails.get(name) ?? Promise.resolve();
+      const result = previous.then(callback, callback);
+      const tail = result.catch(() => undefined);
+      tails.set(name, tail);
+      void tail.then(() => {
+        if (tails.get(name) === tail) tails.delete(name);
+      });
+      return result;
+    },
+  };
+}
+
+const pageLocks = createMemoryLocks();
+
+function defaultLocks(): LockManagerLike {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks?.request) {
+    return { request: (name, callback) => locks.request(name, callback) };
+  }
+  return pageLocks;
+}
+
+const defaultSetTimer: SetTimer = (callback, ms) => {
+  const handle = setTimeout(callback, ms);
+  return () => clearTimeout(handle);
+};
+
+function defaultRegisterBackgroundSync(): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return Promise.resolve();
+  return navigator.serviceWorker.ready
+    .then((registration) => {
+      const sync = (registration as { sync?: { register(tag: string): Promise<void> } }).sync;
+      return sync?.register(BACKGROUND_SYNC_TAG);
+    })
+    .catch(() => undefined);
+}
+
+interface VisibilityTarget extends EventTarget {
+  visibilityState?: string;
+}
+
+export interface SyncEngineEvents {
+  /** Fires `online` / `offline` (window). */
+  window?: EventTarget | null;
+  /** Fires `visibilitychange` and has `visibilityState` (document). */
+  document?: VisibilityTarget | null;
+  /** Fires `message` with `{ type: 'sync' }` (navigator.serviceWorker, relaying Background Sync). */
+  serviceWorker?: EventTarget | null;
+}
+
+export interface SyncEngineOptions {
+  db: ApexDb;
+  userId: UserId;
+  send: SendFunction;
+  registry?: CommandRegistry;
+  /** Cross-tab lock; defaults to navigator.locks, else a lock local to this page. */
+  locks?: LockManagerLike;
+  now?: () => number;
+  random?: () => number;
+  uuid?: () => string;
+  setTimer?: SetTimer;
+  backoff?: BackoffOptions;
+  /** Event sources; default to the page's window, document and service worker container. */
+  events?: SyncEngineEvents;
+  /** Defaults to navigator.storage; `null` to skip the persistence request. */
+  storage?: StorageManagerLike | null;
+  isOnline?: () => boolean;
+  /** Asks the service worker for a Background Sync after a network failure; `null` to skip. */
+  registerBackgroundSync?: (() => Promise<void>) | null;
+  /** Unexpected errors (a failing onAck, an unregistered command, a storage error in a background run). */
+  onError?: (error: unknown) => void;
+}
+
+interface PassResult {
+  /** Something was acknowledged: run another pass (later rows may have been unblocked). */
+  progressed: boolean;
+  /** When the earliest row in backoff becomes due (null: nothing to wake up for). */
+  wakeAt: number | null;
+  /** The server could not be reached / asked us to slow down. */
+  retrying: boolean;
+}
+
+export class SyncEngine {
+  readonly userId: UserId;
+  readonly #db: ApexDb;
+  readonly #send: SendFunction;
+  readonly #registry: CommandRegistry;
+  readonly #locks: LockManagerLike;
+  readonly #now: () => number;
+  readonly #random: () => number;
+  readonly #uuid: () => string;
+  readonly #setTimer: SetTimer;
+  readonly #backoff: BackoffOptions;
+  readonly #events: Required<SyncEngineEvents>;
+  readonly #storage: StorageManagerLike | null | undefined;
+  readonly #registerBackgroundSync: (() => Promise<void>) | null;
+  readonly #onError: (error: unknown) => void;
+
+  #status: SyncStatus;
+  readonly #listeners = new Set<SyncListener>();
+  #started = false;
+  #stopped = false;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #forceNext = false;
+  #cancelTimer: (() => void) | null = null;
+  #cleanup: Array<() => void> = [];
+  #lastStatusRefresh = 0;
+  #unknownCommands = new Set<string>();
+  #reachedServer = false;
+
+  constructor(options: SyncEngineOptions) {
+    this.userId = options.userId;
+    this.#db = options.db;
+    this.#send = options.send;
+    this.#registry = options.registry ?? commandRegistry;
+    this.#locks = options.locks ?? defaultLocks();
+    this.#now = options.now ?? Date.now;
+    this.#random = options.random ?? Math.random;
+    this.#uuid = options.uuid ?? (() => crypto.randomUUID());
+    this.#setTimer = options.setTimer ?? defaultSetTimer;
+    this.#backoff = options.backoff ?? DEFAULT_BACKOFF;
+    const hasWindow = typeof window !== 'undefined';
+    this.#events = {
+      window: options.events?.window !== undefined ? options.events.window : hasWindow ? window : null,
+      document:
+        options.events?.document !== undefined
+          ? options.events.document
+          : typeof document !== 'undefined'
+            ? document
+            : null,
+      serviceWorker:
+        options.events?.serviceWorker !== undefined
+          ? options.events.serviceWorker
+          : typeof navigator !== 'undefined' && navigator.serviceWorker
+            ? navigator.serviceWorker
+            : null,
+    };
+    this.#storage = options.storage;
+    this.#registerBackgroundSync =
+      options.registerBackgroundSync !== undefined
+        ? options.registerBackgroundSync
+        : defaultRegisterBackgroundSync;
+    this.#onError = options.onError ?? ((error) => console.error('[sync]', error));
+    const online = options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+    this.#status = {
+      online: online(),
+      pending: 0,
+      failed: 0,
+      conflict: 0,
+      sending: false,
+      lastSyncAt: null,
+      paused: false,
+    };
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------------------------
+
+  /** Listens to the triggers, asks for persistent storage and runs once. */
+  start(): Promise<void> {
+    if (this.#started || this.#stopped) return this.#running ?? Promise.resolve();
+    this.#started = true;
+    const { window: win, document: doc, serviceWorker } = this.#events;
+    this.#listen(win, 'online', () => {
+      this.#patchStatus({ online: true });
+      void this.#schedule(true);
+    });
+    this.#listen(win, 'offline', () => this.#patchStatus({ online: false }));
+    this.#listen(doc, 'visibilitychange', () => {
+      if (doc?.visibilityState === undefined || doc.visibilityState === 'visible') void this.#schedule(false);
+    });
+    this.#listen(serviceWorker, 'message', (event) => {
+      if (field((event as MessageEvent).data, 'type') === 'sync') void this.#schedule(true);
+    });
+    this.#cleanup.push(
+      this.#db.onOutboxChange((userId) => {
+        if (userId !== this.userId) return;
+        void this.#refreshStatus(true);
+        void this.#schedule(false);
+      }),
+    );
+    if (this.#storage !== null) void requestPersistence(this.#storage ?? undefined);
+    void this.#loadLastSyncAt();
+    return this.#schedule(true);
+  }
+
+  /** Stops listening and sending; resolves when the current run has ended. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#cancelTimer?.();
+    this.#cancelTimer = null;
+    for (const cleanup of this.#cleanup.splice(0)) cleanup();
+    await this.#running?.catch(() => undefined);
+  }
+
+  /** The user signed in again after a 401: send again. */
+  resume(): Promise<void> {
+    if (!this.#status.paused) return this.#schedule(true);
+    this.#patchStatus({ paused: false });
+    return this.#schedule(true);
+  }
+
+  /** Runs now, ignoring backoff delays; resolves when the run has ended. */
+  syncNow(): Promise<void> {
+    return this.#schedule(true);
+  }
+
+  // ---- status -------------------------------------------------------------------------------------
+
+  getStatus(): SyncStatus {
+    return this.#status;
+  }
+
+  /** Calls the listener now and on every change; returns the unsubscribe function. */
+  subscribe(listener: SyncListener): () => void {
+    this.#listeners.add(listener);
+    listener(this.#status);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  // ---- user actions -------------------------------------------------------------------------------
+
+  /** Sends a failed/conflicting row again (new Idempotency-Key), or a row in backoff now. */
+  async retry(id: string): Promise<void> {
+    await retryRow(this.#db, this.userId, id, this.#uuid, this.#now());
+    await this.#refreshStatus(true);
+    void this.#schedule(false);
+  }
+
+  /** Drops a queued change and rolls its draft back (see discardRow). */
+  async discard(id: string): Promise<string[]> {
+    const removed = await discardRow(this.#db, this.userId, id, this.#now());
+    await this.#refreshStatus(true);
+    void this.#schedule(false);
+    return removed;
+  }
+
+  /** Replaces a failed/conflicting row's args (validated by the command's schema) and sends it again. */
+  async edit(id: string, newArgs: unknown): Promise<OutboxRow> {
+    const row = await editRow(this.#db, this.userId, id, newArgs, this.#uuid, this.#now(), this.#registry);
+    await this.#refreshStatus(true);
+    void this.#schedule(false);
+    return row;
+  }
+
+  // ---- running ------------------------------------------------------------------------------------
+
+  #listen(target: EventTarget | null, type: string, handler: (event: Event) => void): void {
+    if (!target) return;
+    target.addEventListener(type, handler);
+    this.#cleanup.push(() => target.removeEventListener(type, handler));
+  }
+
+  /** Starts a run, or asks the current one to go again; never two runs at once in this tab. */
+  #schedule(force: boolean): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    if (force) this.#forceNext = true;
+    this.#again = true;
+    this.#running ??= this.#drive();
+    return this.#running;
+  }
+
+  async #drive(): Promise<void> {
+    // Yield once so `#running` is assigned before this can finish and clear it.
+    await null;
+    try {
+      // Between the last await and `finally` nothing can interleave, so a trigger is never lost.
+      while (this.#again && !this.#stopped && !this.#status.paused) {
+        this.#again = false;
+        const force = this.#forceNext;
+        this.#forceNext = false;
+        await this.#runOnce(force);
+      }
+    } finally {
+      this.#running = null;
+    }
+  }
+
+  async #runOnce(force: boolean): Promise<void> {
+    this.#cancelTimer?.();
+    this.#cancelTimer = null;
+    let wakeAt: number | null = null;
+    try {
+      wakeAt = await this.#locks.request(syncLockName(this.userId), () => this.#runLocked(force));
+    } catch (error) {
+      this.#onError(error);
+      // A storage failure: try again later rather than never.
+      wakeAt = this.#now() + backoffDelay(1, this.#random, this.#backoff);
+    }
+    this.#patchStatus({ sending: false });
+    await this.#refreshStatus(true).catch((error) => this.#onError(error));
+    if (wakeAt !== null && !this.#stopped && !this.#status.paused) {
+      this.#cancelTimer = this.#setTimer(
+        () => {
+          this.#cancelTimer = null;
+          void this.#schedule(false);
+        },
+        Math.max(0, wakeAt - this.#now()),
+      );
+    }
+  }
+
+  /** Passes over the outbox until nothing more can go; returns when to wake up for backoff. */
+  async #runLocked(force: boolean): Promise<number | null> {
+    this.#reachedServer = false;
+    let first = true;
+    for (;;) {
+      if (this.#stopped || this.#status.paused) return null;
+      const pass = await this.#pass(first && force);
+      first = false;
+      if (pass.retrying) return pass.wakeAt;
+      if (!pass.progressed) {
+        // The server answered and nothing is left to retry now: the outbox is as synced as it can be.
+        if (this.#reachedServer && !this.#status.paused && pass.wakeAt === null) await this.#markSynced();
+        return pass.wakeAt;
+      }
+    }
+  }
+
+  async #pass(force: boolean): Promise<PassResult> {
+    const result: PassResult = { progressed: false, wakeAt: null, retrying: false };
+    const rows = await listOutbox(this.userId, this.#db);
+    const blockedKeys = new Set<string>();
+    const unresolved = new Set<number>();
+    const block = (row: OutboxRow) => {
+      blockedKeys.add(row.entityKey);
+      const own = entityTempId(row.entityKey);
+      if (own !== undefined) unresolved.add(own);
+    };
+    const wake = (at: number) => {
+      result.wakeAt = result.wakeAt === null ? at : Math.min(result.wakeAt, at);
+    };
+    for (const snapshot of rows) {
+      if (this.#stopped || this.#status.paused) break;
+      // Fresh copy: an earlier ack in this pass may have rewritten it; the UI may have changed it.
+      const row = await withReopen(this.#db, () => this.#db.outbox.get(snapshot.id));
+      if (!row || row.userId !== this.userId) continue;
+      // A row still 'sending' was left by a run that died: we hold the lock, nobody else sends it.
+      const blocked =
+        (row.status !== 'pending' && row.status !== 'sending') ||
+        blockedKeys.has(row.entityKey) ||
+        row.tempRefs.some((t) => unresolved.has(t));
+      if (blocked) {
+        block(row);
+        continue;
+      }
+      if (!force && row.status === 'pending' && row.nextAttemptAt > this.#now()) {
+        block(row);
+        wake(row.nextAttemptAt);
+        continue;
+      }
+      const definition = this.#registry.get(row.command);
+      if (!definition) {
+        if (!this.#unknownCommands.has(row.command)) {
+          this.#unknownCommands.add(row.command);
+          this.#onError(new Error(`Offline command not registered, not sending: ${row.command}`));
+        }
+        block(row);
+        continue;
+      }
+      const outcome = await this.#sendRow(row);
+      if (outcome.kind === 'skipped') continue;
+      if (outcome.kind === 'ack') {
+        result.progressed = true;
+        continue;
+      }
+      block(row);
+      if (outcome.kind === 'retry' || outcome.kind === 'retry-all') wake(outcome.nextAttemptAt);
+      if (outcome.kind === 'retry-all') {
+        result.retrying = true;
+        break;
+      }
+      if (outcome.kind === 'auth') break;
+    }
+    return result;
+  }
+
+  /** Claims the row (unless the user discarded or changed it meanwhile), sends it, records the outcome. */
+  async #sendRow(seen: OutboxRow): Promise<{ kind: Outcome | 'skipped'; nextAttemptAt: number }> {
+    const row = await withReopen(this.#db, () =>
+      this.#db.transaction('rw', this.#db.outbox, async () => {
+        const current = await this.#db.outbox.get(seen.id);
+        const unchanged =
+          current?.userId === this.userId &&
+          (current.status === 'pending' || current.status === 'sending') &&
+          current.idempotencyKey === seen.idempotencyKey;
+        if (!current || !unchanged) return undefined;
+        const claimed: OutboxRow = { ...current, status: 'sending', attempts: current.attempts + 1 };
+        await this.#db.outbox.put(claimed);
+        return claimed;
+      }),
+    );
+    if (!row) return { kind: 'skipped', nextAttemptAt: 0 };
+    const attempts = row.attempts;
+    this.#patchStatus({ sending: true });
+    let response: SendResponse | undefined;
+    let networkError: unknown;
+    try {
+      response = await this.#send({
+        method: row.method,
+        path: row.path,
+        body: row.body,
+        headers: { 'Idempotency-Key': row.idempotencyKey },
+      });
+    } catch (error) {
+      networkError = error;
+    }
+    const now = this.#now();
+    if (!response) {
+      this.#patchStatus({ online: false });
+      const nextAttemptAt = now + backoffDelay(attempts, this.#random, this.#backoff);
+      const message = networkError instanceof Error ? networkError.message : String(networkError);
+      await this.#update(row.id, { status: 'pending', nextAttemptAt, lastError: message, lastStatus: null });
+      if (this.#registerBackgroundSync) void this.#registerBackgroundSync().catch(() => undefined);
+      return { kind: 'retry-all', nextAttemptAt };
+    }
+    this.#patchStatus({ online: true });
+    this.#reachedServer = true;
+    const kind = classifyResponse(response);
+    switch (kind) {
+      case 'ack': {
+        await this.#ack(row, response);
+        this.#patchStatus({ lastSyncAt: now });
+        await this.#refreshStatus(false);
+        return { kind, nextAttemptAt: 0 };
+      }
+      case 'retry':
+      case 'retry-all': {
+        const nextAttemptAt =
+          now + backoffDelay(attempts, this.#random, this.#backoff, retryAfterMs(response, now));
+        await this.#update(row.id, {
+          status: 'pending',
+          nextAttemptAt,
+          lastError: responseMessage(response),
+          lastStatus: response.status,
+        });
+        return { kind, nextAttemptAt };
+      }
+      case 'auth': {
+        // Not the row's fault: it goes again, with the same key, once the user is back.
+        await this.#update(row.id, {
+          status: 'pending',
+          attempts: attempts - 1,
+          lastError: responseMessage(response),
+          lastStatus: 401,
+        });
+        this.#patchStatus({ paused: true });
+        return { kind, nextAttemptAt: 0 };
+      }
+      case 'rejected':
+      case 'conflict': {
+        await withReopen(this.#db, () =>
+          this.#db.transaction('rw', [this.#db.outbox, this.#db.drafts], async () => {
+            const current = await this.#db.outbox.get(row.id);
+            if (!current) return;
+            const next: OutboxRow = {
+              ...current,
+              status: kind === 'rejected' ? 'failed' : 'conflict',
+              lastError: responseMessage(response),
+              lastStatus: response.status,
+              nextAttemptAt: 0,
+            };
+            if (kind === 'conflict') next.conflict = response.body;
+            await this.#db.outbox.put(next);
+            await refreshDraftStatus(this.#db, this.userId, current.entityKey, now);
+          }),
+        );
+        await this.#refreshStatus(true);
+        return { kind, nextAttemptAt: 0 };
+      }
+    }
+  }
+
+  async #ack(row: OutboxRow, response: SendResponse): Promise<void> {
+    const definition = this.#registry.get(row.command);
+    let serverId: EntityId | undefined;
+    let data: unknown;
+    try {
+      serverId = definition?.serverIdFrom?.(response.body);
+      const ctx = { userId: this.userId, row, db: this.#db };
+      const result = (await definition?.onAck?.(row.args, response.body, ctx)) as AckResult | undefined;
+      if (result?.serverId !== undefined) serverId = result.serverId;
+      if (result?.data !== undefined) data = result.data;
+    } catch (error) {
+      // The server has committed: the row is acknowledged whatever the handler thinks.
+      this.#onError(error);
+    }
+    if (serverId === undefined && entityTempId(row.entityKey) !== undefined) {
+      this.#onError(
+        new Error(`${row.command}: no server id for ${row.entityKey}; later changes keep the temporary id`),
+      );
+    }
+    await ackRow(this.#db, this.userId, row.id, { serverId, data }, this.#now());
+  }
+
+  #update(id: string, changes: Partial<OutboxRow>): Promise<number> {
+    return withReopen(this.#db, () => this.#db.outbox.update(id, changes));
+  }
+
+  async #markSynced(): Promise<void> {
+    const at = this.#now();
+    this.#patchStatus({ lastSyncAt: at });
+    await setLastSyncAt(this.userId, at, this.#db);
+  }
+
+  async #loadLastSyncAt(): Promise<void> {
+    try {
+      const at = await getLastSyncAt(this.userId, this.#db);
+      if (at !== undefined && (this.#status.lastSyncAt === null || at > this.#status.lastSyncAt)) {
+        this.#patchStatus({ lastSyncAt: at });
+      }
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+
+  async #refreshStatus(always: boolean): Promise<void> {
+    const now = this.#now();
+    if (!always && now - this.#lastStatusRefresh < 250) return;
+    this.#lastStatusRefresh = now;
+    const counts = await withReopen(this.#db, async () => {
+      const table = this.#db.outbox;
+      const [pending, sending, failed, conflict] = await Promise.all(
+        (['pending', 'sending', 'failed', 'conflict'] as const).map((status) =>
+          table.where('[userId+status]').equals([this.userId, status]).count(),
+        ),
+      );
+      return { pending: pending + sending, failed, conflict };
+    });
+    this.#patchStatus(counts);
+  }
+
+  #patchStatus(patch: Partial<SyncStatus>): void {
+    const next = { ...this.#status, ...patch };
+    const changed = (Object.keys(next) as Array<keyof SyncStatus>).some((k) => next[k] !== this.#status[k]);
+    if (!changed) return;
+    this.#status = next;
+    for (const listener of [...this.#listeners]) listener(next);
+  }
+}

@@ -1,0 +1,69 @@
+// React views of the outbox for the signed-in user: counts and rows straight from IndexedDB (live,
+// across tabs), and the engine's own status (online, sending, paused, last sync).
+import Dexie from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { type ApexDb, getDb, type OutboxRow, type UserId } from './db';
+import type { SyncEngine, SyncStatus } from './sync-engine';
+
+export interface OutboxSummary {
+  /** Waiting to be sent, or being sent. */
+  pending: number;
+  failed: number;
+  conflict: number;
+  /** Everything not yet accepted by the server. */
+  total: number;
+  /** The user's outbox in replay order. */
+  rows: OutboxRow[];
+  /** False until the first read from IndexedDB has answered. */
+  loaded: boolean;
+}
+
+const EMPTY: OutboxSummary = { pending: 0, failed: 0, conflict: 0, total: 0, rows: [], loaded: false };
+
+export function summarizeOutbox(rows: OutboxRow[]): OutboxSummary {
+  let pending = 0;
+  let failed = 0;
+  let conflict = 0;
+  for (const row of rows) {
+    if (row.status === 'failed') failed++;
+    else if (row.status === 'conflict') conflict++;
+    else pending++;
+  }
+  return { pending, failed, conflict, total: rows.length, rows, loaded: true };
+}
+
+/** Pending / failed / conflict counts and the outbox list of `userId` (nothing when signed out). */
+export function useSyncStatus(userId: UserId | null | undefined, db: ApexDb = getDb()): OutboxSummary {
+  return useLiveQuery(
+    async () => {
+      if (userId === null || userId === undefined) return { ...EMPTY, loaded: true };
+      const rows = await db.outbox
+        .where('[userId+seq]')
+        .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+        .toArray();
+      return summarizeOutbox(rows);
+    },
+    [userId, db],
+    EMPTY,
+  );
+}
+
+const NO_ENGINE_STATUS: SyncStatus = {
+  online: true,
+  pending: 0,
+  failed: 0,
+  conflict: 0,
+  sending: false,
+  lastSyncAt: null,
+  paused: false,
+};
+
+/** The engine's status (online, sending, paused, lastSyncAt and counts); a neutral one without engine. */
+export function useSyncEngineStatus(engine: SyncEngine | null | undefined): SyncStatus {
+  return useSyncExternalStore(
+    (onChange) => (engine ? engine.subscribe(() => onChange()) : () => undefined),
+    () => (engine ? engine.getStatus() : NO_ENGINE_STATUS),
+    () => NO_ENGINE_STATUS,
+  );
+}

@@ -1,0 +1,313 @@
+// The Idempotency-Key plugin on a bare Fastify instance and an in-memory PGlite (self-contained: the
+// table is created here with raw SQL, no app, no migrations).
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../../server/db/schema/idempotency';
+import {
+  hashBody,
+  IN_PROGRESS_CODE,
+  IN_PROGRESS_MESSAGE,
+  idempotencyPlugin,
+  KEY_REUSED_MESSAGE,
+  purgeIdempotencyKeys,
+} from '../../server/plugins/idempotency';
+
+const CREATE_TABLE = `
+  create table idempotency_keys (
+    key text not null,
+    employee_id integer not null,
+    method text not null,
+    path text not null,
+    request_hash text not null,
+    state text not null,
+    status_code integer,
+    response_body text,
+    content_type text,
+    created_at timestamptz not null default now(),
+    completed_at timestamptz
+  );
+  create unique index idempotency_keys_key_employee_uq on idempotency_keys (key, employee_id);
+  create index idempotency_keys_created_at_idx on idempotency_keys (created_at);
+`;
+
+let client: PGlite;
+let db: ReturnType<typeof drizzle>;
+let app: FastifyInstance;
+let clock = new Date('2026-11-02T12:00:00Z');
+let created = 0;
+let calls: Record<string, number> = {};
+let failuresLeft = 0;
+let gate: Promise<void> = Promise.resolve();
+let openGate: () => void = () => undefined;
+
+function count(name: string) {
+  calls[name] = (calls[name] ?? 0) + 1;
+}
+
+beforeAll(async () => {
+  client = new PGlite();
+  db = drizzle(client);
+  await client.exec(CREATE_TABLE);
+  app = Fastify({ logger: false });
+  app.decorateRequest('actor', null);
+  // Stands in for the auth plugin: the employee comes from a test header.
+  app.addHook('onRequest', async (request) => {
+    const id = request.headers['x-employee'];
+    if (typeof id === 'string') (request as { actor: unknown }).actor = { EmployeeID: Number(id) };
+  });
+  await app.register(idempotencyPlugin, { db, now: () => clock, runningTimeoutMs: 60_000 });
+  app.post('/time-entries', async (request, reply) => {
+    count('create');
+    created += 1;
+    return reply.code(201).send({ TimeEntryID: 800 + created, ...(request.body as object) });
+  });
+  app.put('/time-entries/:id', async (request) => {
+    count('update');
+    return { TimeEntryID: Number((request.params as { id: string }).id), ...(request.body as object) };
+  });
+  app.delete('/time-entries/:id', async (_request, reply) => {
+    count('delete');
+    return reply.code(204).send();
+  });
+  app.post('/flaky', async () => {
+    count('flaky');
+    if (failuresLeft > 0) {
+      failuresLeft -= 1;
+      throw new Error('database unavailable');
+    }
+    return { ok: true };
+  });
+  app.post('/rejects', async (_request, reply) => {
+    count('rejects');
+    return reply.code(422).send({ Message: 'The pay period is locked.' });
+  });
+  app.post('/needs-auth', async (_request, reply) => {
+    count('needs-auth');
+    return reply.code(401).send({ Message: 'Sign in to continue.' });
+  });
+  app.post('/slow', async () => {
+    count('slow');
+    await gate;
+    return { done: true };
+  });
+  app.get('/time-entries', async () => {
+    count('list');
+    return [];
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await client.close();
+});
+
+beforeEach(async () => {
+  await client.exec('delete from idempotency_keys');
+  calls = {};
+  created = 0;
+  clock = new Date('2026-11-02T12:00:00Z');
+});
+
+function send(options: InjectOptions & { key?: string; employee?: number }) {
+  const { key, employee = 7, ...rest } = options;
+  return app.inject({
+    ...rest,
+    headers: {
+      ...(rest.headers ?? {}),
+      'x-employee': String(employee),
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+  });
+}
+
+describe('Idempotency-Key', () => {
+  it('runs the first request and replays its stored answer', async () => {
+    const first = await send({ method: 'POST', url: '/time-entries', payload: { Notes: 'a' }, key: 'k1' });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotency-replayed']).toBeUndefined();
+
+    const again = await send({ method: 'POST', url: '/time-entries', payload: { Notes: 'a' }, key: 'k1' });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.headers['content-type']).toMatch(/application\/json/);
+    expect(again.json()).toEqual(first.json());
+    expect(calls.create).toBe(1);
+
+    const [row] = await db.select().from(idempotencyKeys);
+    expect(row).toMatchObject({
+      Key: 'k1',
+      EmployeeID: 7,
+      Method: 'POST',
+      Path: '/time-entries',
+      State: 'done',
+    });
+    expect(row.StatusCode).toBe(201);
+    expect(row.CompletedAt).toBeInstanceOf(Date);
+  });
+
+  it('hashes the body canonically (key order does not matter)', async () => {
+    await send({ method: 'PUT', url: '/time-entries/5', payload: { A: 1, B: { C: 2, D: 3 } }, key: 'k2' });
+    const again = await send({
+      method: 'PUT',
+      url: '/time-entries/5',
+      payload: '{"B":{"D":3,"C":2},"A":1}',
+      headers: { 'content-type': 'application/json' },
+      key: 'k2',
+    });
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(calls.update).toBe(1);
+  });
+
+  it('refuses the same key for a different body, path or method with 422', async () => {
+    await send({ method: 'PUT', url: '/time-entries/5', payload: { Notes: 'a' }, key: 'k3' });
+    for (const other of [
+      { method: 'PUT', url: '/time-entries/5', payload: { Notes: 'b' } },
+      { method: 'PUT', url: '/time-entries/6', payload: { Notes: 'a' } },
+      { method: 'DELETE', url: '/time-entries/5' },
+    ] as const) {
+      const res = await send({ ...other, key: 'k3' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ Message: KEY_REUSED_MESSAGE });
+    }
+    expect(calls.update).toBe(1);
+    expect(calls.delete).toBeUndefined();
+  });
+
+  it('keys per user: the same key from another employee is another request', async () => {
+    await send({ method: 'POST', url: '/time-entries', payload: { Notes: 'a' }, key: 'shared', employee: 1 });
+    const other = await send({
+      method: 'POST',
+      url: '/time-entries',
+      payload: { Notes: 'a' },
+      key: 'shared',
+      employee: 2,
+    });
+    expect(other.headers['idempotency-replayed']).toBeUndefined();
+    expect(calls.create).toBe(2);
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/time-entries',
+      payload: { Notes: 'a' },
+      headers: { 'idempotency-key': 'shared' },
+    });
+    expect(anonymous.statusCode).toBe(201);
+    const rows = await db.select().from(idempotencyKeys);
+    expect(rows.map((r) => r.EmployeeID).sort()).toEqual([0, 1, 2]);
+  });
+
+  it('answers 409 (retryable) while the first request is still running', async () => {
+    gate = new Promise((resolve) => {
+      openGate = resolve;
+    });
+    const first = send({ method: 'POST', url: '/slow', payload: { n: 1 }, key: 'k4' });
+    await waitFor(async () => (await db.select().from(idempotencyKeys)).length === 1);
+    const during = await send({ method: 'POST', url: '/slow', payload: { n: 1 }, key: 'k4' });
+    expect(during.statusCode).toBe(409);
+    expect(during.json()).toEqual({ Message: IN_PROGRESS_MESSAGE, Code: IN_PROGRESS_CODE });
+    expect(during.headers['idempotency-status']).toBe('processing');
+    expect(during.headers['retry-after']).toBe('1');
+
+    openGate();
+    expect((await first).statusCode).toBe(200);
+    const after = await send({ method: 'POST', url: '/slow', payload: { n: 1 }, key: 'k4' });
+    expect(after.headers['idempotency-replayed']).toBe('true');
+    expect(after.json()).toEqual({ done: true });
+    expect(calls.slow).toBe(1);
+  });
+
+  it('releases the key when the handler fails with a 5xx, so a retry runs again', async () => {
+    failuresLeft = 1;
+    const failed = await send({ method: 'POST', url: '/flaky', payload: {}, key: 'k5' });
+    expect(failed.statusCode).toBe(500);
+    expect(await db.select().from(idempotencyKeys)).toEqual([]);
+
+    const retried = await send({ method: 'POST', url: '/flaky', payload: {}, key: 'k5' });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotency-replayed']).toBeUndefined();
+    const replay = await send({ method: 'POST', url: '/flaky', payload: {}, key: 'k5' });
+    expect(replay.headers['idempotency-replayed']).toBe('true');
+    expect(calls.flaky).toBe(2);
+  });
+
+  it('stores a 4xx answer and replays it', async () => {
+    const first = await send({ method: 'POST', url: '/rejects', payload: { x: 1 }, key: 'k6' });
+    const again = await send({ method: 'POST', url: '/rejects', payload: { x: 1 }, key: 'k6' });
+    expect([first.statusCode, again.statusCode]).toEqual([422, 422]);
+    expect(again.json()).toEqual({ Message: 'The pay period is locked.' });
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(calls.rejects).toBe(1);
+  });
+
+  it('does not keep a 401 (the request was not processed)', async () => {
+    await send({ method: 'POST', url: '/needs-auth', payload: {}, key: 'k7' });
+    await send({ method: 'POST', url: '/needs-auth', payload: {}, key: 'k7' });
+    expect(calls['needs-auth']).toBe(2);
+    expect(await db.select().from(idempotencyKeys)).toEqual([]);
+  });
+
+  it('stores an empty 204 and replays it', async () => {
+    const first = await send({ method: 'DELETE', url: '/time-entries/9', key: 'k8' });
+    const again = await send({ method: 'DELETE', url: '/time-entries/9', key: 'k8' });
+    expect([first.statusCode, again.statusCode]).toEqual([204, 204]);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(calls.delete).toBe(1);
+  });
+
+  it('ignores requests without the header, and reads', async () => {
+    await send({ method: 'POST', url: '/time-entries', payload: { Notes: 'a' } });
+    await send({ method: 'POST', url: '/time-entries', payload: { Notes: 'a' } });
+    await send({ method: 'GET', url: '/time-entries', key: 'k9' });
+    await send({ method: 'GET', url: '/time-entries', key: 'k9' });
+    expect(calls.create).toBe(2);
+    expect(calls.list).toBe(2);
+    expect(await db.select().from(idempotencyKeys)).toEqual([]);
+  });
+
+  it('rejects a key longer than 255 characters', async () => {
+    const res = await send({ method: 'POST', url: '/time-entries', payload: {}, key: 'x'.repeat(256) });
+    expect(res.statusCode).toBe(400);
+    expect(calls.create).toBeUndefined();
+  });
+
+  it('takes over a key left running by a process that died', async () => {
+    await db.insert(idempotencyKeys).values({
+      Key: 'k10',
+      EmployeeID: 7,
+      Method: 'POST',
+      Path: '/time-entries',
+      RequestHash: hashBody({ Notes: 'a' }),
+      State: 'running',
+      CreatedAt: new Date(clock.getTime() - 30_000),
+    });
+    const during = await send({ method: 'POST', url: '/time-entries', payload: { Notes: 'a' }, key: 'k10' });
+    expect(during.statusCode).toBe(409);
+    clock = new Date(clock.getTime() + 60_000);
+    const after = await send({ method: 'POST', url: '/time-entries', payload: { Notes: 'a' }, key: 'k10' });
+    expect(after.statusCode).toBe(201);
+    expect(calls.create).toBe(1);
+  });
+
+  it('purges keys older than 30 days', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const base = { EmployeeID: 7, Method: 'POST', Path: '/x', RequestHash: 'h', State: 'done' as const };
+    await db.insert(idempotencyKeys).values([
+      { ...base, Key: 'old', CreatedAt: new Date(clock.getTime() - 31 * day) },
+      { ...base, Key: 'edge', CreatedAt: new Date(clock.getTime() - 29 * day) },
+      { ...base, Key: 'new', CreatedAt: clock },
+    ]);
+    expect(await purgeIdempotencyKeys(db, clock)).toBe(1);
+    const left = await db.select({ Key: idempotencyKeys.Key }).from(idempotencyKeys);
+    expect(left.map((r) => r.Key).sort()).toEqual(['edge', 'new']);
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('waitFor: timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
