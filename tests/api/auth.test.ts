@@ -409,3 +409,16 @@ describe('proxy sign-in', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('grant types', () => {
+  it('GrantAll gives every capability but does not make an administrator an onboarding applicant', async () => {
+    const admin = await t.signIn('admin');
+    const grants = (await admin.call({ method: 'GET', url: '/api/auth/permissions' })).json<
+      { Description: { Key: string }; Value: string }[]
+    >();
+    const keys = grants.map((g) => g.Description.Key);
+    expect(keys).toContain('admin:permissions');
+    expect(keys).toContain('navigation:home');
+    expect(keys).not.toContain('onboarding:applicant');
+  });
+});

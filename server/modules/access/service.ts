@@ -3,7 +3,7 @@
 // each key reaches (role scope: Global, Divisional, Organizational, EmploymentRecord, Hidden).
 import { and, eq, inArray } from 'drizzle-orm';
 import { EmployeeStatus, GrantType, RoleScope } from '../../../src/contract/common';
-import type { Grant } from '../../../src/contract/permissions';
+import { type Grant, ONBOARDING_PERMISSION } from '../../../src/contract/permissions';
 import type { Db } from '../../db/client';
 import {
   claimPermissions,
@@ -166,7 +166,8 @@ async function grantSources(db: Db, employeeId: number): Promise<Source[]> {
   for (const a of held) {
     const offices = await roleOffices(a);
     if (a.role.GrantTypeID === GrantType.GrantAll) {
-      for (const key of allKeys) sources.push({ key, value: 'true', offices });
+      // "All" means every capability; being an onboarding applicant is a status, not a capability.
+      for (const key of allKeys) if (key !== ONBOARDING_PERMISSION) sources.push({ key, value: 'true', offices });
     } else if (a.role.GrantTypeID === GrantType.GrantRole) {
       for (const p of rolePerms.filter((p) => p.RoleID === a.role.RoleID))
         sources.push({ key: p.PermissionKey, value: p.Value, offices });
