@@ -21,6 +21,8 @@ import { registerServiceWorker } from './app/pwa-update';
 import { enforceRequireReload } from './app/require-reload';
 import { buildRoutes } from './app/routes';
 import { Session } from './app/session';
+import { SyncController } from './app/sync';
+import './app/commands';
 import { postLogout } from './features/account/sign-in';
 import { initI18n } from './i18n';
 import { mirrorMethodSupport } from './offline/db';
@@ -60,6 +62,12 @@ async function start() {
   // The method-compatibility probe runs once at start (its outcome is cached) and never blocks it.
   void api.probeMethods().catch(() => undefined);
 
+  const sync = new SyncController(api);
+  // The user's sync engine runs whenever their data is loaded (online, or from the offline copy).
+  session.subscribe(() => {
+    const data = session.current;
+    if (data) sync.startFor(String(data.identity.EmployeeID));
+  });
   const routes = buildRoutes(session);
   const router = createBrowserRouter(routes);
   enforceRequireReload(router, routes);
@@ -74,9 +82,11 @@ async function start() {
   registerServiceWorker();
   const services = {
     session,
+    sync,
     async signOut() {
       await postLogout();
       api.signOut();
+      sync.stop();
       session.forget();
       queryClient.clear();
       await router.navigate('/account/login');

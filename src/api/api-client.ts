@@ -79,6 +79,11 @@ export interface CallOptions<T = unknown> {
   /** A zod schema the response (after date revival) is parsed with. */
   schema?: z.ZodType<T>;
   responseType?: ResponseType;
+  /**
+   * Repeat a 503 answer (default true: 3 attempts, 20 s apart). The sync engine turns it off: it has
+   * its own backoff and must not block its queue for 40 s.
+   */
+  retry503?: boolean;
 }
 
 export interface RequestOptions<T = unknown> extends CallOptions<T> {
@@ -364,7 +369,8 @@ export class ApiClient {
       headers.set('Authorization', `Bearer ${token}`);
     }
 
-    let res = await this.sendWithRetry(init);
+    const retry503 = options.retry503 ?? true;
+    let res = await this.sendWithRetry(init, retry503);
     if (res.status === 401 && token !== null) {
       const fresh = await untilAborted(this.renewToken(token), signal);
       if (fresh === token) {
@@ -372,7 +378,7 @@ export class ApiClient {
         throw await this.responseError(res, method, url);
       }
       headers.set('Authorization', `Bearer ${fresh}`);
-      res = await this.sendWithRetry(init);
+      res = await this.sendWithRetry(init, retry503);
       if (res.status === 401) this.log.warn(`${method} ${url} was refused (401) again with a new token.`);
     }
     if (!res.ok) throw await this.responseError(res, method, url);
@@ -421,10 +427,10 @@ export class ApiClient {
   }
 
   /** send(), repeating a 503 answer: RETRY_503_ATTEMPTS attempts, RETRY_503_DELAY_MS apart. */
-  private async sendWithRetry(init: SendInit): Promise<Response> {
+  private async sendWithRetry(init: SendInit, retry503 = true): Promise<Response> {
     for (let attempt = 1; ; attempt++) {
       const res = await this.send(init);
-      if (res.status !== 503) return res;
+      if (res.status !== 503 || !retry503) return res;
       if (attempt >= RETRY_503_ATTEMPTS) {
         this.log.warn(
           `${init.method} ${init.url} answered 503 (service unavailable) ${attempt} times; giving up.`,

@@ -1,10 +1,13 @@
 // The app-wide services the screens reach through React context: the signed-in session and the
 // sign-out action. (The ApiClient has its own context in src/api/api-context.tsx.)
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import type { SyncEngine } from '../offline/sync-engine';
 import type { Session, SessionData } from './session';
+import type { SyncController } from './sync';
 
 export interface AppServices {
   session: Session;
+  sync: SyncController;
   /** Signs out on the server and forgets the user on this device. */
   signOut(): Promise<void>;
 }
@@ -27,5 +30,14 @@ export function useSessionData(): SessionData | null {
   return useSyncExternalStore(
     (listener) => session.subscribe(listener),
     () => session.current,
+  );
+}
+
+/** The signed-in user's sync engine (null when nobody is signed in). */
+export function useSyncEngine(): SyncEngine | null {
+  const { sync } = useAppServices();
+  return useSyncExternalStore(
+    (listener) => sync.subscribe(listener),
+    () => sync.current,
   );
 }

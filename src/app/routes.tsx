@@ -54,7 +54,7 @@ function state(session: Session, name: string, load: Lazy, path?: string): Route
   return {
     id: name,
     path: path ?? def.Url,
-    handle: { state: name, requireReload: def.RequireReload },
+    handle: { state: name, requireReload: def.RequireReload, onlineOnly: def.OnlineOnly },
     loader: guarded(session, name),
     lazy: async () => ({ Component: (await load()).default }),
   };
@@ -79,6 +79,8 @@ export function buildRoutes(session: Session): RouteObject[] {
           children: [
             state(session, 'home', () => import('../features/home/home-page'), '/'),
             state(session, 'settings', () => import('../features/preferences/preferences-page')),
+            state(session, 'sync', () => import('../features/sync/pending-changes-page')),
+            state(session, 'time.clock', () => import('../features/time/clock-page')),
             state(session, 'admin.uiKit', () => import('../features/ui-kit/ui-kit-page')),
             state(session, 'admin.mail', () => import('../features/admin/mail-outbox-page')),
             {

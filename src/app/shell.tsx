@@ -2,10 +2,13 @@
 // the user's name, the locale switch and sign-out. Phone: the sidebar is a drawer behind the burger.
 import {
   ActionIcon,
+  Alert,
   AppShell,
   Burger,
+  Button,
   Group,
   Menu,
+  Modal,
   NavLink,
   Progress,
   ScrollArea,
@@ -15,9 +18,11 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useNetwork } from '@mantine/hooks';
 import {
   IconChevronDown,
+  IconClock,
+  IconCloudUp,
   IconComponents,
   IconHome,
   IconLayoutSidebarLeftCollapse,
@@ -27,12 +32,15 @@ import {
   IconPoint,
   IconSettings,
 } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import type { NavigationModule } from '../contract/navigation';
 import { isLocaleId, LOCALES, storeLocale } from '../i18n';
-import { useAppServices, useSessionData } from './app-context';
+import { SyncChip } from '../features/sync/sync-chip';
+import { listOutbox } from '../offline/db';
+import { useAppServices, useSessionData, useSyncEngine } from './app-context';
+import { PwaUpdate } from './pwa-update';
 import type { Session } from './session';
 
 const ICONS: Record<string, typeof IconHome> = {
@@ -40,6 +48,8 @@ const ICONS: Record<string, typeof IconHome> = {
   settings: IconSettings,
   widgets: IconComponents,
   mail: IconMail,
+  clock: IconClock,
+  sync: IconCloudUp,
 };
 
 const GROUP_ORDER = ['general', 'field', 'office', 'admin'];
@@ -50,6 +60,11 @@ export function groupNavigation(modules: NavigationModule[]): [string, Navigatio
   return [...groups.entries()].sort(
     ([a], [b]) => (GROUP_ORDER.indexOf(a) + 1 || 99) - (GROUP_ORDER.indexOf(b) + 1 || 99),
   );
+}
+
+/** Every change of the user still in the outbox (waiting, refused or in conflict). */
+async function countUnsent(userId: string): Promise<number> {
+  return (await listOutbox(userId)).length;
 }
 
 export function Shell(_props: { session: Session }) {
@@ -67,6 +82,18 @@ export function Shell(_props: { session: Session }) {
 
   const modules = data?.navigation ?? [];
   const name = data?.identity.FullName ?? '';
+  const userId = data ? String(data.identity.EmployeeID) : null;
+  const engine = useSyncEngine();
+  const network = useNetwork();
+  const matches = useMatches();
+  const onlineOnly = matches.some((m) => (m.handle as { onlineOnly?: boolean } | undefined)?.onlineOnly);
+  const [unsentOnSignOut, setUnsentOnSignOut] = useState<number | null>(null);
+
+  async function requestSignOut() {
+    const n = userId ? await countUnsent(userId) : 0;
+    if (n > 0) setUnsentOnSignOut(n);
+    else await signOut();
+  }
 
   return (
     <AppShell
@@ -102,6 +129,7 @@ export function Shell(_props: { session: Session }) {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <SyncChip engine={engine} />
             <Select
               aria-label={t('shell.locale')}
               data={LOCALES.map((id) => ({ value: id, label: t(`shell.locales.${id}`) }))}
@@ -112,7 +140,7 @@ export function Shell(_props: { session: Session }) {
                 void i18n.changeLanguage(value);
               }}
               allowDeselect={false}
-              w={{ base: 96, sm: 150 }}
+              w={{ base: 88, sm: 150 }}
               size="xs"
               comboboxProps={{ withinPortal: true }}
             />
@@ -133,7 +161,7 @@ export function Shell(_props: { session: Session }) {
                 <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
                   {t('nav.settings')}
                 </Menu.Item>
-                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void requestSignOut()}>
                   {t('shell.signOut')}
                 </Menu.Item>
               </Menu.Dropdown>
@@ -200,8 +228,28 @@ export function Shell(_props: { session: Session }) {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Outlet />
+        {onlineOnly && !network.online ? (
+          <Alert color="gray" title={t('sync.onlineOnly.title')} maw={640} data-testid="online-only">
+            {t('sync.onlineOnly.body')}
+          </Alert>
+        ) : (
+          <Outlet />
+        )}
       </AppShell.Main>
+      <PwaUpdate countUnsent={() => (userId ? countUnsent(userId) : Promise.resolve(0))} />
+      <Modal opened={unsentOnSignOut !== null} onClose={() => setUnsentOnSignOut(null)} title={t('sync.signOut.title')} centered>
+        <Stack>
+          <Text>{t('sync.signOut.body', { count: unsentOnSignOut ?? 0 })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setUnsentOnSignOut(null)}>
+              {t('sync.signOut.stay')}
+            </Button>
+            <Button color="red" onClick={() => void signOut()} data-testid="confirm-sign-out">
+              {t('sync.signOut.signOut')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </AppShell>
   );
 }

@@ -12,6 +12,8 @@ export const AppState = z.object({
   AllowAnonymous: z.boolean(),
   SkipGuard: z.boolean(),
   RequireReload: z.boolean(),
+  /** Office screens: online only; while offline they say so instead of failing calls. */
+  OnlineOnly: z.boolean(),
 });
 export type AppState = z.infer<typeof AppState>;
 
@@ -40,6 +42,8 @@ interface StateDef {
   AllowAnonymous?: boolean;
   SkipGuard?: boolean;
   RequireReload?: boolean;
+  /** Inherited by child states like the permission key. */
+  OnlineOnly?: boolean;
   /** Listed in the sidebar when the user may open it. */
   Nav?: { ModuleID: number | null; Icon: string; Group: string; Label: string };
 }
@@ -64,7 +68,19 @@ const DEFS: StateDef[] = [
     PermissionKey: 'navigation:home',
     Nav: { ModuleID: null, Icon: 'settings', Group: 'general', Label: 'Settings' },
   },
-  { Name: 'admin', Url: '/admin', PermissionKey: 'navigation:admin' },
+  { Name: 'time', Url: '/time', PermissionKey: 'navigation:timeClock' },
+  {
+    Name: 'time.clock',
+    Url: '/time/clock',
+    Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'clock', Group: 'field', Label: 'Clock' },
+  },
+  {
+    Name: 'sync',
+    Url: '/sync',
+    PermissionKey: 'navigation:home',
+    Nav: { ModuleID: null, Icon: 'sync', Group: 'general', Label: 'Pending changes' },
+  },
+  { Name: 'admin', Url: '/admin', PermissionKey: 'navigation:admin', OnlineOnly: true },
   {
     Name: 'admin.uiKit',
     Url: '/admin/ui-kit',
@@ -86,7 +102,17 @@ export const APP_STATES: AppState[] = DEFS.map((def) => ({
   AllowAnonymous: def.AllowAnonymous ?? false,
   SkipGuard: def.SkipGuard ?? false,
   RequireReload: def.RequireReload ?? false,
+  OnlineOnly: inherited(def.Name, 'OnlineOnly') ?? false,
 }));
+
+function inherited<K extends 'OnlineOnly'>(name: string, key: K): StateDef[K] | undefined {
+  const parts = name.split('.');
+  for (let n = parts.length; n > 0; n--) {
+    const def = DEFS.find((d) => d.Name === parts.slice(0, n).join('.'));
+    if (def && def[key] !== undefined) return def[key];
+  }
+  return undefined;
+}
 
 /** A state's key, or its nearest parent's (spec 000 §2: the key is inherited from the parent). */
 export function effectiveKey(name: string): string | null {

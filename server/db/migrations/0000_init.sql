@@ -94,6 +94,172 @@ CREATE TABLE "idempotency_keys" (
 	"completed_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "division_leads_policies" (
+	"division_id" integer PRIMARY KEY NOT NULL,
+	"leads_policy_id" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "import_schemas" (
+	"import_schema_id" integer PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"division_id" integer,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"columns" jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lead_activity" (
+	"lead_activity_id" serial PRIMARY KEY NOT NULL,
+	"lead_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"lead_status_id" integer,
+	"declared_status_id" integer,
+	"note" text,
+	"latitude" double precision,
+	"longitude" double precision,
+	"occurred_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lead_assignments" (
+	"lead_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"role" smallint NOT NULL,
+	"assigned_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "lead_assignments_lead_id_employee_id_role_pk" PRIMARY KEY("lead_id","employee_id","role")
+);
+--> statement-breakpoint
+CREATE TABLE "lead_batch_jobs" (
+	"lead_batch_job_id" serial PRIMARY KEY NOT NULL,
+	"lead_batch_id" integer NOT NULL,
+	"job_status" integer DEFAULT 1 NOT NULL,
+	"row_count" integer DEFAULT 0 NOT NULL,
+	"processed_count" integer DEFAULT 0 NOT NULL,
+	"failed_count" integer DEFAULT 0 NOT NULL,
+	"located_count" integer DEFAULT 0 NOT NULL,
+	"located_unsure_count" integer DEFAULT 0 NOT NULL,
+	"no_results_count" integer DEFAULT 0 NOT NULL,
+	"multiple_results_count" integer DEFAULT 0 NOT NULL,
+	"error_count" integer DEFAULT 0 NOT NULL,
+	"messages" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"claimed_by" text,
+	"heartbeat_at" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "lead_batches" (
+	"lead_batch_id" serial PRIMARY KEY NOT NULL,
+	"lead_group_id" integer NOT NULL,
+	"import_schema_id" integer,
+	"file_name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"file_size" integer NOT NULL,
+	"content" "bytea" NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"default_lead_status_id" integer,
+	"created_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lead_group_geographies" (
+	"lead_group_geography_id" serial PRIMARY KEY NOT NULL,
+	"lead_group_id" integer NOT NULL,
+	"country_id" integer NOT NULL,
+	"state_province" text NOT NULL,
+	"city" text,
+	"postal_code_prefix" text,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lead_groups" (
+	"lead_group_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"division_id" integer NOT NULL,
+	"icd_corporation_id" integer NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lead_office_teams" (
+	"lead_office_team_id" serial PRIMARY KEY NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"employee_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lead_statuses" (
+	"lead_status_id" serial PRIMARY KEY NOT NULL,
+	"division_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"color" text NOT NULL,
+	"hue" integer NOT NULL,
+	"type_flags" integer NOT NULL,
+	"is_conversion" boolean DEFAULT false NOT NULL,
+	"sort_index" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "leads" (
+	"lead_id" serial PRIMARY KEY NOT NULL,
+	"lead_group_id" integer NOT NULL,
+	"lead_batch_id" integer,
+	"batch_row_number" integer,
+	"territory_id" integer,
+	"lead_status_id" integer,
+	"declared_status_id" integer,
+	"latitude" double precision NOT NULL,
+	"longitude" double precision NOT NULL,
+	"street_line1" text,
+	"street_line2" text,
+	"city" text,
+	"state_province" text,
+	"postal_code" text,
+	"country_id" integer,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"last_activity_at" timestamp with time zone,
+	"created_by_employee_id" integer,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "leads_policies" (
+	"leads_policy_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"marker_style" integer DEFAULT 2 NOT NULL,
+	"reps_can_create_leads" boolean DEFAULT true NOT NULL,
+	"note_required_status_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "territories" (
+	"territory_id" serial PRIMARY KEY NOT NULL,
+	"lead_group_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"color" text NOT NULL,
+	"polygon" jsonb NOT NULL,
+	"min_latitude" double precision NOT NULL,
+	"min_longitude" double precision NOT NULL,
+	"max_latitude" double precision NOT NULL,
+	"max_longitude" double precision NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "territory_offices" (
+	"territory_office_id" serial PRIMARY KEY NOT NULL,
+	"territory_id" integer NOT NULL,
+	"icd_office_id" integer,
+	"lead_office_team_id" integer,
+	"from_date" date NOT NULL,
+	"to_date" date,
+	"assigned_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "corporations" (
 	"icd_corporation_id" serial PRIMARY KEY NOT NULL,
 	"owner" text NOT NULL,
@@ -235,6 +401,206 @@ CREATE TABLE "state_provinces" (
 	"country_id" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "event_hosts" (
+	"event_host_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"host_type_id" integer NOT NULL,
+	"street_line1" text,
+	"street_line2" text,
+	"city" text,
+	"state_province" text,
+	"postal_code" text,
+	"country_id" integer,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rs_schedule_dates" (
+	"rs_schedule_date_id" serial PRIMARY KEY NOT NULL,
+	"rs_schedule_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"date" date NOT NULL,
+	"program_id" integer,
+	"store_id" integer,
+	"department_id" integer,
+	"start_time" time,
+	"end_time" time
+);
+--> statement-breakpoint
+CREATE TABLE "rs_schedule_employees" (
+	"rs_schedule_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	CONSTRAINT "rs_schedule_employees_rs_schedule_id_employee_id_pk" PRIMARY KEY("rs_schedule_id","employee_id")
+);
+--> statement-breakpoint
+CREATE TABLE "rs_schedule_sales" (
+	"rs_schedule_sales_id" serial PRIMARY KEY NOT NULL,
+	"rs_schedule_id" integer NOT NULL,
+	"date" date,
+	"program_id" integer,
+	"store_id" integer,
+	"sales_amount" numeric(12, 2) NOT NULL,
+	"anonymous_hours" numeric(8, 2) DEFAULT '0' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rs_schedules" (
+	"rs_schedule_id" serial PRIMARY KEY NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"notes" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "schedule_event_activities" (
+	"activity_id" serial PRIMARY KEY NOT NULL,
+	"schedule_event_id" integer NOT NULL,
+	"assignment_id" integer,
+	"activity_type_id" integer NOT NULL,
+	"employee_id" integer,
+	"subject_employee_id" integer,
+	"description" text NOT NULL,
+	"comment" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "schedule_event_additional_hours" (
+	"additional_hours_id" serial PRIMARY KEY NOT NULL,
+	"schedule_event_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"hours" numeric(5, 2) NOT NULL,
+	"comments" text
+);
+--> statement-breakpoint
+CREATE TABLE "schedule_event_assignments" (
+	"assignment_id" serial PRIMARY KEY NOT NULL,
+	"time_slot_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"reason" text,
+	"responded_at" timestamp with time zone,
+	"assigned_by_employee_id" integer,
+	"assigned_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "schedule_event_time_slots" (
+	"time_slot_id" serial PRIMARY KEY NOT NULL,
+	"schedule_event_id" integer NOT NULL,
+	"start_time" time NOT NULL,
+	"end_time" time NOT NULL,
+	"capacity" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "schedule_events" (
+	"schedule_event_id" serial PRIMARY KEY NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"event_host_id" integer,
+	"title" text NOT NULL,
+	"date" date NOT NULL,
+	"start_time" time NOT NULL,
+	"end_time" time NOT NULL,
+	"street_line1" text,
+	"street_line2" text,
+	"city" text,
+	"state_province" text,
+	"postal_code" text,
+	"country_id" integer,
+	"program_id" integer,
+	"store_id" integer,
+	"notes" text,
+	"status" integer DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "team_members" (
+	"team_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"roles" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"is_leader" boolean DEFAULT false NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "team_members_team_id_employee_id_pk" PRIMARY KEY("team_id","employee_id")
+);
+--> statement-breakpoint
+CREATE TABLE "teams" (
+	"team_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "office_programs" (
+	"icd_office_id" integer NOT NULL,
+	"program_id" integer NOT NULL,
+	CONSTRAINT "office_programs_icd_office_id_program_id_pk" PRIMARY KEY("icd_office_id","program_id")
+);
+--> statement-breakpoint
+CREATE TABLE "programs" (
+	"program_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"division_id" integer NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stores" (
+	"store_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"store_number" text,
+	"program_id" integer NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"host_type_id" integer DEFAULT 1 NOT NULL,
+	"retailer_name" text,
+	"street_line1" text,
+	"city" text NOT NULL,
+	"state_province" text NOT NULL,
+	"postal_code" text,
+	"latitude" double precision,
+	"longitude" double precision,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "time_entries" (
+	"time_entry_id" serial PRIMARY KEY NOT NULL,
+	"date" date NOT NULL,
+	"employee_id" integer NOT NULL,
+	"time_entry_type_id" integer NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"program_id" integer,
+	"store_id" integer,
+	"comments" text,
+	"is_real_time" boolean DEFAULT false NOT NULL,
+	"time_zone_offset" integer DEFAULT 0 NOT NULL,
+	"start_time" time,
+	"end_time" time,
+	"is_break" boolean DEFAULT false NOT NULL,
+	"parent_time_entry_id" integer,
+	"latitude" double precision,
+	"longitude" double precision,
+	"location_accuracy" double precision,
+	"created_by_employee_id" integer,
+	"updated_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "time_entry_types" (
+	"time_entry_type_id" integer PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"sort_index" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "api_clients" ADD CONSTRAINT "api_clients_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_permissions" ADD CONSTRAINT "employee_permissions_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -245,6 +611,33 @@ ALTER TABLE "role_permissions" ADD CONSTRAINT "role_permissions_role_id_roles_ro
 ALTER TABLE "roles" ADD CONSTRAINT "roles_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "division_leads_policies" ADD CONSTRAINT "division_leads_policies_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "division_leads_policies" ADD CONSTRAINT "division_leads_policies_leads_policy_id_leads_policies_leads_policy_id_fk" FOREIGN KEY ("leads_policy_id") REFERENCES "public"."leads_policies"("leads_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_activity" ADD CONSTRAINT "lead_activity_lead_id_leads_lead_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("lead_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_activity" ADD CONSTRAINT "lead_activity_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_activity" ADD CONSTRAINT "lead_activity_lead_status_id_lead_statuses_lead_status_id_fk" FOREIGN KEY ("lead_status_id") REFERENCES "public"."lead_statuses"("lead_status_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_activity" ADD CONSTRAINT "lead_activity_declared_status_id_lead_statuses_lead_status_id_fk" FOREIGN KEY ("declared_status_id") REFERENCES "public"."lead_statuses"("lead_status_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_assignments" ADD CONSTRAINT "lead_assignments_lead_id_leads_lead_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("lead_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_assignments" ADD CONSTRAINT "lead_assignments_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_batch_jobs" ADD CONSTRAINT "lead_batch_jobs_lead_batch_id_lead_batches_lead_batch_id_fk" FOREIGN KEY ("lead_batch_id") REFERENCES "public"."lead_batches"("lead_batch_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_batches" ADD CONSTRAINT "lead_batches_lead_group_id_lead_groups_lead_group_id_fk" FOREIGN KEY ("lead_group_id") REFERENCES "public"."lead_groups"("lead_group_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_batches" ADD CONSTRAINT "lead_batches_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_group_geographies" ADD CONSTRAINT "lead_group_geographies_lead_group_id_lead_groups_lead_group_id_fk" FOREIGN KEY ("lead_group_id") REFERENCES "public"."lead_groups"("lead_group_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_groups" ADD CONSTRAINT "lead_groups_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_groups" ADD CONSTRAINT "lead_groups_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_office_teams" ADD CONSTRAINT "lead_office_teams_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_statuses" ADD CONSTRAINT "lead_statuses_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_lead_group_id_lead_groups_lead_group_id_fk" FOREIGN KEY ("lead_group_id") REFERENCES "public"."lead_groups"("lead_group_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_lead_batch_id_lead_batches_lead_batch_id_fk" FOREIGN KEY ("lead_batch_id") REFERENCES "public"."lead_batches"("lead_batch_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_territory_id_territories_territory_id_fk" FOREIGN KEY ("territory_id") REFERENCES "public"."territories"("territory_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_lead_status_id_lead_statuses_lead_status_id_fk" FOREIGN KEY ("lead_status_id") REFERENCES "public"."lead_statuses"("lead_status_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_declared_status_id_lead_statuses_lead_status_id_fk" FOREIGN KEY ("declared_status_id") REFERENCES "public"."lead_statuses"("lead_status_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "territories" ADD CONSTRAINT "territories_lead_group_id_lead_groups_lead_group_id_fk" FOREIGN KEY ("lead_group_id") REFERENCES "public"."lead_groups"("lead_group_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_territory_id_territories_territory_id_fk" FOREIGN KEY ("territory_id") REFERENCES "public"."territories"("territory_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_lead_office_team_id_lead_office_teams_lead_office_team_id_fk" FOREIGN KEY ("lead_office_team_id") REFERENCES "public"."lead_office_teams"("lead_office_team_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_assigned_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("assigned_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "division_profiles" ADD CONSTRAINT "division_profiles_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "icd_offices" ADD CONSTRAINT "icd_offices_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_divisions" ADD CONSTRAINT "office_divisions_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -252,6 +645,34 @@ ALTER TABLE "office_divisions" ADD CONSTRAINT "office_divisions_division_id_divi
 ALTER TABLE "employment_record_divisions" ADD CONSTRAINT "employment_record_divisions_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_records" ADD CONSTRAINT "employment_records_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_records" ADD CONSTRAINT "employment_records_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rs_schedule_dates" ADD CONSTRAINT "rs_schedule_dates_rs_schedule_id_rs_schedules_rs_schedule_id_fk" FOREIGN KEY ("rs_schedule_id") REFERENCES "public"."rs_schedules"("rs_schedule_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rs_schedule_dates" ADD CONSTRAINT "rs_schedule_dates_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rs_schedule_employees" ADD CONSTRAINT "rs_schedule_employees_rs_schedule_id_rs_schedules_rs_schedule_id_fk" FOREIGN KEY ("rs_schedule_id") REFERENCES "public"."rs_schedules"("rs_schedule_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rs_schedule_employees" ADD CONSTRAINT "rs_schedule_employees_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rs_schedule_sales" ADD CONSTRAINT "rs_schedule_sales_rs_schedule_id_rs_schedules_rs_schedule_id_fk" FOREIGN KEY ("rs_schedule_id") REFERENCES "public"."rs_schedules"("rs_schedule_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rs_schedules" ADD CONSTRAINT "rs_schedules_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schedule_event_activities" ADD CONSTRAINT "schedule_event_activities_schedule_event_id_schedule_events_schedule_event_id_fk" FOREIGN KEY ("schedule_event_id") REFERENCES "public"."schedule_events"("schedule_event_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schedule_event_additional_hours" ADD CONSTRAINT "schedule_event_additional_hours_schedule_event_id_schedule_events_schedule_event_id_fk" FOREIGN KEY ("schedule_event_id") REFERENCES "public"."schedule_events"("schedule_event_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schedule_event_additional_hours" ADD CONSTRAINT "schedule_event_additional_hours_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schedule_event_assignments" ADD CONSTRAINT "schedule_event_assignments_time_slot_id_schedule_event_time_slots_time_slot_id_fk" FOREIGN KEY ("time_slot_id") REFERENCES "public"."schedule_event_time_slots"("time_slot_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schedule_event_assignments" ADD CONSTRAINT "schedule_event_assignments_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schedule_event_time_slots" ADD CONSTRAINT "schedule_event_time_slots_schedule_event_id_schedule_events_schedule_event_id_fk" FOREIGN KEY ("schedule_event_id") REFERENCES "public"."schedule_events"("schedule_event_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schedule_events" ADD CONSTRAINT "schedule_events_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "schedule_events" ADD CONSTRAINT "schedule_events_event_host_id_event_hosts_event_host_id_fk" FOREIGN KEY ("event_host_id") REFERENCES "public"."event_hosts"("event_host_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_teams_team_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("team_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "teams" ADD CONSTRAINT "teams_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "office_programs" ADD CONSTRAINT "office_programs_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "office_programs" ADD CONSTRAINT "office_programs_program_id_programs_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("program_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "programs" ADD CONSTRAINT "programs_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_program_id_programs_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("program_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_time_entry_type_id_time_entry_types_time_entry_type_id_fk" FOREIGN KEY ("time_entry_type_id") REFERENCES "public"."time_entry_types"("time_entry_type_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_program_id_programs_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("program_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_store_id_stores_store_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("store_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_parent_time_entry_id_time_entries_time_entry_id_fk" FOREIGN KEY ("parent_time_entry_id") REFERENCES "public"."time_entries"("time_entry_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "claim_permissions_unique" ON "claim_permissions" USING btree ("claim_type","claim_value","permission_key");--> statement-breakpoint
 CREATE INDEX "login_attempts_user" ON "login_attempts" USING btree ("user_name","at");--> statement-breakpoint
 CREATE INDEX "login_attempts_ip" ON "login_attempts" USING btree ("ip","at");--> statement-breakpoint
@@ -259,6 +680,41 @@ CREATE INDEX "role_assignments_employee" ON "role_assignments" USING btree ("emp
 CREATE INDEX "sessions_employee" ON "sessions" USING btree ("employee_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_key_employee_uq" ON "idempotency_keys" USING btree ("key","employee_id");--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_at_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "lead_activity_once" ON "lead_activity" USING btree ("lead_id","employee_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "lead_activity_employee" ON "lead_activity" USING btree ("employee_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "lead_assignments_employee" ON "lead_assignments" USING btree ("employee_id","role");--> statement-breakpoint
+CREATE INDEX "lead_batch_jobs_status" ON "lead_batch_jobs" USING btree ("job_status","lead_batch_job_id");--> statement-breakpoint
+CREATE INDEX "lead_batch_jobs_batch" ON "lead_batch_jobs" USING btree ("lead_batch_id");--> statement-breakpoint
+CREATE INDEX "lead_batches_group" ON "lead_batches" USING btree ("lead_group_id");--> statement-breakpoint
+CREATE INDEX "lead_group_geographies_group" ON "lead_group_geographies" USING btree ("lead_group_id");--> statement-breakpoint
+CREATE INDEX "lead_groups_corporation" ON "lead_groups" USING btree ("icd_corporation_id");--> statement-breakpoint
+CREATE INDEX "lead_office_teams_office" ON "lead_office_teams" USING btree ("icd_office_id");--> statement-breakpoint
+CREATE INDEX "lead_statuses_division" ON "lead_statuses" USING btree ("division_id");--> statement-breakpoint
+CREATE INDEX "leads_group_position" ON "leads" USING btree ("lead_group_id","latitude","longitude");--> statement-breakpoint
+CREATE INDEX "leads_territory" ON "leads" USING btree ("territory_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "leads_batch_row" ON "leads" USING btree ("lead_batch_id","batch_row_number") WHERE "leads"."lead_batch_id" is not null;--> statement-breakpoint
+CREATE INDEX "territories_group" ON "territories" USING btree ("lead_group_id");--> statement-breakpoint
+CREATE INDEX "territory_offices_territory" ON "territory_offices" USING btree ("territory_id","from_date");--> statement-breakpoint
+CREATE INDEX "territory_offices_office" ON "territory_offices" USING btree ("icd_office_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_user_name_lower" ON "employees" USING btree (lower("user_name"));--> statement-breakpoint
 CREATE INDEX "employment_records_employee" ON "employment_records" USING btree ("employee_id");--> statement-breakpoint
-CREATE INDEX "employment_records_office" ON "employment_records" USING btree ("icd_office_id");
+CREATE INDEX "employment_records_office" ON "employment_records" USING btree ("icd_office_id");--> statement-breakpoint
+CREATE INDEX "rs_schedule_dates_schedule" ON "rs_schedule_dates" USING btree ("rs_schedule_id");--> statement-breakpoint
+CREATE INDEX "rs_schedule_dates_employee_date" ON "rs_schedule_dates" USING btree ("employee_id","date");--> statement-breakpoint
+CREATE INDEX "rs_schedule_sales_schedule" ON "rs_schedule_sales" USING btree ("rs_schedule_id");--> statement-breakpoint
+CREATE INDEX "rs_schedules_office_dates" ON "rs_schedules" USING btree ("icd_office_id","start_date");--> statement-breakpoint
+CREATE INDEX "schedule_event_activities_event" ON "schedule_event_activities" USING btree ("schedule_event_id","activity_id");--> statement-breakpoint
+CREATE INDEX "schedule_event_additional_hours_event" ON "schedule_event_additional_hours" USING btree ("schedule_event_id");--> statement-breakpoint
+CREATE INDEX "schedule_event_assignments_slot" ON "schedule_event_assignments" USING btree ("time_slot_id");--> statement-breakpoint
+CREATE INDEX "schedule_event_assignments_employee" ON "schedule_event_assignments" USING btree ("employee_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "schedule_event_assignments_active_uq" ON "schedule_event_assignments" USING btree ("time_slot_id","employee_id") WHERE "schedule_event_assignments"."status" in (1, 2);--> statement-breakpoint
+CREATE INDEX "schedule_event_time_slots_event" ON "schedule_event_time_slots" USING btree ("schedule_event_id");--> statement-breakpoint
+CREATE INDEX "schedule_events_office_date" ON "schedule_events" USING btree ("icd_office_id","date");--> statement-breakpoint
+CREATE INDEX "schedule_events_host" ON "schedule_events" USING btree ("event_host_id");--> statement-breakpoint
+CREATE INDEX "team_members_employee" ON "team_members" USING btree ("employee_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "teams_office_name_uq" ON "teams" USING btree ("icd_office_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "stores_office" ON "stores" USING btree ("icd_office_id");--> statement-breakpoint
+CREATE INDEX "stores_program" ON "stores" USING btree ("program_id");--> statement-breakpoint
+CREATE INDEX "time_entries_employee_date" ON "time_entries" USING btree ("employee_id","date") WHERE "time_entries"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "time_entries_office_date" ON "time_entries" USING btree ("icd_office_id","date");--> statement-breakpoint
+CREATE INDEX "time_entries_parent" ON "time_entries" USING btree ("parent_time_entry_id");

@@ -1,0 +1,48 @@
+// The sync status chip of the shell header: online/offline, changes waiting, failed and conflicting
+// changes, and when the device last synced. It opens the Pending changes screen.
+import { Badge, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SyncEngine } from '../../offline/sync-engine';
+import { useSyncEngineStatus } from '../../offline/use-sync-status';
+import { RelativeTime } from '../../ui/relative-time';
+
+export function SyncChip({ engine }: { engine: SyncEngine | null }) {
+  const { t } = useTranslation();
+  const status = useSyncEngineStatus(engine);
+  const problems = status.failed + status.conflict;
+  const color = problems ? 'red' : !status.online ? 'gray' : status.pending ? 'yellow' : 'green';
+  const Icon = problems ? IconAlertTriangle : !status.online ? IconCloudOff : status.pending ? IconCloudUp : IconCloudCheck;
+  const label = !status.online ? t('sync.chip.offline') : t('sync.chip.online');
+  const parts = [
+    label,
+    status.pending ? t('sync.chip.pending', { count: status.pending }) : null,
+    status.failed ? t('sync.chip.failed', { count: status.failed }) : null,
+    status.conflict ? t('sync.chip.conflict', { count: status.conflict }) : null,
+  ].filter(Boolean);
+  return (
+    <Tooltip
+      label={
+        <span>
+          {parts.join(' · ')}
+          {status.lastSyncAt ? (
+            <>
+              {' · '}
+              {t('sync.chip.lastSync')} <RelativeTime date={new Date(status.lastSyncAt)} />
+            </>
+          ) : null}
+        </span>
+      }
+    >
+      <UnstyledButton component={Link} to="/sync" aria-label={parts.join(', ')} data-testid="sync-chip" data-online={status.online} data-pending={status.pending}>
+        <Badge color={color} variant="light" size="lg" leftSection={<Icon size={14} />} style={{ cursor: 'pointer', textTransform: 'none' }}>
+          <Group gap={4} wrap="nowrap">
+            <span>{label}</span>
+            {status.pending + problems > 0 && <span>· {status.pending + problems}</span>}
+          </Group>
+        </Badge>
+      </UnstyledButton>
+    </Tooltip>
+  );
+}

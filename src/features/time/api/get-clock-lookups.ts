@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../api/api-client';
+import { useApiClient } from '../../../api/api-context';
+import { ClockLookups } from '../../../contract/time';
+import { cachedRead } from '../../../offline/cached-read';
+
+/** Offices, programs, stores and entry types the clock offers; kept for offline use. */
+export function clockLookupsQueryOptions(api: ApiClient, userId: string) {
+  return queryOptions({
+    queryKey: ['time', 'clock-lookups', userId],
+    queryFn: ({ signal }) =>
+      cachedRead(
+        userId,
+        'time/clock-lookups',
+        () => api.get('time-entries/clock-lookups', { signal, schema: ClockLookups }),
+        (raw) => ClockLookups.parse(raw),
+      ),
+    networkMode: 'always',
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useClockLookups(userId: string) {
+  const api = useApiClient();
+  return useQuery(clockLookupsQueryOptions(api, userId));
+}

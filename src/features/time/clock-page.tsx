@@ -1,0 +1,271 @@
+// The phone-first Clock for event staff: clock in, breaks, clock out, today's entries and the week's
+// total. Every punch is queued offline first, so it works with no connection and is sent once later.
+import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSessionData, useSyncEngine } from '../../app/app-context';
+import { listDrafts } from '../../offline/db';
+import { useSyncEngineStatus } from '../../offline/use-sync-status';
+import { RelativeTime } from '../../ui/relative-time';
+import { useClockLookups } from './api/get-clock-lookups';
+import { useWeek } from './api/get-week';
+import { clockIn, closeEntry, currentPosition, startBreak, type Where } from './api/punch-actions';
+import { TIME_ENTRY } from './commands';
+import {
+  clockState,
+  elapsedSeconds,
+  entryMinutes,
+  formatClock,
+  formatDuration,
+  type LocalEntry,
+  mergeEntries,
+  wireDate,
+  workedMinutes,
+} from './punch';
+
+function toWireDate(value: unknown): string {
+  return value instanceof Date ? wireDate(value) : String(value);
+}
+
+function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export default function ClockPage() {
+  const { t } = useTranslation();
+  const session = useSessionData();
+  const userId = session ? String(session.identity.EmployeeID) : '';
+  const now = useNow(1000);
+  const today = wireDate(now);
+  const lookups = useClockLookups(userId);
+  const week = useWeek(userId, today);
+  const drafts = useLiveQuery(() => (userId ? listDrafts(userId, TIME_ENTRY) : []), [userId]);
+  const engine = useSyncEngine();
+  const status = useSyncEngineStatus(engine);
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [useLocation, setUseLocation] = useLocalStorage({ key: 'apex.clock.location', defaultValue: true });
+  const [where, setWhere] = useLocalStorage<Partial<Where>>({ key: `apex.clock.where.${userId}`, defaultValue: {} });
+
+  // After the engine delivers something, the server's copy of the week is the freshest.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on each completed sync only
+  useEffect(() => {
+    if (status.lastSyncAt) void queryClient.invalidateQueries({ queryKey: ['time', 'week', userId] });
+  }, [status.lastSyncAt]);
+
+  const entries = useMemo(() => {
+    const server: LocalEntry[] = (week.data?.data.Entries ?? []).map((e) => ({ ...e, Date: toWireDate(e.Date) }));
+    return mergeEntries(server, drafts ?? []);
+  }, [week.data, drafts]);
+  const state = clockState(entries);
+  const todays = entries.filter((e) => e.Date === today || (state.kind !== 'off' && e.Id === state.work.Id));
+  const weekStart = week.data ? toWireDate(week.data.data.StartDate) : null;
+  const weekEntries = weekStart ? entries.filter((e) => e.Date >= weekStart) : entries;
+
+  const offices = lookups.data?.data.Offices ?? [];
+  const office = offices.find((o) => o.IcdOfficeID === where.IcdOfficeID) ?? (offices.length === 1 ? offices[0] : undefined);
+  const program = office?.Programs.find((p) => p.ProgramID === where.ProgramID) ?? (office?.Programs.length === 1 ? office.Programs[0] : undefined);
+  const store = program?.Stores.find((s) => s.StoreID === where.StoreID);
+  const canClockIn = !!office && (office.Programs.length === 0 || !!program);
+
+  async function punch(action: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await action();
+      void engine?.syncNow();
+    } catch (err) {
+      notifications.show({ color: 'red', title: t('time.clock.punchFailed'), message: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const fix = () => (useLocation ? currentPosition() : Promise.resolve(null));
+
+  if (!userId) return null;
+  if (lookups.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Group>
+    );
+  }
+  if (lookups.isError) {
+    return (
+      <Alert color="red" title={t('time.clock.lookupsFailed')}>
+        {t('time.clock.lookupsFailedBody')}
+        <Button mt="sm" size="xs" variant="light" onClick={() => void lookups.refetch()} display="block">
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack maw={560} mx="auto" gap="md">
+      <Group justify="space-between" align="baseline">
+        <Title order={1} size="h2">
+          {t('time.clock.title')}
+        </Title>
+        {lookups.data.fromCache && (
+          <Text size="xs" c="dimmed">
+            {t('time.clock.savedCopy')} <RelativeTime date={new Date(lookups.data.fetchedAt)} />
+          </Text>
+        )}
+      </Group>
+
+      <Card withBorder radius="lg" padding="lg" data-testid="clock-card" data-state={state.kind}>
+        <Stack gap="sm" align="stretch">
+          <Text size="sm" c="dimmed" data-testid="clock-status">
+            {state.kind === 'off'
+              ? t('time.clock.off')
+              : state.kind === 'working'
+                ? t('time.clock.workingSince', { time: state.work.StartTime?.slice(0, 5) })
+                : t('time.clock.onBreakSince', { time: state.brk.StartTime?.slice(0, 5) })}
+          </Text>
+          <Text fz={44} fw={700} ff="monospace" lh={1} aria-live="off">
+            {formatClock(state.kind === 'off' ? 0 : elapsedSeconds(state.kind === 'onBreak' ? state.brk : state.work, now))}
+          </Text>
+
+          {state.kind === 'off' && (
+            <Stack gap="xs">
+              <Select
+                label={t('time.clock.office')}
+                data={offices.map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName }))}
+                value={office ? String(office.IcdOfficeID) : null}
+                onChange={(v) => setWhere({ IcdOfficeID: v ? Number(v) : undefined })}
+                allowDeselect={false}
+              />
+              {office && office.Programs.length > 0 && (
+                <Select
+                  label={t('time.clock.program')}
+                  data={office.Programs.map((p) => ({ value: String(p.ProgramID), label: p.Name }))}
+                  value={program ? String(program.ProgramID) : null}
+                  onChange={(v) => setWhere({ ...where, IcdOfficeID: office.IcdOfficeID, ProgramID: v ? Number(v) : undefined, StoreID: undefined })}
+                  allowDeselect={false}
+                />
+              )}
+              {program && program.Stores.length > 0 && (
+                <Select
+                  label={t('time.clock.store')}
+                  data={program.Stores.map((s) => ({ value: String(s.StoreID), label: `${s.Name} — ${s.City}` }))}
+                  value={store ? String(store.StoreID) : null}
+                  onChange={(v) => setWhere({ ...where, IcdOfficeID: office?.IcdOfficeID, ProgramID: program.ProgramID, StoreID: v ? Number(v) : undefined })}
+                  clearable
+                  searchable
+                />
+              )}
+              <Switch
+                label={t('time.clock.recordLocation')}
+                checked={useLocation}
+                onChange={(e) => setUseLocation(e.currentTarget.checked)}
+              />
+              <Button
+                size="xl"
+                radius="xl"
+                color="green"
+                disabled={!canClockIn}
+                loading={busy}
+                onClick={() =>
+                  void punch(async () => {
+                    if (!office) return;
+                    await clockIn(
+                      userId,
+                      {
+                        IcdOfficeID: office.IcdOfficeID,
+                        ProgramID: program?.ProgramID ?? null,
+                        StoreID: store?.StoreID ?? null,
+                        TimeEntryTypeID: lookups.data.data.DefaultTimeEntryTypeID,
+                      },
+                      new Date(),
+                      await fix(),
+                    );
+                  })
+                }
+              >
+                {t('time.clock.clockIn')}
+              </Button>
+            </Stack>
+          )}
+          {state.kind === 'working' && (
+            <Group grow>
+              <Button size="lg" radius="xl" variant="light" loading={busy} onClick={() => void punch(async () => startBreak(userId, state.work, new Date(), await fix()))}>
+                {t('time.clock.startBreak')}
+              </Button>
+              <Button size="lg" radius="xl" color="red" loading={busy} onClick={() => void punch(() => closeEntry(userId, state.work, new Date()))}>
+                {t('time.clock.clockOut')}
+              </Button>
+            </Group>
+          )}
+          {state.kind === 'onBreak' && (
+            <Group grow>
+              <Button size="lg" radius="xl" loading={busy} onClick={() => void punch(() => closeEntry(userId, state.brk, new Date()))}>
+                {t('time.clock.endBreak')}
+              </Button>
+              <Button
+                size="lg"
+                radius="xl"
+                color="red"
+                loading={busy}
+                onClick={() =>
+                  void punch(async () => {
+                    const at = new Date();
+                    await closeEntry(userId, state.brk, at);
+                    await closeEntry(userId, state.work, at);
+                  })
+                }
+              >
+                {t('time.clock.clockOut')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="lg" padding="md">
+        <Group justify="space-between" mb="xs">
+          <Text fw={600}>{t('time.clock.today')}</Text>
+          <Text size="sm" c="dimmed" data-testid="week-total">
+            {t('time.clock.weekTotal', { total: formatDuration(workedMinutes(weekEntries)) })}
+          </Text>
+        </Group>
+        {week.isError && !week.data && <Text size="sm" c="red">{t('time.clock.weekFailed')}</Text>}
+        {todays.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('time.clock.noEntries')}
+          </Text>
+        ) : (
+          <Stack gap={6} data-testid="today-entries">
+            {todays.map((e) => (
+              <Group key={e.Id} justify="space-between" wrap="nowrap" data-entry-id={e.Id} data-break={e.IsBreak}>
+                <Text size="sm">
+                  {e.IsBreak ? t('time.clock.break') : t('time.clock.work')} · {e.StartTime?.slice(0, 5) ?? '—'}–{e.EndTime?.slice(0, 5) ?? t('time.clock.now')}
+                </Text>
+                <Group gap={6} wrap="nowrap">
+                  {e.pending && <Badge size="sm" color="yellow" variant="light">{t('time.clock.pending')}</Badge>}
+                  {e.failed && (
+                    <Badge size="sm" color="red" variant="light" component={Link} to="/sync" style={{ cursor: 'pointer' }}>
+                      {t('time.clock.needsAttention')}
+                    </Badge>
+                  )}
+                  <Text size="sm" ff="monospace">
+                    {formatDuration(entryMinutes(e))}
+                  </Text>
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+// The clock's rules, pure: where a shift stands, what each punch records, and how long things last.
+// An entry counts only with both start and end (spec 002 §5); an end earlier than the start is the
+// next day (overnight shift).
+import { format } from 'date-fns';
+
+export interface LocalEntry {
+  Id: number;
+  Date: string;
+  StartTime: string | null;
+  EndTime: string | null;
+  IsBreak: boolean;
+  ParentTimeEntryID: number | null;
+  IcdOfficeID: number;
+  ProgramID: number | null;
+  StoreID: number | null;
+  TimeEntryTypeID: number;
+  Version: number;
+  /** The local change is not acknowledged yet. */
+  pending?: boolean;
+  /** The server refused the local change. */
+  failed?: boolean;
+}
+
+export type ClockState =
+  | { kind: 'off' }
+  | { kind: 'working'; work: LocalEntry }
+  | { kind: 'onBreak'; work: LocalEntry; brk: LocalEntry };
+
+/** The open work entry (started, not ended) and its open break, if any. */
+export function clockState(entries: LocalEntry[]): ClockState {
+  const open = entries
+    .filter((e) => !e.IsBreak && e.StartTime && !e.EndTime)
+    .sort((a, b) => `${b.Date} ${b.StartTime}`.localeCompare(`${a.Date} ${a.StartTime}`))[0];
+  if (!open) return { kind: 'off' };
+  const brk = entries.find((e) => e.IsBreak && e.ParentTimeEntryID === open.Id && e.StartTime && !e.EndTime);
+  return brk ? { kind: 'onBreak', work: open, brk } : { kind: 'working', work: open };
+}
+
+export const wireDate = (d: Date) => format(d, 'yyyy-MM-dd');
+export const wireTime = (d: Date) => format(d, 'HH:mm:ss');
+/** Minutes to add to UTC for the wall clock here (ISO sign: Toronto in winter is -300). */
+export const timeZoneOffset = (d: Date) => -d.getTimezoneOffset();
+
+function seconds(time: string): number {
+  const [h, m, s] = time.split(':').map(Number);
+  return h * 3600 + m * 60 + (s || 0);
+}
+
+/** Minutes between start and end, across midnight when the end is earlier; 0 unless both are set. */
+export function entryMinutes(e: Pick<LocalEntry, 'StartTime' | 'EndTime'>): number {
+  if (!e.StartTime || !e.EndTime) return 0;
+  let diff = seconds(e.EndTime) - seconds(e.StartTime);
+  if (diff < 0) diff += 24 * 3600;
+  return Math.floor(diff / 60);
+}
+
+/** Seconds elapsed since an open entry started, for the live timer. */
+export function elapsedSeconds(e: Pick<LocalEntry, 'Date' | 'StartTime'>, now: Date): number {
+  if (!e.StartTime) return 0;
+  const [y, mo, d] = e.Date.split('-').map(Number);
+  const [h, mi, s] = e.StartTime.split(':').map(Number);
+  const start = new Date(y, mo - 1, d, h, mi, s || 0);
+  return Math.max(0, Math.floor((now.getTime() - start.getTime()) / 1000));
+}
+
+/** Worked minutes: closed work entries minus their closed breaks. */
+export function workedMinutes(entries: LocalEntry[]): number {
+  const work = entries.filter((e) => !e.IsBreak).reduce((sum, e) => sum + entryMinutes(e), 0);
+  const breaks = entries.filter((e) => e.IsBreak).reduce((sum, e) => sum + entryMinutes(e), 0);
+  return Math.max(0, work - breaks);
+}
+
+export function formatDuration(totalMinutes: number): string {
+  const h = Math.floor(totalMinutes / 60);
+  const m = totalMinutes % 60;
+  return `${h}:${String(m).padStart(2, '0')}`;
+}
+
+export function formatClock(totalSeconds: number): string {
+  const h = Math.floor(totalSeconds / 3600);
+  const m = Math.floor((totalSeconds % 3600) / 60);
+  const s = totalSeconds % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/**
+ * Merges the server's entries with the local drafts: a draft replaces the server copy of the same
+ * entry (by server id), drafts of entries created offline are added, deleted drafts are removed.
+ */
+export function mergeEntries(
+  server: LocalEntry[],
+  drafts: { localId: number | string; serverId: number | string | null; data: unknown; deleted?: boolean; status: string }[],
+): LocalEntry[] {
+  const byId = new Map<number, LocalEntry>(server.map((e) => [e.Id, e]));
+  for (const d of drafts) {
+    const data = d.data as LocalEntry;
+    const id = Number(d.serverId ?? d.localId);
+    if (d.deleted) {
+      byId.delete(id);
+      continue;
+    }
+    if (d.status === 'synced' && byId.has(id)) continue; // the server copy is as new
+    byId.set(id, { ...data, Id: id, pending: d.status === 'pending', failed: d.status === 'failed' || d.status === 'conflict' });
+  }
+  return [...byId.values()].sort((a, b) => `${a.Date} ${a.StartTime ?? ''}`.localeCompare(`${b.Date} ${b.StartTime ?? ''}`));
+}
