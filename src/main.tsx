@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createApiClient } from './api/api-client';
+import { createJobTracker } from './api/job-tracker';
 import { ApiClientProvider } from './api/api-context';
 import {
   configureErrorReporting,
@@ -24,7 +25,8 @@ import { Session } from './app/session';
 import { SyncController } from './app/sync';
 import './app/commands';
 import { postLogout } from './features/account/sign-in';
-import { initI18n } from './i18n';
+import { hasStoredLocale, initI18n } from './i18n';
+import { lookupLocaleByIp } from './i18n/ip-country';
 import { mirrorMethodSupport } from './offline/db';
 
 const theme = createTheme({
@@ -39,6 +41,12 @@ async function start() {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng.replace('_', '-');
   });
+  // Optional IP-country lookup: off unless configured, never awaited, never over a user's choice.
+  if (!hasStoredLocale()) {
+    void lookupLocaleByIp(import.meta.env.VITE_IP_COUNTRY_URL).then((found) => {
+      if (found && !hasStoredLocale() && found !== i18n.language) void i18n.changeLanguage(found);
+    });
+  }
 
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -80,6 +88,8 @@ async function start() {
     }
   };
   registerServiceWorker();
+  // Lead-batch and report jobs started on this device are polled until they finish (spec 000 §4).
+  createJobTracker(api).start();
   const services = {
     session,
     sync,

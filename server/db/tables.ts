@@ -5,3 +5,4 @@ export * from './schema/leads';
 export * from './schema/organisation';
 export * from './schema/people';
 export * from './schema/platform';
+export * from './schema/scheduling';

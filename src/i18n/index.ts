@@ -40,6 +40,10 @@ function readStoredLocale(): string | null {
   return typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
 }
 
+export function hasStoredLocale(): boolean {
+  return isLocaleId(readStoredLocale());
+}
+
 export function storeLocale(id: LocaleId): void {
   localStorage.setItem(STORAGE_KEY, id);
 }

@@ -1,0 +1,217 @@
+// Time entries (spec 002 §7 "Pay periods and time entries"; endpoints.tsv area `time`). Every route
+// but the time-entry-types lookup needs `time:own` (one's own entries) or `time:manage` (entries of
+// employees at the offices the caller manages); the service applies the office scope.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CalendarDay,
+  ClockLookups,
+  EmployeeQuery,
+  TimeEntriesQuery,
+  TimeEntry,
+  TimeEntryPage,
+  TimeEntryPatch,
+  TimeEntrySave,
+  TimeEntrySaveV2,
+  TimeEntryType,
+  TimeEntryUpdate,
+  TimeEntryUpdateV2,
+  TimeEntryV2Result,
+  WeekSummary,
+} from '../../../src/contract/time';
+import type { Db } from '../../db/client';
+import { forbidden } from '../../errors';
+import { actorOf } from '../../plugins/auth';
+import {
+  createTimeEntry,
+  deleteTimeEntry,
+  getClockLookups,
+  getTimeEntry,
+  getWeek,
+  listTimeEntries,
+  listTimeEntryTypes,
+  patchTimeEntry,
+  replaceTimeEntry,
+  saveTimeEntryV2,
+} from './service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route needs at least one of these permission keys (checked by the time module). */
+    anyPermission?: readonly string[];
+  }
+}
+
+/** One's own time, or other employees' time at managed offices. */
+const TIME_KEYS = ['time:own', 'time:manage'] as const;
+const config = { anyPermission: TIME_KEYS };
+const tags = ['time'];
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Runs after the global auth hook (which sets the actor) for the routes of this module only.
+  app.addHook('onRequest', async (request) => {
+    const keys = request.routeOptions.config.anyPermission;
+    if (!keys) return;
+    const actor = actorOf(request);
+    if (!keys.some((key) => actor.has(key))) throw forbidden();
+  });
+
+  r.get(
+    '/time-entry-types',
+    {
+      // A lookup (cached by the service worker): any signed-in user.
+      schema: { tags, summary: 'Time entry types', response: { 200: z.array(TimeEntryType) } },
+    },
+    async () => listTimeEntryTypes({ db }),
+  );
+
+  r.get(
+    '/time-entries',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Time entries, newest first (paged: PageIndex from 0, pageSize). Own entries by default; employeeId or icdOfficeId with time:manage',
+        querystring: TimeEntriesQuery,
+        response: { 200: TimeEntryPage },
+      },
+    },
+    async (request) => listTimeEntries({ db, actor: actorOf(request), query: request.query }),
+  );
+
+  r.get(
+    '/time-entries/week/:date',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The Monday–Sunday week containing {date}: entries, per-day and week totals in minutes',
+        params: z.object({ date: CalendarDay }),
+        querystring: EmployeeQuery,
+        response: { 200: WeekSummary },
+      },
+    },
+    async (request) =>
+      getWeek({ db, actor: actorOf(request), date: request.params.date, employeeId: request.query.employeeId }),
+  );
+
+  r.get(
+    '/time-entries/clock-lookups',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "What the clock needs: the employee's offices with their programs and stores, and the entry types",
+        querystring: EmployeeQuery,
+        response: { 200: ClockLookups },
+      },
+    },
+    async (request) => getClockLookups({ db, actor: actorOf(request), employeeId: request.query.employeeId }),
+  );
+
+  r.get(
+    '/time-entries/:id',
+    {
+      config,
+      schema: { tags, summary: 'One time entry', params: IdParams, response: { 200: TimeEntry } },
+    },
+    async (request) => getTimeEntry({ db, actor: actorOf(request), id: request.params.id }),
+  );
+
+  r.post(
+    '/time-entries',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Record a time entry (a work entry, or a break with ParentTimeEntryID)',
+        body: TimeEntrySave,
+        response: { 201: TimeEntry },
+      },
+    },
+    async (request, reply) => {
+      const entry = await createTimeEntry({ db, actor: actorOf(request), entry: request.body });
+      return reply.code(201).send(entry);
+    },
+  );
+
+  r.put(
+    '/time-entries/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Replace a time entry (Version required; 409 with Current when stale)',
+        params: IdParams,
+        body: TimeEntryUpdate,
+        response: { 200: TimeEntry },
+      },
+    },
+    async (request) =>
+      replaceTimeEntry({ db, actor: actorOf(request), id: request.params.id, entry: request.body }),
+  );
+
+  r.patch(
+    '/time-entries/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change some fields of a time entry (Version required; 409 with Current when stale)',
+        params: IdParams,
+        body: TimeEntryPatch,
+        response: { 200: TimeEntry },
+      },
+    },
+    async (request) => patchTimeEntry({ db, actor: actorOf(request), id: request.params.id, patch: request.body }),
+  );
+
+  r.delete(
+    '/time-entries/:id',
+    {
+      config,
+      schema: { tags, summary: 'Delete a time entry and its breaks (kept for the audit)', params: IdParams },
+    },
+    async (request, reply) => {
+      await deleteTimeEntry({ db, actor: actorOf(request), id: request.params.id });
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/v2/time-entries',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Record a time entry with its work part and an embedded Break in one call',
+        body: TimeEntrySaveV2,
+        response: { 201: TimeEntryV2Result },
+      },
+    },
+    async (request, reply) => {
+      const result = await saveTimeEntryV2({ db, actor: actorOf(request), body: request.body, mode: 'create' });
+      return reply.code(201).send(result);
+    },
+  );
+
+  r.put(
+    '/v2/time-entries',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change a time entry (Id, Version) with its work part and an embedded Break in one call',
+        body: TimeEntryUpdateV2,
+        response: { 200: TimeEntryV2Result },
+      },
+    },
+    async (request) => saveTimeEntryV2({ db, actor: actorOf(request), body: request.body, mode: 'update' }),
+  );
+}
