@@ -1,4 +1,7 @@
 // Playwright (playwright-core) driving Debian's Chromium.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const VIEWPORTS = {
@@ -7,10 +10,7 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
+const ARGS = [
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
@@ -19,8 +19,34 @@ export async function launch(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-    ],
+];
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ARGS });
+}
+
+/** A browser with a real (non-incognito) profile, as an installed PWA has; closed with the context. */
+export async function launchProfile(
+  baseURL: string,
+  viewport: keyof typeof VIEWPORTS = 'phone',
+): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'apex-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+    baseURL,
+    viewport: VIEWPORTS[viewport],
+    locale: 'en-CA',
   });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function newPage(
