@@ -28,5 +28,5 @@ export default defineConfig({
       '/account': { target: apiTarget, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
     },
   },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1200 },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1200, manifest: true },
 });

@@ -2,6 +2,7 @@
 // build it on an in-memory PGlite and call app.inject.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -17,6 +18,7 @@ import { authRoutes } from './modules/auth/routes';
 import { loadSigningKey } from './modules/auth/tokens';
 import { homeRoutes } from './modules/home/routes';
 import { platformRoutes } from './modules/platform/routes';
+import { timeRoutes } from './modules/time/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { idempotencyPlugin, purgeIdempotencyKeys } from './plugins/idempotency';
@@ -86,6 +88,9 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
     await purge();
   });
 
+  // gzip/brotli for the PWA's files and the API's JSON (after idempotency, which stores plain bodies).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -106,6 +111,7 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
       await api.register(authRoutes, { db, key, policy });
       await api.register(homeRoutes, { db, policy });
       await api.register(platformRoutes, { db });
+      await api.register(timeRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -6,3 +6,4 @@ export * from './schema/organisation';
 export * from './schema/people';
 export * from './schema/platform';
 export * from './schema/scheduling';
+export * from './schema/time';

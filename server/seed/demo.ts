@@ -38,6 +38,7 @@ import {
   stateProvinces,
 } from '../db/tables';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedTime } from './time';
 
 export const DEMO_USERS = [
   'admin',
@@ -506,5 +507,6 @@ export async function seedDemo(db: Db, options: { password: string; costLog2: nu
       { EmployeeID: emp('auditor').EmployeeID, RoleID: role('Auditor').RoleID },
     ]);
   });
+  await seedTime(db);
   return true;
 }

@@ -46,7 +46,7 @@ const HOST = { Retailer: 1, ShoppingMall: 3 } as const;
 interface StoreSeed {
   program: string;
   Name: string;
-  StoreNumber?: string;
+  StoreNumber: string | null;
   StreetLine1: string;
   City: string;
   StateProvince: string;
@@ -57,74 +57,69 @@ interface StoreSeed {
   RetailerName: string | null;
 }
 
-const s = (
-  program: string,
-  Name: string,
-  StreetLine1: string,
-  City: string,
-  StateProvince: string,
-  PostalCode: string,
-  Latitude: number,
-  Longitude: number,
-  RetailerName: string | null,
-  StoreNumber?: string,
-): StoreSeed => ({
-  program,
-  Name,
-  StoreNumber,
-  StreetLine1,
-  City,
-  StateProvince,
-  PostalCode,
-  Latitude,
-  Longitude,
-  HostTypeID: RetailerName ? HOST.Retailer : HOST.ShoppingMall,
-  RetailerName,
-});
+/**
+ * Stores per office (by office name), one a line: program | store | store number | street | city |
+ * province/state | postal code | latitude | longitude | retailer (empty: a shopping mall).
+ * Door-to-door programs have none.
+ */
+const STORE_TABLE = `
+Toronto Central|Costco Road Show|Costco Etobicoke|524|50 Queen Elizabeth Blvd|Etobicoke|ON|M8Z 1M1|43.6216|-79.5189|Costco
+Toronto Central|Costco Road Show|Costco Scarborough|535|1411 Warden Ave|Scarborough|ON|M1R 2S3|43.7588|-79.3036|Costco
+Toronto Central|Walmart Events|Walmart Stockyards Supercentre|3106|2525 St Clair Ave W|Toronto|ON|M6N 4Z5|43.6702|-79.476|Walmart
+Toronto Central|Walmart Events|Walmart Dufferin Mall|3045|900 Dufferin St|Toronto|ON|M6H 4A9|43.6561|-79.4357|Walmart
+Toronto Central|Best Buy Weekend Demos|Best Buy Toronto Eaton Centre|961|220 Yonge St|Toronto|ON|M5B 2H1|43.6544|-79.3807|Best Buy
+Toronto Central|Mall Kiosk Tour|Yorkdale Shopping Centre||3401 Dufferin St|North York|ON|M6A 2T9|43.7255|-79.4522|
+Toronto Central|Mall Kiosk Tour|Scarborough Town Centre||300 Borough Dr|Scarborough|ON|M1P 4P5|43.7757|-79.2578|
+Toronto Central|Rogers Retail Kiosk|Square One Kiosk||100 City Centre Dr|Mississauga|ON|L5B 2C9|43.593|-79.6424|
+Toronto Central|Rogers Retail Kiosk|Fairview Mall Kiosk||1800 Sheppard Ave E|North York|ON|M2J 5A7|43.7778|-79.3445|
+Vancouver Harbour|Costco Road Show|Costco Vancouver|1054|605 Expo Blvd|Vancouver|BC|V6B 1V4|49.2773|-123.1108|Costco
+Vancouver Harbour|Costco Road Show|Costco Burnaby|54|4500 Still Creek Dr|Burnaby|BC|V5C 0E5|49.266|-123.001|Costco
+Vancouver Harbour|Walmart Events|Walmart Grandview Supercentre|3130|3585 Grandview Hwy|Vancouver|BC|V5M 2G7|49.2587|-123.0271|Walmart
+Vancouver Harbour|Best Buy Weekend Demos|Best Buy Metrotown|933|4700 Kingsway|Burnaby|BC|V5H 4M1|49.2276|-123.0005|Best Buy
+Vancouver Harbour|Mall Kiosk Tour|Pacific Centre||701 W Georgia St|Vancouver|BC|V7Y 1G5|49.2829|-123.1185|
+Vancouver Harbour|Dtv Retail Events|Guildford Town Centre||10355 152 St|Surrey|BC|V3R 7C1|49.1899|-122.804|
+Calgary South|Rogers Retail Kiosk|Chinook Centre Kiosk||6455 Macleod Trail SW|Calgary|AB|T2H 0K8|50.9982|-114.0735|
+Calgary South|Rogers Retail Kiosk|CrossIron Mills Kiosk||261055 Crossiron Blvd|Rocky View County|AB|T4A 0G3|51.2025|-113.993|
+Chicago Loop|Costco Road Show|Costco Chicago Lincoln Park|380|2746 N Clybourn Ave|Chicago|IL|60614|41.9316|-87.6727|Costco
+Chicago Loop|Walmart Events|Walmart Supercenter Chatham|5781|8331 S Stewart Ave|Chicago|IL|60620|41.7433|-87.6352|Walmart
+Chicago Loop|Best Buy Weekend Demos|Best Buy North Avenue|1416|1000 W North Ave|Chicago|IL|60642|41.9106|-87.6532|Best Buy
+Chicago Loop|Mall Kiosk Tour|Water Tower Place||835 N Michigan Ave|Chicago|IL|60611|41.8977|-87.6233|
+Chicago Loop|Dtv Retail Events|Target State Street|T2118|1 S State St|Chicago|IL|60603|41.8818|-87.6276|Target
+Los Angeles Westside|Costco Road Show|Costco Marina del Rey|479|13463 Washington Blvd|Marina del Rey|CA|90292|33.9937|-118.4447|Costco
+Los Angeles Westside|Walmart Events|Walmart Supercenter Panorama City|5604|8333 Van Nuys Blvd|Panorama City|CA|91402|34.2229|-118.4488|Walmart
+Los Angeles Westside|Best Buy Weekend Demos|Best Buy West Los Angeles|149|11301 W Olympic Blvd|Los Angeles|CA|90064|34.0407|-118.4422|Best Buy
+Los Angeles Westside|Mall Kiosk Tour|Westfield Century City||10250 Santa Monica Blvd|Los Angeles|CA|90067|34.0584|-118.4186|
+`;
 
-/** Stores per office (by office name). Door-to-door programs have none. */
-const STORES: Record<string, StoreSeed[]> = {
-  'Toronto Central': [
-    s('Costco Road Show', 'Costco Etobicoke', '50 Queen Elizabeth Blvd', 'Etobicoke', 'ON', 'M8Z 1M1', 43.6216, -79.5189, 'Costco', '524'),
-    s('Costco Road Show', 'Costco Scarborough', '1411 Warden Ave', 'Scarborough', 'ON', 'M1R 2S3', 43.7588, -79.3036, 'Costco', '535'),
-    s('Walmart Events', 'Walmart Stockyards Supercentre', '2525 St Clair Ave W', 'Toronto', 'ON', 'M6N 4Z5', 43.6702, -79.476, 'Walmart', '3106'),
-    s('Walmart Events', 'Walmart Dufferin Mall', '900 Dufferin St', 'Toronto', 'ON', 'M6H 4A9', 43.6561, -79.4357, 'Walmart', '3045'),
-    s('Best Buy Weekend Demos', 'Best Buy Toronto Eaton Centre', '220 Yonge St', 'Toronto', 'ON', 'M5B 2H1', 43.6544, -79.3807, 'Best Buy', '961'),
-    s('Mall Kiosk Tour', 'Yorkdale Shopping Centre', '3401 Dufferin St', 'North York', 'ON', 'M6A 2T9', 43.7255, -79.4522, null),
-    s('Mall Kiosk Tour', 'Scarborough Town Centre', '300 Borough Dr', 'Scarborough', 'ON', 'M1P 4P5', 43.7757, -79.2578, null),
-    s('Rogers Retail Kiosk', 'Square One Kiosk', '100 City Centre Dr', 'Mississauga', 'ON', 'L5B 2C9', 43.593, -79.6424, null),
-    s('Rogers Retail Kiosk', 'Fairview Mall Kiosk', '1800 Sheppard Ave E', 'North York', 'ON', 'M2J 5A7', 43.7778, -79.3445, null),
-  ],
-  'Vancouver Harbour': [
-    s('Costco Road Show', 'Costco Vancouver', '605 Expo Blvd', 'Vancouver', 'BC', 'V6B 1V4', 49.2773, -123.1108, 'Costco', '1054'),
-    s('Costco Road Show', 'Costco Burnaby', '4500 Still Creek Dr', 'Burnaby', 'BC', 'V5C 0E5', 49.266, -123.001, 'Costco', '54'),
-    s('Walmart Events', 'Walmart Grandview Supercentre', '3585 Grandview Hwy', 'Vancouver', 'BC', 'V5M 2G7', 49.2587, -123.0271, 'Walmart', '3130'),
-    s('Best Buy Weekend Demos', 'Best Buy Metrotown', '4700 Kingsway', 'Burnaby', 'BC', 'V5H 4M1', 49.2276, -123.0005, 'Best Buy', '933'),
-    s('Mall Kiosk Tour', 'Pacific Centre', '701 W Georgia St', 'Vancouver', 'BC', 'V7Y 1G5', 49.2829, -123.1185, null),
-    s('Dtv Retail Events', 'Guildford Town Centre', '10355 152 St', 'Surrey', 'BC', 'V3R 7C1', 49.1899, -122.804, null),
-  ],
-  'Calgary South': [
-    s('Rogers Retail Kiosk', 'Chinook Centre Kiosk', '6455 Macleod Trail SW', 'Calgary', 'AB', 'T2H 0K8', 50.9982, -114.0735, null),
-    s('Rogers Retail Kiosk', 'CrossIron Mills Kiosk', '261055 Crossiron Blvd', 'Rocky View County', 'AB', 'T4A 0G3', 51.2025, -113.993, null),
-  ],
-  'Chicago Loop': [
-    s('Costco Road Show', 'Costco Chicago Lincoln Park', '2746 N Clybourn Ave', 'Chicago', 'IL', '60614', 41.9316, -87.6727, 'Costco', '380'),
-    s('Walmart Events', 'Walmart Supercenter Chatham', '8331 S Stewart Ave', 'Chicago', 'IL', '60620', 41.7433, -87.6352, 'Walmart', '5781'),
-    s('Best Buy Weekend Demos', 'Best Buy North Avenue', '1000 W North Ave', 'Chicago', 'IL', '60642', 41.9106, -87.6532, 'Best Buy', '1416'),
-    s('Mall Kiosk Tour', 'Water Tower Place', '835 N Michigan Ave', 'Chicago', 'IL', '60611', 41.8977, -87.6233, null),
-    s('Dtv Retail Events', 'Target State Street', '1 S State St', 'Chicago', 'IL', '60603', 41.8818, -87.6276, 'Target', 'T2118'),
-  ],
-  'Los Angeles Westside': [
-    s('Costco Road Show', 'Costco Marina del Rey', '13463 Washington Blvd', 'Marina del Rey', 'CA', '90292', 33.9937, -118.4447, 'Costco', '479'),
-    s('Walmart Events', 'Walmart Supercenter Panorama City', '8333 Van Nuys Blvd', 'Panorama City', 'CA', '91402', 34.2229, -118.4488, 'Walmart', '5604'),
-    s('Best Buy Weekend Demos', 'Best Buy West Los Angeles', '11301 W Olympic Blvd', 'Los Angeles', 'CA', '90064', 34.0407, -118.4422, 'Best Buy', '149'),
-    s('Mall Kiosk Tour', 'Westfield Century City', '10250 Santa Monica Blvd', 'Los Angeles', 'CA', '90067', 34.0584, -118.4186, null),
-  ],
-};
+const STORES: (StoreSeed & { office: string })[] = STORE_TABLE.trim()
+  .split('\n')
+  .map((line) => {
+    const [office, program, Name, number, StreetLine1, City, StateProvince, PostalCode, lat, lon, retailer] =
+      line.split('|');
+    return {
+      office,
+      program,
+      Name,
+      StoreNumber: number || null,
+      StreetLine1,
+      City,
+      StateProvince,
+      PostalCode,
+      Latitude: Number(lat),
+      Longitude: Number(lon),
+      HostTypeID: retailer ? HOST.Retailer : HOST.ShoppingMall,
+      RetailerName: retailer || null,
+    };
+  });
 
 /** 'YYYY-MM-DD' of today in a time zone. */
 function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** Minutes east of UTC of a zone at noon (UTC) of a date: -300 for Toronto in winter. */
@@ -140,10 +135,14 @@ function offsetMinutes(timeZone: string, date: string): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** 'HH:mm:ss' from minutes since midnight plus seconds. */
-const at = (minutes: number, seconds = 0) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:${pad(seconds)}`;
+const at = (minutes: number, seconds = 0) =>
+  `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:${pad(seconds)}`;
 
 export async function seedTime(db: Db, now: Date = new Date()): Promise<void> {
-  await db.insert(timeEntryTypes).values(TYPES.map((t, i) => ({ ...t, SortIndex: i }))).onConflictDoNothing();
+  await db
+    .insert(timeEntryTypes)
+    .values(TYPES.map((t, i) => ({ ...t, SortIndex: i })))
+    .onConflictDoNothing();
   const [{ n }] = await db.select({ n: count() }).from(programs);
   if (n > 0) return;
 
@@ -159,9 +158,17 @@ export async function seedTime(db: Db, now: Date = new Date()): Promise<void> {
     );
     if (officePairs.length) await tx.insert(officePrograms).values(officePairs);
     const storeValues = offices.flatMap((o) =>
-      (STORES[o.OfficeName] ?? [])
-        .filter((st) => officePairs.some((l) => l.IcdOfficeID === o.IcdOfficeID && l.ProgramID === program(st.program).ProgramID))
-        .map(({ program: name, ...st }) => ({ ...st, ProgramID: program(name).ProgramID, IcdOfficeID: o.IcdOfficeID })),
+      STORES.filter((st) => st.office === o.OfficeName)
+        .filter((st) =>
+          officePairs.some(
+            (l) => l.IcdOfficeID === o.IcdOfficeID && l.ProgramID === program(st.program).ProgramID,
+          ),
+        )
+        .map(({ program: name, office: _office, ...st }) => ({
+          ...st,
+          ProgramID: program(name).ProgramID,
+          IcdOfficeID: o.IcdOfficeID,
+        })),
     );
     const storeRows = storeValues.length ? await tx.insert(stores).values(storeValues).returning() : [];
 
@@ -320,4 +327,3 @@ export async function seedTime(db: Db, now: Date = new Date()): Promise<void> {
     }
   });
 }
-

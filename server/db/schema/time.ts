@@ -116,9 +116,7 @@ export const timeEntries = pgTable(
     DeletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    index('time_entries_employee_date')
-      .on(t.EmployeeID, t.Date)
-      .where(sql`${t.DeletedAt} is null`),
+    index('time_entries_employee_date').on(t.EmployeeID, t.Date).where(sql`${t.DeletedAt} is null`),
     index('time_entries_office_date').on(t.IcdOfficeID, t.Date),
     index('time_entries_parent').on(t.ParentTimeEntryID),
   ],

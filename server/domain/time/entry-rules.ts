@@ -10,14 +10,7 @@
 // - A break lies inside its work entry. Its times are placed on the work entry's timeline: a break
 //   time earlier than the work's start time is after midnight (the next day). An open work entry
 //   accepts any break within 24 hours of its start; the break is checked again when it closes.
-import {
-  addDays,
-  dayNumber,
-  durationMinutes,
-  formatHm,
-  SECONDS_PER_DAY,
-  secondsOfTime,
-} from './clock-time';
+import { addDays, dayNumber, durationMinutes, formatHm, SECONDS_PER_DAY, secondsOfTime } from './clock-time';
 
 export interface Times {
   StartTime: string | null;
@@ -60,9 +53,7 @@ export function isClosed(t: Times): boolean {
 
 /** EndTime earlier than StartTime: the part ends the next day. */
 export function endsNextDay(t: Times): boolean {
-  return (
-    t.StartTime !== null && t.EndTime !== null && secondsOfTime(t.EndTime) < secondsOfTime(t.StartTime)
-  );
+  return t.StartTime !== null && t.EndTime !== null && secondsOfTime(t.EndTime) < secondsOfTime(t.StartTime);
 }
 
 /** The minutes a part counts: its whole minutes when closed, 0 while open. */
@@ -85,7 +76,10 @@ export function checkTimes(
         field: fields.start,
         message: kind === 'break' ? MESSAGES.breakEndWithoutStart : MESSAGES.endWithoutStart,
       };
-    return { field: fields.start, message: kind === 'break' ? MESSAGES.breakStartRequired : MESSAGES.startRequired };
+    return {
+      field: fields.start,
+      message: kind === 'break' ? MESSAGES.breakStartRequired : MESSAGES.startRequired,
+    };
   }
   if (t.EndTime !== null && secondsOfTime(t.EndTime) === secondsOfTime(t.StartTime))
     return { field: fields.end, message: MESSAGES.sameTimes };
@@ -107,7 +101,8 @@ export function workSpan(e: DatedTimes): Span | null {
  */
 export function breakSpan(parent: Span, b: Times): Span | null {
   if (b.StartTime === null) return null;
-  const parentDayStart = parent.start - (((parent.start % SECONDS_PER_DAY) + SECONDS_PER_DAY) % SECONDS_PER_DAY);
+  const parentDayStart =
+    parent.start - (((parent.start % SECONDS_PER_DAY) + SECONDS_PER_DAY) % SECONDS_PER_DAY);
   let start = parentDayStart + secondsOfTime(b.StartTime);
   if (start < parent.start) start += SECONDS_PER_DAY;
   if (b.EndTime === null) return { start, end: null };

@@ -53,7 +53,7 @@ export interface WeekTotals {
 export function summarizeWeek(weekStart: string, entries: readonly SummaryEntry[]): WeekTotals {
   const { days } = weekOf(weekStart);
   const byDay = new Map<string, DayTotals>(
-    days.map((Date) => [Date, { Date, WorkMinutes: 0, BreakMinutes: 0, WorkedMinutes: 0, OpenCount: 0 }]),
+    days.map((day) => [day, { Date: day, WorkMinutes: 0, BreakMinutes: 0, WorkedMinutes: 0, OpenCount: 0 }]),
   );
   const breaksOf = new Map<number, number>();
   for (const e of entries) {

@@ -98,7 +98,12 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
     },
     async (request) =>
-      getWeek({ db, actor: actorOf(request), date: request.params.date, employeeId: request.query.employeeId }),
+      getWeek({
+        db,
+        actor: actorOf(request),
+        date: request.params.date,
+        employeeId: request.query.employeeId,
+      }),
   );
 
   r.get(
@@ -107,7 +112,8 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
       config,
       schema: {
         tags,
-        summary: "What the clock needs: the employee's offices with their programs and stores, and the entry types",
+        summary:
+          "What the clock needs: the employee's offices with their programs and stores, and the entry types",
         querystring: EmployeeQuery,
         response: { 200: ClockLookups },
       },
@@ -169,7 +175,8 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: TimeEntry },
       },
     },
-    async (request) => patchTimeEntry({ db, actor: actorOf(request), id: request.params.id, patch: request.body }),
+    async (request) =>
+      patchTimeEntry({ db, actor: actorOf(request), id: request.params.id, patch: request.body }),
   );
 
   r.delete(
@@ -196,7 +203,12 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
     },
     async (request, reply) => {
-      const result = await saveTimeEntryV2({ db, actor: actorOf(request), body: request.body, mode: 'create' });
+      const result = await saveTimeEntryV2({
+        db,
+        actor: actorOf(request),
+        body: request.body,
+        mode: 'create',
+      });
       return reply.code(201).send(result);
     },
   );

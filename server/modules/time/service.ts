@@ -170,7 +170,10 @@ function draftFromRow(row: Row): Draft {
 // Errors
 
 function ruleFailed(error: RuleError, prefix = ''): AppError {
-  return badRequest(error.message, error.field ? { [`${prefix}${error.field}`]: [error.message] } : undefined);
+  return badRequest(
+    error.message,
+    error.field ? { [`${prefix}${error.field}`]: [error.message] } : undefined,
+  );
 }
 
 function stale(row: Row): AppError {
@@ -245,7 +248,8 @@ async function assertMayWriteAt(db: Conn, actor: Actor, employeeId: number, offi
     .from(icdOffices)
     .where(eq(icdOffices.IcdOfficeID, officeId))
     .limit(1);
-  if (!office) throw badRequest('This office does not exist.', { IcdOfficeID: ['This office does not exist.'] });
+  if (!office)
+    throw badRequest('This office does not exist.', { IcdOfficeID: ['This office does not exist.'] });
   const managed = inScope(managedOffices(actor), officeId);
   const records = await db
     .select({ EmployeeStatusID: employmentRecords.EmployeeStatusID })
@@ -337,18 +341,22 @@ async function prepare(tx: Conn, ctx: PrepareContext, input: Draft): Promise<Dra
     .from(timeEntryTypes)
     .where(eq(timeEntryTypes.TimeEntryTypeID, draft.TimeEntryTypeID))
     .limit(1);
-  if (!type || !type.IsActive) {
+  if (!type?.IsActive) {
     const message = 'This time entry type does not exist.';
     throw badRequest(message, { TimeEntryTypeID: [message] });
   }
 
   if (draft.IsBreak) {
-    if (draft.ParentTimeEntryID === null) throw ruleFailed({ field: 'ParentTimeEntryID', message: MESSAGES.breakNeedsParent });
+    if (draft.ParentTimeEntryID === null)
+      throw ruleFailed({ field: 'ParentTimeEntryID', message: MESSAGES.breakNeedsParent });
     if (draft.ParentTimeEntryID === ctx.selfId)
       throw ruleFailed({ field: 'ParentTimeEntryID', message: 'An entry cannot be its own work entry.' });
     const parent = await liveRow(tx, draft.ParentTimeEntryID);
     if (!parent || parent.EmployeeID !== ctx.employeeId)
-      throw ruleFailed({ field: 'ParentTimeEntryID', message: 'The work entry of this break was not found.' });
+      throw ruleFailed({
+        field: 'ParentTimeEntryID',
+        message: 'The work entry of this break was not found.',
+      });
     if (parent.IsBreak)
       throw ruleFailed({
         field: 'ParentTimeEntryID',
@@ -429,7 +437,9 @@ async function checkProgramAndStore(db: Conn, draft: Draft): Promise<void> {
     const [link] = await db
       .select({ ProgramID: officePrograms.ProgramID })
       .from(officePrograms)
-      .where(and(eq(officePrograms.IcdOfficeID, draft.IcdOfficeID), eq(officePrograms.ProgramID, draft.ProgramID)))
+      .where(
+        and(eq(officePrograms.IcdOfficeID, draft.IcdOfficeID), eq(officePrograms.ProgramID, draft.ProgramID)),
+      )
       .limit(1);
     if (!link) {
       const message = 'This program is not worked at this office.';
@@ -441,7 +451,13 @@ async function checkProgramAndStore(db: Conn, draft: Draft): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Writes (inside a transaction, under the employee's lock)
 
-async function insertEntry(tx: Tx, actor: Actor, employeeId: number, input: Draft, prefix = ''): Promise<Row> {
+async function insertEntry(
+  tx: Tx,
+  actor: Actor,
+  employeeId: number,
+  input: Draft,
+  prefix = '',
+): Promise<Row> {
   const draft = await prepare(tx, { actor, employeeId, selfId: null, children: [], prefix }, input);
   const [row] = await tx
     .insert(timeEntries)
@@ -526,7 +542,11 @@ function assertSameEmployee(row: Row, requested: number | undefined): void {
 // ---------------------------------------------------------------------------------------------
 // Public service functions
 
-export async function createTimeEntry(args: { db: Db; actor: Actor; entry: TimeEntrySave }): Promise<TimeEntry> {
+export async function createTimeEntry(args: {
+  db: Db;
+  actor: Actor;
+  entry: TimeEntrySave;
+}): Promise<TimeEntry> {
   const { db, actor, entry } = args;
   return db.transaction(async (tx) => {
     const employeeId = await resolveTarget(tx, actor, entry.EmployeeID ?? entry.employeeId);
@@ -566,7 +586,8 @@ export async function patchTimeEntry(args: {
     const { Version: _version, ...fields } = patch;
     for (const [key, value] of Object.entries(fields) as [keyof Draft, unknown][]) {
       if (value === undefined) continue;
-      (next as unknown as Record<string, unknown>)[key] = key === 'Comments' ? cleanComments(value as string | null) : value;
+      (next as unknown as Record<string, unknown>)[key] =
+        key === 'Comments' ? cleanComments(value as string | null) : value;
     }
     return toWire(await updateEntry(tx, actor, row, next));
   });
@@ -646,7 +667,7 @@ export async function saveTimeEntryV2(args: {
     if (kind === 'work-with-break' && row) {
       if (part?.Id !== undefined) {
         const found = await liveRow(tx, part.Id);
-        if (!found || !found.IsBreak || found.ParentTimeEntryID !== row.Id) {
+        if (!found?.IsBreak || found.ParentTimeEntryID !== row.Id) {
           const message = 'This break does not belong to this entry.';
           throw badRequest(message, { 'Break.Id': [message] });
         }
@@ -692,7 +713,11 @@ export async function getTimeEntry(args: { db: Db; actor: Actor; id: number }): 
 }
 
 /** GET time-entries: newest first, paged. See TimeEntriesQuery for the filters. */
-export async function listTimeEntries(args: { db: Db; actor: Actor; query: TimeEntriesQuery }): Promise<TimeEntryPage> {
+export async function listTimeEntries(args: {
+  db: Db;
+  actor: Actor;
+  query: TimeEntriesQuery;
+}): Promise<TimeEntryPage> {
   const { db, actor, query } = args;
   const pageIndex = query.PageIndex ?? query.pageIndex ?? 0;
   const pageSize = query.pageSize ?? query.PageSize ?? DEFAULT_PAGE_SIZE;
@@ -784,7 +809,11 @@ export async function listTimeEntryTypes(args: { db: Db }): Promise<TimeEntryTyp
  * the record names no division), each program with the office's stores; and the entry types.
  * Another employee's (employeeId) needs time:manage, and lists only the managed offices.
  */
-export async function getClockLookups(args: { db: Db; actor: Actor; employeeId?: number }): Promise<ClockLookups> {
+export async function getClockLookups(args: {
+  db: Db;
+  actor: Actor;
+  employeeId?: number;
+}): Promise<ClockLookups> {
   const { db, actor } = args;
   const employeeId = args.employeeId ?? actor.EmployeeID;
   let scope: OfficeScope = 'all';

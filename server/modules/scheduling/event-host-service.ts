@@ -1,0 +1,99 @@
+// Event hosts v1: where events take place. One catalogue shared by every office; reading and editing
+// need `scheduling:manage`. A host used by events cannot be deleted (make it inactive instead).
+import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import type {
+  EventHost,
+  EventHostQuery,
+  EventHostSave,
+  EventHostType,
+  EventHostUpdate,
+} from '../../../src/contract/scheduling';
+import type { Db } from '../../db/client';
+import { eventHosts, scheduleEvents } from '../../db/tables';
+import { AppError, notFound } from '../../errors';
+import { likePattern } from './event-service';
+import { conflict } from './scope';
+
+const HOST = 'The event host';
+
+type HostRow = typeof eventHosts.$inferSelect;
+const toHost = (row: HostRow): EventHost => ({ ...row, HostTypeID: row.HostTypeID as EventHostType });
+
+function conditions(q: EventHostQuery): SQL | undefined {
+  return and(
+    q.search ? ilike(eventHosts.Name, likePattern(q.search)) : undefined,
+    q.hostTypeID ? eq(eventHosts.HostTypeID, q.hostTypeID) : undefined,
+    q.includeInactive ? undefined : eq(eventHosts.IsActive, true),
+  );
+}
+
+export async function listHosts(p: { db: Db; query: EventHostQuery }): Promise<EventHost[]> {
+  const rows = await p.db
+    .select()
+    .from(eventHosts)
+    .where(conditions(p.query))
+    .orderBy(asc(eventHosts.Name), asc(eventHosts.EventHostID));
+  return rows.map(toHost);
+}
+
+export async function pageHosts(p: { db: Db; query: EventHostQuery; pageIndex: number; pageSize: number }) {
+  const where = conditions(p.query);
+  const [{ total }] = await p.db.select({ total: count() }).from(eventHosts).where(where);
+  const rows = await p.db
+    .select()
+    .from(eventHosts)
+    .where(where)
+    .orderBy(asc(eventHosts.Name), asc(eventHosts.EventHostID))
+    .limit(p.pageSize)
+    .offset(p.pageIndex * p.pageSize);
+  return { Items: rows.map(toHost), TotalCount: total, PageIndex: p.pageIndex, PageSize: p.pageSize };
+}
+
+export async function getHost(p: { db: Db; id: number }): Promise<EventHost> {
+  const [row] = await p.db.select().from(eventHosts).where(eq(eventHosts.EventHostID, p.id));
+  if (!row) throw notFound(HOST);
+  return toHost(row);
+}
+
+const values = (b: EventHostSave) => ({
+  Name: b.Name,
+  HostTypeID: b.HostTypeID,
+  StreetLine1: b.StreetLine1?.trim() || null,
+  StreetLine2: b.StreetLine2?.trim() || null,
+  City: b.City?.trim() || null,
+  StateProvince: b.StateProvince?.trim() || null,
+  PostalCode: b.PostalCode?.trim() || null,
+  CountryID: b.CountryID ?? null,
+  IsActive: b.IsActive,
+});
+
+export async function createHost(p: { db: Db; body: EventHostSave }): Promise<EventHost> {
+  const [row] = await p.db.insert(eventHosts).values(values(p.body)).returning();
+  return toHost(row);
+}
+
+export async function updateHost(p: { db: Db; id: number; body: EventHostUpdate }): Promise<EventHost> {
+  const current = await getHost(p);
+  if (current.Version !== p.body.Version) throw conflict(current);
+  const [row] = await p.db
+    .update(eventHosts)
+    .set({ ...values(p.body), Version: current.Version + 1 })
+    .where(and(eq(eventHosts.EventHostID, p.id), eq(eventHosts.Version, p.body.Version)))
+    .returning();
+  if (!row) throw conflict(await getHost(p));
+  return toHost(row);
+}
+
+export async function deleteHost(p: { db: Db; id: number }): Promise<void> {
+  await getHost(p);
+  const [{ used }] = await p.db
+    .select({ used: count() })
+    .from(scheduleEvents)
+    .where(eq(scheduleEvents.EventHostID, p.id));
+  if (used > 0)
+    throw new AppError(
+      422,
+      `This event host is used by ${used} schedule ${used === 1 ? 'event' : 'events'}; make it inactive instead.`,
+    );
+  await p.db.delete(eventHosts).where(eq(eventHosts.EventHostID, p.id));
+}
