@@ -13,11 +13,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { startLeadBatchWorker } from './jobs/lead-batches';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { loadSigningKey } from './modules/auth/tokens';
 import { homeRoutes } from './modules/home/routes';
+import { leadsRoutes } from './modules/leads/routes';
 import { platformRoutes } from './modules/platform/routes';
+import { schedulingRoutes } from './modules/scheduling/routes';
+import { teamRoutes } from './modules/teams/routes';
 import { timeRoutes } from './modules/time/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -110,7 +114,10 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
       await api.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
       await api.register(authRoutes, { db, key, policy });
       await api.register(homeRoutes, { db, policy });
+      await api.register(leadsRoutes, { db });
       await api.register(platformRoutes, { db });
+      await api.register(schedulingRoutes, { db });
+      await api.register(teamRoutes, { db });
       await api.register(timeRoutes, { db });
     },
     { prefix: '/api' },
@@ -131,6 +138,9 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
     });
   }
 
+  // Lead batch geocoding jobs: a poller over the queue in the database, stopped before it closes.
+  const stopLeadBatches = startLeadBatchWorker({ db, log: app.log });
+  app.addHook('preClose', async () => stopLeadBatches());
   registerStatic(app, config);
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);

@@ -9,7 +9,6 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createApiClient } from './api/api-client';
-import { createJobTracker } from './api/job-tracker';
 import { ApiClientProvider } from './api/api-context';
 import {
   configureErrorReporting,
@@ -17,6 +16,7 @@ import {
   installGlobalErrorReporting,
 } from './api/error-reporting';
 import { isResponseError } from './api/errors';
+import { createJobTracker } from './api/job-tracker';
 import { AppServicesProvider } from './app/app-context';
 import { registerServiceWorker } from './app/pwa-update';
 import { enforceRequireReload } from './app/require-reload';

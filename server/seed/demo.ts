@@ -38,6 +38,8 @@ import {
   stateProvinces,
 } from '../db/tables';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedLeads } from './leads';
+import { seedScheduling } from './scheduling';
 import { seedTime } from './time';
 
 export const DEMO_USERS = [
@@ -508,5 +510,7 @@ export async function seedDemo(db: Db, options: { password: string; costLog2: nu
     ]);
   });
   await seedTime(db);
+  await seedScheduling(db);
+  await seedLeads(db);
   return true;
 }

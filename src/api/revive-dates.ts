@@ -41,7 +41,13 @@ export function formatWireDate(date: Date): string {
 /** A calendar day without a time: a Date at local midnight that goes on the wire as 'YYYY-MM-DD'. */
 export class CalendarDate extends Date {
   /** month is 1-12; years below 100 are not shifted to 19xx. */
-  constructor(year: number, month: number, day: number) {
+  constructor(year: number, month?: number, day?: number) {
+    if (month === undefined || day === undefined) {
+      // One argument: a time value. date-fns (and others) clone a Date with
+      // `new date.constructor(+date)`, so this form must keep working.
+      super(year);
+      return;
+    }
     super(2000, 0, 1);
     this.setFullYear(year, month - 1, day);
     this.setHours(0, 0, 0, 0);

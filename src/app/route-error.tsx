@@ -1,8 +1,10 @@
 // The error element of the route tree. A screen chunk that fails to load (a new version was deployed
 // and the old chunks are gone) goes to appOutdated carrying the target; anything else shows a message.
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRouteError } from 'react-router';
+import { reportError } from '../api/error-reporting';
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
@@ -15,6 +17,12 @@ export function RouteError() {
   const error = useRouteError();
   const location = useLocation();
   const { t } = useTranslation();
+  useEffect(() => {
+    if (!isChunkLoadError(error)) {
+      console.error('route error:', error, (error as Error)?.stack);
+      void reportError(error);
+    }
+  }, [error]);
   if (isChunkLoadError(error)) {
     const target = location.pathname + location.search;
     return <Navigate to={`/app-outdated?target=${encodeURIComponent(target)}`} replace />;

@@ -36,8 +36,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import type { NavigationModule } from '../contract/navigation';
-import { isLocaleId, LOCALES, storeLocale } from '../i18n';
 import { SyncChip } from '../features/sync/sync-chip';
+import { isLocaleId, LOCALES, storeLocale } from '../i18n';
 import { listOutbox } from '../offline/db';
 import { useAppServices, useSessionData, useSyncEngine } from './app-context';
 import { PwaUpdate } from './pwa-update';
@@ -161,7 +161,11 @@ export function Shell(_props: { session: Session }) {
                 <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
                   {t('nav.settings')}
                 </Menu.Item>
-                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void requestSignOut()}>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconLogout size={16} />}
+                  onClick={() => void requestSignOut()}
+                >
                   {t('shell.signOut')}
                 </Menu.Item>
               </Menu.Dropdown>
@@ -237,7 +241,12 @@ export function Shell(_props: { session: Session }) {
         )}
       </AppShell.Main>
       <PwaUpdate countUnsent={() => (userId ? countUnsent(userId) : Promise.resolve(0))} />
-      <Modal opened={unsentOnSignOut !== null} onClose={() => setUnsentOnSignOut(null)} title={t('sync.signOut.title')} centered>
+      <Modal
+        opened={unsentOnSignOut !== null}
+        onClose={() => setUnsentOnSignOut(null)}
+        title={t('sync.signOut.title')}
+        centered
+      >
         <Stack>
           <Text>{t('sync.signOut.body', { count: unsentOnSignOut ?? 0 })}</Text>
           <Group justify="flex-end">

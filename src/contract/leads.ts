@@ -2,6 +2,23 @@
 // spec 001 §7 Leads; spec 002 §3 Lead batch job counts). Wire names are the spec's; query parameters
 // are camelCase. One schema per request/response; the server validates with these and the PWA parses
 // its forms with them.
+//
+// For the map screen:
+// - GET lead-groups → LeadGroup[] (pick one); GET divisions/{id}/leads-policy → MarkerStyle,
+//   NoteRequiredStatusIDs, RepsCanCreateLeads, LeadDataKeys of the group's division.
+// - GET lead-markers?leadGroupId&west&south&east&north[&statusIds=1,2][&declaredStatusIds][&territoryId]
+//   [&limit] → LeadMarkers { Leads: LeadMarker[], LeadStatuses, Truncated }. Each marker carries
+//   LeadStatus {Name, Color} (current; ColoredPin, inside of TwoTonedCircle) and DeclaredStatus
+//   {Name, Color} (outside of TwoTonedCircle), or null. Truncated: more than `limit` (default 5000)
+//   matched — zoom in. Reps get only what they may see (assigned, or in territories their office/team
+//   works); the same call works for everyone.
+// - GET lead-territories/lead-markers (same query) → also Territories (GeoJSON, CurrentOffice) and
+//   TerritoriesLeadsCounts (whole territory, by status).
+// - Tap: GET leads/{id} → Lead with LeadActivityHistory. Knock: PATCH leads/{id} with LeadPatch
+//   (offline command `lead.logInteraction`; send OccurredAt and Idempotency-Key, omit Version).
+//   New door: POST leads (LeadCreate; the rep is assigned to it).
+// - Lead batches (office screen): POST lead-batches → LeadBatch (202) → poll GET
+//   lead-batch-jobs/{Job.Id} every 5000 ms until JobStatus 3 or 4.
 import { z } from 'zod';
 import { Instant, PagingQuery, pagedResult, WireDate } from './common';
 
@@ -72,7 +89,10 @@ const OptionalText = (max: number) => Text(max).nullable().optional();
 function toIdArray(value: unknown): unknown {
   if (value === undefined || value === null || value === '') return undefined;
   const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
-  return parts.map((s) => s.trim()).filter((s) => s !== '').map(Number);
+  return parts
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map(Number);
 }
 export const IdListQuery = z.preprocess(toIdArray, z.array(Id).max(200).optional());
 
@@ -95,7 +115,11 @@ function checkBbox(
     return;
   }
   if (given === 4 && (q.south! > q.north! || q.west! > q.east!)) {
-    ctx.addIssue({ code: 'custom', path: ['south'], message: 'The box must have south ≤ north and west ≤ east' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['south'],
+      message: 'The box must have south ≤ north and west ≤ east',
+    });
   }
 }
 
@@ -177,7 +201,7 @@ export const Lead = z.object({
 });
 export type Lead = z.infer<typeof Lead>;
 
-export const LeadsQuery = PagingQuery.extend({
+const LeadsQueryShape = PagingQuery.extend({
   leadGroupId: z.coerce.number().int().optional(),
   ...BboxQuery.shape,
   statusIds: IdListQuery,
@@ -188,8 +212,11 @@ export const LeadsQuery = PagingQuery.extend({
   assignedOwnerId: z.coerce.number().int().optional(),
   /** Case-insensitive contains on street, city and postal code. */
   search: z.string().max(100).optional(),
-}).superRefine(checkBbox);
+});
+export const LeadsQuery = LeadsQueryShape.superRefine(checkBbox);
 export type LeadsQuery = z.infer<typeof LeadsQuery>;
+/** GET lead-groups/{id}/leads: the GET leads filters, the group in the path. */
+export const GroupLeadsQuery = LeadsQueryShape.omit({ leadGroupId: true }).superRefine(checkBbox);
 export const LeadPage = pagedResult(Lead);
 
 const AddressFields = {
@@ -388,7 +415,10 @@ const Ring = z.array(Position).min(3).max(5000);
 /** GeoJSON geometry ([longitude, latitude] positions). An unclosed ring is closed by the server. */
 export const GeoPolygon = z.discriminatedUnion('type', [
   z.object({ type: z.literal('Polygon'), coordinates: z.array(Ring).min(1).max(50) }),
-  z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(Ring).min(1).max(50)).min(1).max(50) }),
+  z.object({
+    type: z.literal('MultiPolygon'),
+    coordinates: z.array(z.array(Ring).min(1).max(50)).min(1).max(50),
+  }),
 ]);
 export type GeoPolygon = z.infer<typeof GeoPolygon>;
 
@@ -427,7 +457,9 @@ export const TerritoryCreate = z.object({
   Polygon: GeoPolygon,
 });
 export type TerritoryCreate = z.infer<typeof TerritoryCreate>;
-export const TerritoryUpdate = TerritoryCreate.omit({ LeadGroupID: true }).extend({ Version: z.number().int() });
+export const TerritoryUpdate = TerritoryCreate.omit({ LeadGroupID: true }).extend({
+  Version: z.number().int(),
+});
 export type TerritoryUpdate = z.infer<typeof TerritoryUpdate>;
 
 /** Per territory: how many (visible) leads it holds, in total and by current status. */

@@ -65,6 +65,9 @@
 //   cancelled events unless `includeCancelled=true`.
 // - Assignment changes do not change the event's Version (a manager's draft of the event is not
 //   invalidated by staff answering); event edits and additional hours do.
+// - Only an employee with an active employment record at the event's office who holds
+//   `scheduling:respond` there can be assigned (so every assignment can be answered).
+// - Accept/reject mail goes to the event's creator and the manager who made the assignment.
 // - RS schedule weeks (rotation) run Monday to Sunday.
 // - Departments are the `departments` lookups; programs and stores are the time area's tables.
 import { z } from 'zod';
@@ -102,7 +105,8 @@ export const ScheduleEventActivityType = {
   Cancelled: 7,
   AdditionalHoursChanged: 8,
 } as const;
-export type ScheduleEventActivityType = (typeof ScheduleEventActivityType)[keyof typeof ScheduleEventActivityType];
+export type ScheduleEventActivityType =
+  (typeof ScheduleEventActivityType)[keyof typeof ScheduleEventActivityType];
 export const ScheduleEventActivityTypeId = z.literal([1, 2, 3, 4, 5, 6, 7, 8]);
 
 /** Notification mail types of scheduling (the mail outbox's MessageType). */
@@ -121,12 +125,9 @@ export const SchedulingMessageType = {
 const Id = z.number().int().positive();
 const QueryId = z.coerce.number().int().positive();
 const Name = (what: string, max = 200) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Enter ${what}`)
-    .max(max, `${max} characters at most`);
-const OptionalText = (max: number) => z.string().trim().max(max, `${max} characters at most`).nullable().optional();
+  z.string().trim().min(1, `Enter ${what}`).max(max, `${max} characters at most`);
+const OptionalText = (max: number) =>
+  z.string().trim().max(max, `${max} characters at most`).nullable().optional();
 /** Query flag: true/false, 1/0, yes/no. */
 const QueryFlag = z.stringbool().optional();
 
@@ -612,7 +613,11 @@ const RSScheduleFields = z.object({
 });
 const dateOrderIssue = (v: { StartDate: string; EndDate: string }, ctx: z.RefinementCtx) => {
   if (v.EndDate < v.StartDate)
-    ctx.addIssue({ code: 'custom', message: 'The end date must not be before the start date.', path: ['EndDate'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'The end date must not be before the start date.',
+      path: ['EndDate'],
+    });
 };
 
 export const RSScheduleSave = RSScheduleFields.extend({
@@ -621,7 +626,9 @@ export const RSScheduleSave = RSScheduleFields.extend({
 }).superRefine(dateOrderIssue);
 export type RSScheduleSave = z.infer<typeof RSScheduleSave>;
 
-export const RSScheduleUpdate = RSScheduleFields.extend({ Version: z.number().int() }).superRefine(dateOrderIssue);
+export const RSScheduleUpdate = RSScheduleFields.extend({ Version: z.number().int() }).superRefine(
+  dateOrderIssue,
+);
 export type RSScheduleUpdate = z.infer<typeof RSScheduleUpdate>;
 
 export const RSScheduleQuery = z.object({
@@ -645,7 +652,11 @@ export const QualifyingEmployeesQuery = z
     if (v.RSScheduleID) return;
     for (const key of ['IcdOfficeID', 'StartDate', 'EndDate'] as const)
       if (!v[key])
-        ctx.addIssue({ code: 'custom', message: 'Give an RSScheduleID, or an office and period', path: [key] });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Give an RSScheduleID, or an office and period',
+          path: [key],
+        });
   });
 export type QualifyingEmployeesQuery = z.infer<typeof QualifyingEmployeesQuery>;
 

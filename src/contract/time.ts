@@ -22,7 +22,11 @@ export function isCalendarDay(value: string): boolean {
 }
 
 /** A request date: 'YYYY-MM-DD' of a day that exists. */
-export const CalendarDay = WireDate.refine(isCalendarDay, 'This date does not exist');
+export const CalendarDay = WireDate.refine(
+  // A malformed value is reported by WireDate's format message alone.
+  (value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || isCalendarDay(value),
+  'This date does not exist',
+);
 
 /** Time entry types (table time_entry_types; GET time-entry-types). */
 export const TimeEntryTypeId = {

@@ -7,7 +7,8 @@ import { gzipSync } from 'node:zlib';
 
 const root = join(import.meta.dirname, '..', '..');
 const dist = join(root, 'dist');
-if (!existsSync(join(dist, '.vite', 'manifest.json'))) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+if (!existsSync(join(dist, '.vite', 'manifest.json')))
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }>;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -35,4 +36,6 @@ for (const f of files) {
   gz += gzipSync(buf, { level: 9 }).length;
 }
 const budget = 170 * 1024;
-console.log(`Clock route initial JavaScript: ${files.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip (budget 170 KB) — ${gz <= budget ? 'within budget' : 'OVER BUDGET'}`);
+console.log(
+  `Clock route initial JavaScript: ${files.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip (budget 170 KB) — ${gz <= budget ? 'within budget' : 'OVER BUDGET'}`,
+);

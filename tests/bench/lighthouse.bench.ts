@@ -1,7 +1,8 @@
 // Lighthouse (mobile) on the Clock screen of the running product, signed in as `staff`.
 // Budget: performance ≥ 90. Runs headless Debian Chromium with no outside network.
-import lighthouse from 'lighthouse';
+
 import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { ensureBuilt, startServer } from '../e2e/server';
 
 ensureBuilt();
@@ -15,7 +16,16 @@ try {
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     // The PWA's own "signed in" marker lives in localStorage; the first visit with the cookie is a

@@ -10,9 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const cell = (page: Page, row: number, col: number) => page.locator(`#kit-grid [data-row="${row}"][data-col="${col}"]`);
+const cell = (page: Page, row: number, col: number) =>
+  page.locator(`#kit-grid [data-row="${row}"][data-col="${col}"]`);
 const activeCell = (page: Page) =>
-  page.locator('#kit-grid [data-active="true"]').evaluate((el) => [Number(el.getAttribute('data-row')), Number(el.getAttribute('data-col'))]);
+  page
+    .locator('#kit-grid [data-active="true"]')
+    .evaluate((el) => [Number(el.getAttribute('data-row')), Number(el.getAttribute('data-col'))]);
 
 describe('route guard in the browser', () => {
   it('an anonymous deep link goes to sign-in and comes back to the link', async () => {

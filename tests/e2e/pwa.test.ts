@@ -20,7 +20,12 @@ describe('installable PWA', () => {
     };
     expect(installabilityErrors).toEqual([]);
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();
-    expect(manifest).toMatchObject({ short_name: 'Apex', display: 'standalone', start_url: '/', theme_color: '#1c7ed6' });
+    expect(manifest).toMatchObject({
+      short_name: 'Apex',
+      display: 'standalone',
+      start_url: '/',
+      theme_color: '#1c7ed6',
+    });
     expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
       '192x192 any',
       '512x512 any',

@@ -222,7 +222,10 @@ export const leadBatchJobs = pgTable(
     StartedAt: timestamp('started_at', { withTimezone: true }),
     FinishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('lead_batch_jobs_status').on(t.JobStatus, t.Id), index('lead_batch_jobs_batch').on(t.LeadBatchID)],
+  (t) => [
+    index('lead_batch_jobs_status').on(t.JobStatus, t.Id),
+    index('lead_batch_jobs_batch').on(t.LeadBatchID),
+  ],
 );
 
 export const leads = pgTable(

@@ -27,7 +27,10 @@ export interface CsvResult {
   errors: string[];
 }
 
-export function parseCsv(input: string, delimiter = detectDelimiter(input.replace(/^\uFEFF/, ''))): CsvResult {
+export function parseCsv(
+  input: string,
+  delimiter = detectDelimiter(input.replace(/^\uFEFF/, '')),
+): CsvResult {
   const text = input.replace(/^\uFEFF/, '');
   const rows: string[][] = [];
   const errors: string[] = [];

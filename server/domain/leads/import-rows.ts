@@ -9,11 +9,31 @@ import {
 } from '../../../src/contract/leads';
 
 const STANDARD_COLUMNS: ImportSchemaColumn[] = [
-  { Field: 'StreetLine1', DataKey: null, Header: 'Address', Aliases: ['Street', 'Street Address', 'StreetLine1', 'Address 1', 'Address Line 1'] },
-  { Field: 'StreetLine2', DataKey: null, Header: 'Suite', Aliases: ['Unit', 'Apt', 'StreetLine2', 'Address 2', 'Address Line 2'] },
+  {
+    Field: 'StreetLine1',
+    DataKey: null,
+    Header: 'Address',
+    Aliases: ['Street', 'Street Address', 'StreetLine1', 'Address 1', 'Address Line 1'],
+  },
+  {
+    Field: 'StreetLine2',
+    DataKey: null,
+    Header: 'Suite',
+    Aliases: ['Unit', 'Apt', 'StreetLine2', 'Address 2', 'Address Line 2'],
+  },
   { Field: 'City', DataKey: null, Header: 'City', Aliases: ['Town', 'Municipality'] },
-  { Field: 'StateProvince', DataKey: null, Header: 'Province/State', Aliases: ['Province', 'State', 'StateProvince', 'Prov', 'Region'] },
-  { Field: 'PostalCode', DataKey: null, Header: 'Postal Code', Aliases: ['PostalCode', 'Postal', 'ZIP', 'ZIP Code', 'Zipcode', 'Postcode'] },
+  {
+    Field: 'StateProvince',
+    DataKey: null,
+    Header: 'Province/State',
+    Aliases: ['Province', 'State', 'StateProvince', 'Prov', 'Region'],
+  },
+  {
+    Field: 'PostalCode',
+    DataKey: null,
+    Header: 'Postal Code',
+    Aliases: ['PostalCode', 'Postal', 'ZIP', 'ZIP Code', 'Zipcode', 'Postcode'],
+  },
   { Field: 'Country', DataKey: null, Header: 'Country', Aliases: ['CountryID', 'Country Code'] },
   { Field: 'Latitude', DataKey: null, Header: 'Latitude', Aliases: ['Lat'] },
   { Field: 'Longitude', DataKey: null, Header: 'Longitude', Aliases: ['Lng', 'Lon', 'Long'] },
@@ -196,7 +216,8 @@ export function readRow(
         lead[column.Field] = text;
     }
   }
-  if (lat === 'invalid') return { kind: 'error', message: `${where}: Latitude is not a number between -90 and 90.` };
+  if (lat === 'invalid')
+    return { kind: 'error', message: `${where}: Latitude is not a number between -90 and 90.` };
   if (lng === 'invalid')
     return { kind: 'error', message: `${where}: Longitude is not a number between -180 and 180.` };
   if ((lat === null) !== (lng === null))

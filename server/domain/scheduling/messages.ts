@@ -20,7 +20,10 @@ export type MailKind = keyof typeof SchedulingMessageType;
 const when = (c: MailContext) => `${longDate(c.date)}, ${hm(c.startTime)} to ${hm(c.endTime)}`;
 
 /** Subject and body of a scheduling notification. */
-export function schedulingMail(kind: MailKind, c: MailContext): { MessageType: string; Subject: string; Body: string } {
+export function schedulingMail(
+  kind: MailKind,
+  c: MailContext,
+): { MessageType: string; Subject: string; Body: string } {
   const MessageType = SchedulingMessageType[kind];
   switch (kind) {
     case 'Assigned':

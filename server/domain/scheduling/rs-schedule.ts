@@ -46,7 +46,9 @@ export function checkRsSchedule(input: RsScheduleInput): Refusal | null {
   if (stranger)
     return {
       status: 422,
-      message: RS_MESSAGES.notOnSchedule(input.names.get(stranger.EmployeeID) ?? `Employee ${stranger.EmployeeID}`),
+      message: RS_MESSAGES.notOnSchedule(
+        input.names.get(stranger.EmployeeID) ?? `Employee ${stranger.EmployeeID}`,
+      ),
     };
   return null;
 }
@@ -61,7 +63,8 @@ export function checkEmployeeList(input: {
 }): Refusal | null {
   const name = (id: number) => input.names.get(id) ?? `Employee ${id}`;
   for (const id of input.next)
-    if (!input.qualifying.has(id)) return { status: 422, message: RS_MESSAGES.notQualifying(name(id), input.officeName) };
+    if (!input.qualifying.has(id))
+      return { status: 422, message: RS_MESSAGES.notQualifying(name(id), input.officeName) };
   for (const id of input.withDates)
     if (!input.next.has(id)) return { status: 422, message: RS_MESSAGES.hasDates(name(id)) };
   return null;

@@ -14,7 +14,8 @@ export interface Refusal {
   errors?: Record<string, string[]>;
 }
 
-export const isActive = (status: number) => (ACTIVE_ASSIGNMENT_STATUSES as readonly number[]).includes(status);
+export const isActive = (status: number) =>
+  (ACTIVE_ASSIGNMENT_STATUSES as readonly number[]).includes(status);
 
 /** A time slot with what messages need to name it. */
 export interface SlotInfo extends Interval {
@@ -37,6 +38,7 @@ export const MESSAGES = {
   full: (taken: number, capacity: number) => `This time slot is full (${taken} of ${capacity}).`,
   cancelled: 'This event is cancelled.',
   notAtOffice: (name: string, office: string) => `${name} does not work at ${office}.`,
+  cannotRespond: (name: string, office: string) => `${name} cannot answer event assignments at ${office}.`,
   alreadyAccepted: 'You already accepted this assignment.',
   alreadyRejected: 'You already rejected this assignment.',
   withdrawn: 'This assignment was withdrawn by a manager.',
@@ -73,11 +75,15 @@ export function checkAssign(input: {
   const clash = findOverlap(input.slot, input.employeeAssignments);
   if (clash) return { status: 422, message: MESSAGES.overlap(input.employeeName, clash.slot) };
   const taken = input.slotAssignments.filter((a) => isActive(a.Status)).length;
-  if (taken >= input.slot.Capacity) return { status: 422, message: MESSAGES.full(taken, input.slot.Capacity) };
+  if (taken >= input.slot.Capacity)
+    return { status: 422, message: MESSAGES.full(taken, input.slot.Capacity) };
   return null;
 }
 
-export type Decision = { kind: 'noop' } | { kind: 'change'; to: AssignmentStatus } | { kind: 'refuse'; refusal: Refusal };
+export type Decision =
+  | { kind: 'noop' }
+  | { kind: 'change'; to: AssignmentStatus }
+  | { kind: 'refuse'; refusal: Refusal };
 
 /**
  * The assigned employee's answer. Only a Pending assignment can be answered; the same answer again
@@ -182,7 +188,12 @@ export function checkSlotChanges(input: {
       const mine = [...input.elsewhere, ...placed].filter((a) => a.EmployeeID === person.EmployeeID);
       const clash = findOverlap(info, mine);
       if (clash) return { status: 422, message: MESSAGES.overlap(person.EmployeeName, clash.slot) };
-      placed.push({ AssignmentID: 0, EmployeeID: person.EmployeeID, Status: AssignmentStatus.Accepted, slot: info });
+      placed.push({
+        AssignmentID: 0,
+        EmployeeID: person.EmployeeID,
+        Status: AssignmentStatus.Accepted,
+        slot: info,
+      });
     }
   }
   return null;

@@ -60,7 +60,12 @@ export async function geocodeCandidate(c: LeadCandidate, ctx: GeocodeContext): P
   if (c.PostalCode) {
     const place = lookupPostalCode(c.PostalCode);
     if (place && (!c.CountryID || c.CountryID === place.CountryID))
-      return { outcome: GeocodeOutcome.LocatedUnsure, Latitude: place.Latitude, Longitude: place.Longitude, place };
+      return {
+        outcome: GeocodeOutcome.LocatedUnsure,
+        Latitude: place.Latitude,
+        Longitude: place.Longitude,
+        place,
+      };
   }
 
   if (c.City) {
@@ -71,7 +76,12 @@ export async function geocodeCandidate(c: LeadCandidate, ctx: GeocodeContext): P
     }
     if (places.length === 1) {
       const place = places[0];
-      return { outcome: GeocodeOutcome.LocatedUnsure, Latitude: place.Latitude, Longitude: place.Longitude, place };
+      return {
+        outcome: GeocodeOutcome.LocatedUnsure,
+        Latitude: place.Latitude,
+        Longitude: place.Longitude,
+        place,
+      };
     }
     if (places.length > 1)
       return {

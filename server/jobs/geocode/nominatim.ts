@@ -53,7 +53,10 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
       if (query.City) url.searchParams.set('city', query.City);
       if (query.StateProvince) url.searchParams.set('state', query.StateProvince);
       if (query.PostalCode) url.searchParams.set('postalcode', query.PostalCode);
-      url.searchParams.set('countrycodes', query.CountryID === 1 ? 'us' : query.CountryID === 2 ? 'ca' : 'ca,us');
+      url.searchParams.set(
+        'countrycodes',
+        query.CountryID === 1 ? 'us' : query.CountryID === 2 ? 'ca' : 'ca,us',
+      );
       const res = await fetchImpl(url, {
         headers: { accept: 'application/json', 'user-agent': options.userAgent ?? 'Apex lead import' },
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),

@@ -167,7 +167,8 @@ async function grantSources(db: Db, employeeId: number): Promise<Source[]> {
     const offices = await roleOffices(a);
     if (a.role.GrantTypeID === GrantType.GrantAll) {
       // "All" means every capability; being an onboarding applicant is a status, not a capability.
-      for (const key of allKeys) if (key !== ONBOARDING_PERMISSION) sources.push({ key, value: 'true', offices });
+      for (const key of allKeys)
+        if (key !== ONBOARDING_PERMISSION) sources.push({ key, value: 'true', offices });
     } else if (a.role.GrantTypeID === GrantType.GrantRole) {
       for (const p of rolePerms.filter((p) => p.RoleID === a.role.RoleID))
         sources.push({ key: p.PermissionKey, value: p.Value, offices });

@@ -2,9 +2,9 @@
 // outbox command `lead.logInteraction`), bulk changes by managers.
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import {
-  LeadAssignmentRole,
   type Lead,
   type LeadActivity,
+  LeadAssignmentRole,
   type LeadBulkPatch,
   type LeadCreate,
   type LeadPatch,
@@ -34,11 +34,7 @@ export const CONFLICT_MESSAGE = 'This item was changed by someone else. Review t
 const fullName = sql<string>`${employees.FirstName} || ' ' || ${employees.LastName}`;
 
 function check(errors: Record<string, string[]>): void {
-  if (Object.keys(errors).length > 0)
-    throw badRequest(
-      'The request is not valid.',
-      errors,
-    );
+  if (Object.keys(errors).length > 0) throw badRequest('The request is not valid.', errors);
 }
 
 /** Rows → wire leads: statuses merged, owners and reps attached. */
@@ -74,7 +70,11 @@ export async function toWireLeads(db: Db, rows: LeadRow[], statuses: StatusBook)
   });
 }
 
-export async function leadActivityOf(db: Db, leadIds: number[], statuses: StatusBook): Promise<LeadActivity[]> {
+export async function leadActivityOf(
+  db: Db,
+  leadIds: number[],
+  statuses: StatusBook,
+): Promise<LeadActivity[]> {
   if (leadIds.length === 0) return [];
   const rows = await db
     .select({ a: leadActivity, EmployeeName: fullName })
@@ -162,7 +162,11 @@ export async function getLead(params: { db: Db; actor: Actor; leadId: number }):
   return { ...lead, LeadActivityHistory: await leadActivityOf(db, [row.LeadID], statuses) };
 }
 
-async function checkEmployees(db: Db, ids: readonly number[], field: string): Promise<Record<string, string[]>> {
+async function checkEmployees(
+  db: Db,
+  ids: readonly number[],
+  field: string,
+): Promise<Record<string, string[]>> {
   if (ids.length === 0) return {};
   const found = await db
     .select({ id: employees.EmployeeID })
@@ -198,9 +202,14 @@ async function setAssignments(
         );
     return;
   }
-  const values = leadIds.flatMap((LeadID) => [...new Set(employeeIds)].map((EmployeeID) => ({ LeadID, EmployeeID, Role: role })));
+  const values = leadIds.flatMap((LeadID) =>
+    [...new Set(employeeIds)].map((EmployeeID) => ({ LeadID, EmployeeID, Role: role })),
+  );
   for (let i = 0; i < values.length; i += 2000)
-    await db.insert(leadAssignments).values(values.slice(i, i + 2000)).onConflictDoNothing();
+    await db
+      .insert(leadAssignments)
+      .values(values.slice(i, i + 2000))
+      .onConflictDoNothing();
 }
 
 interface PreparedCreate {
@@ -244,7 +253,8 @@ async function insertLeads(params: {
     if (when) fieldErrors.OccurredAt = [when];
     if (input.LeadStatusID != null) {
       const policy = await divisionPolicy(db, group.DivisionID);
-      if (noteMissing(policy, input.LeadStatusID, input.Note)) fieldErrors.Note = ['A note is required for this status'];
+      if (noteMissing(policy, input.LeadStatusID, input.Note))
+        fieldErrors.Note = ['A note is required for this status'];
     }
     for (const [k, v] of Object.entries(fieldErrors)) errors[`${prefix}${k}`] = v;
     prepared.push({ input, occurredAt });
@@ -270,12 +280,17 @@ async function insertLeads(params: {
         .insert(leads)
         .values(
           slice.map(({ input, occurredAt }) => {
-            const interaction = input.LeadStatusID != null || input.DeclaredStatusID != null || !!input.Note?.trim();
+            const interaction =
+              input.LeadStatusID != null || input.DeclaredStatusID != null || !!input.Note?.trim();
             return {
               LeadGroupID: input.LeadGroupID,
               Latitude: input.Latitude,
               Longitude: input.Longitude,
-              TerritoryID: territoryOf(shapesByGroup.get(input.LeadGroupID)!, input.Latitude, input.Longitude),
+              TerritoryID: territoryOf(
+                shapesByGroup.get(input.LeadGroupID)!,
+                input.Latitude,
+                input.Longitude,
+              ),
               StreetLine1: input.StreetLine1 ?? null,
               StreetLine2: input.StreetLine2 ?? null,
               City: input.City ?? null,
@@ -297,7 +312,9 @@ async function insertLeads(params: {
     }
     const activity = prepared
       .map(({ input, occurredAt }, i) => ({ input, occurredAt, LeadID: ids[i] }))
-      .filter(({ input }) => input.LeadStatusID != null || input.DeclaredStatusID != null || !!input.Note?.trim())
+      .filter(
+        ({ input }) => input.LeadStatusID != null || input.DeclaredStatusID != null || !!input.Note?.trim(),
+      )
       .map(({ input, occurredAt, LeadID }) => ({
         LeadID,
         EmployeeID: me,
@@ -307,7 +324,8 @@ async function insertLeads(params: {
         OccurredAt: occurredAt,
         CreatedAt: now,
       }));
-    for (let i = 0; i < activity.length; i += 1000) await tx.insert(leadActivity).values(activity.slice(i, i + 1000));
+    for (let i = 0; i < activity.length; i += 1000)
+      await tx.insert(leadActivity).values(activity.slice(i, i + 1000));
     const assignments = prepared.flatMap(({ input }, i) => {
       const group = groups.get(input.LeadGroupID)!;
       const reps = canManageGroup(scope, group) ? (input.AssignedReps ?? []) : [me];
@@ -317,16 +335,28 @@ async function insertLeads(params: {
           EmployeeID,
           Role: LeadAssignmentRole.Owner,
         })),
-        ...[...new Set(reps)].map((EmployeeID) => ({ LeadID: ids[i], EmployeeID, Role: LeadAssignmentRole.Rep })),
+        ...[...new Set(reps)].map((EmployeeID) => ({
+          LeadID: ids[i],
+          EmployeeID,
+          Role: LeadAssignmentRole.Rep,
+        })),
       ];
     });
     for (let i = 0; i < assignments.length; i += 2000)
-      await tx.insert(leadAssignments).values(assignments.slice(i, i + 2000)).onConflictDoNothing();
+      await tx
+        .insert(leadAssignments)
+        .values(assignments.slice(i, i + 2000))
+        .onConflictDoNothing();
   });
   return ids;
 }
 
-export async function createLead(params: { db: Db; actor: Actor; input: LeadCreate; now?: Date }): Promise<Lead> {
+export async function createLead(params: {
+  db: Db;
+  actor: Actor;
+  input: LeadCreate;
+  now?: Date;
+}): Promise<Lead> {
   const { db, actor, input } = params;
   const scope = await leadScopeOf(db, actor);
   const [id] = await insertLeads({ db, scope, inputs: [input], now: params.now ?? new Date() });
@@ -341,7 +371,14 @@ export async function bulkCreateLeads(params: { db: Db; actor: Actor; inputs: Le
 }
 
 const INTERACTION_KEYS = ['LeadStatusID', 'DeclaredStatusID', 'Note'] as const;
-const ADDRESS_KEYS = ['StreetLine1', 'StreetLine2', 'City', 'StateProvince', 'PostalCode', 'CountryID'] as const;
+const ADDRESS_KEYS = [
+  'StreetLine1',
+  'StreetLine2',
+  'City',
+  'StateProvince',
+  'PostalCode',
+  'CountryID',
+] as const;
 
 /**
  * PATCH leads/{id}: edits and/or an interaction. See LeadPatch in the contract for the rules
@@ -372,18 +409,24 @@ export async function patchLead(params: {
     ...statusErrors(group.DivisionID, statuses.byId, patch),
     ...leadDataErrors(group.DivisionID, patch.Data),
   };
-  const isInteraction = INTERACTION_KEYS.some((k) => patch[k] !== undefined && patch[k] !== null) ||
+  const isInteraction =
+    INTERACTION_KEYS.some((k) => patch[k] !== undefined && patch[k] !== null) ||
     patch.DeclaredStatusID === null;
   const occurredAt = patch.OccurredAt ? new Date(patch.OccurredAt) : now;
   if (isInteraction) {
     const when = occurredAtError(occurredAt, now);
     if (when) errors.OccurredAt = [when];
     const policy = await divisionPolicy(db, group.DivisionID);
-    if (noteMissing(policy, patch.LeadStatusID, patch.Note)) errors.Note = ['A note is required for this status'];
+    if (noteMissing(policy, patch.LeadStatusID, patch.Note))
+      errors.Note = ['A note is required for this status'];
   }
   Object.assign(
     errors,
-    await checkEmployees(db, [...(patch.AssignedOwners ?? []), ...(patch.AssignedReps ?? [])], 'AssignedReps'),
+    await checkEmployees(
+      db,
+      [...(patch.AssignedOwners ?? []), ...(patch.AssignedReps ?? [])],
+      'AssignedReps',
+    ),
   );
   check(errors);
 
@@ -418,7 +461,10 @@ export async function patchLead(params: {
       const v = patch[k];
       if (v !== undefined && v !== row[k]) (set as Record<string, unknown>)[k] = v;
     }
-    if (patch.Location && (patch.Location.Latitude !== row.Latitude || patch.Location.Longitude !== row.Longitude)) {
+    if (
+      patch.Location &&
+      (patch.Location.Latitude !== row.Latitude || patch.Location.Longitude !== row.Longitude)
+    ) {
       set.Latitude = patch.Location.Latitude;
       set.Longitude = patch.Location.Longitude;
       set.TerritoryID = territoryOf(
@@ -442,7 +488,10 @@ export async function patchLead(params: {
         .from(leadAssignments)
         .where(and(eq(leadAssignments.LeadID, leadId), eq(leadAssignments.Role, role)));
       const a = [...new Set(list)].sort().join();
-      const b = before.map((x) => x.id).sort().join();
+      const b = before
+        .map((x) => x.id)
+        .sort()
+        .join();
       if (a === b) continue;
       await setAssignments(tx as unknown as Db, [leadId], role, list, 'Replace');
       assignmentsChanged = true;
@@ -482,15 +531,21 @@ export async function bulkPatchLeads(params: { db: Db; actor: Actor; patch: Lead
   if (when) errors.OccurredAt = [when];
   Object.assign(
     errors,
-    await checkEmployees(db, [...(patch.AssignedOwners ?? []), ...(patch.AssignedReps ?? [])], 'AssignedReps'),
+    await checkEmployees(
+      db,
+      [...(patch.AssignedOwners ?? []), ...(patch.AssignedReps ?? [])],
+      'AssignedReps',
+    ),
   );
   check(errors);
 
   const mode = patch.AssignmentMode ?? 'Replace';
-  const isInteraction = patch.LeadStatusID !== undefined || patch.DeclaredStatusID !== undefined || !!patch.Note?.trim();
+  const isInteraction =
+    patch.LeadStatusID !== undefined || patch.DeclaredStatusID !== undefined || !!patch.Note?.trim();
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    if (patch.AssignedOwners) await setAssignments(t, ids, LeadAssignmentRole.Owner, patch.AssignedOwners, mode);
+    if (patch.AssignedOwners)
+      await setAssignments(t, ids, LeadAssignmentRole.Owner, patch.AssignedOwners, mode);
     if (patch.AssignedReps) await setAssignments(t, ids, LeadAssignmentRole.Rep, patch.AssignedReps, mode);
     let current = ids;
     if (isInteraction) {

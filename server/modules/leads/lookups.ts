@@ -1,6 +1,6 @@
 // Reference data of leads: statuses, the leads policy in effect per division, import schemas, and the
 // defaults loaded into any database on first use.
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { Division } from '../../../src/contract/common';
 import {
   type DivisionLeadsPolicy,
@@ -12,14 +12,25 @@ import {
   type LeadStatus as WireLeadStatus,
 } from '../../../src/contract/leads';
 import type { Db } from '../../db/client';
-import { divisionLeadsPolicies, importSchemas, leadStatuses, leadsPolicies } from '../../db/tables';
+import {
+  divisionLeadsPolicies,
+  divisions,
+  importSchemas,
+  leadStatuses,
+  leadsPolicies,
+} from '../../db/tables';
 import { DEFAULT_IMPORT_SCHEMAS } from '../../domain/leads/import-rows';
 import { hueOf } from '../../domain/leads/rules';
 
 const { Interaction, Observation, Declaration } = LeadStatusType;
 
 /** The statuses every Rogers and Dtv database starts with. */
-export const DEFAULT_LEAD_STATUSES: { Name: string; Color: string; TypeFlags: number; IsConversion?: boolean }[] = [
+export const DEFAULT_LEAD_STATUSES: {
+  Name: string;
+  Color: string;
+  TypeFlags: number;
+  IsConversion?: boolean;
+}[] = [
   { Name: 'Not Home', Color: '#9e9e9e', TypeFlags: Observation },
   { Name: 'Interested', Color: '#fab005', TypeFlags: Interaction },
   { Name: 'Sold', Color: '#2f9e44', TypeFlags: Interaction, IsConversion: true },
@@ -31,16 +42,22 @@ export const DEFAULT_LEAD_STATUSES: { Name: string; Color: string; TypeFlags: nu
 ];
 
 /**
- * Loads default statuses (Rogers, Dtv) and the built-in import schemas into a database that has
- * none. Safe with several server instances (advisory lock in one transaction).
+ * Loads the default statuses of Rogers and Dtv (for each that exists and has none) and the built-in
+ * import schemas. Safe with several server instances (advisory lock in one transaction).
  */
 export async function ensureLeadReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('apex.leads.reference'))`);
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(leadStatuses);
-    if (n === 0) {
+    // Rogers and Dtv (when the division exists) start with the default statuses.
+    const present = await tx
+      .select({ id: divisions.DivisionID })
+      .from(divisions)
+      .where(inArray(divisions.DivisionID, [Division.Rogers, Division.Dtv]));
+    const withStatuses = await tx.selectDistinct({ id: leadStatuses.DivisionID }).from(leadStatuses);
+    const missing = present.map((d) => d.id).filter((id) => !withStatuses.some((w) => w.id === id));
+    if (missing.length > 0) {
       await tx.insert(leadStatuses).values(
-        [Division.Rogers, Division.Dtv].flatMap((DivisionID) =>
+        missing.flatMap((DivisionID) =>
           DEFAULT_LEAD_STATUSES.map((s, i) => ({
             DivisionID,
             Name: s.Name,

@@ -99,7 +99,11 @@ export function currentAssignment(day: string): SQL {
  * Territories the caller works through an office (or a team of it): 'all' with a global key, else a
  * list of ids (within `groupId` when given).
  */
-export async function workedTerritoryIds(db: Db, scope: LeadScope, groupId?: number): Promise<'all' | number[]> {
+export async function workedTerritoryIds(
+  db: Db,
+  scope: LeadScope,
+  groupId?: number,
+): Promise<'all' | number[]> {
   if (!scope.canWork) return [];
   if (scope.workOffices === 'all') return 'all';
   if (scope.workOffices.size === 0) return [];
@@ -116,14 +120,20 @@ export async function workedTerritoryIds(db: Db, scope: LeadScope, groupId?: num
         groupId === undefined ? undefined : eq(territories.LeadGroupID, groupId),
       ),
     );
-  return [...new Set(rows.filter((r) => r.Members === null || r.Members.includes(me)).map((r) => r.TerritoryID))];
+  return [
+    ...new Set(rows.filter((r) => r.Members === null || r.Members.includes(me)).map((r) => r.TerritoryID)),
+  ];
 }
 
 /**
  * SQL condition on `leads` for what the caller may see (undefined = everything). `groupId` narrows
  * the territory lookup when the query is about one group.
  */
-export async function visibleLeadsWhere(db: Db, scope: LeadScope, groupId?: number): Promise<SQL | undefined> {
+export async function visibleLeadsWhere(
+  db: Db,
+  scope: LeadScope,
+  groupId?: number,
+): Promise<SQL | undefined> {
   const corps = scope.canManage ? scope.manageCorps : new Set<number>();
   if (corps === 'all') return undefined;
   const parts: SQL[] = [];

@@ -21,7 +21,11 @@ const CHUNK = 1000;
  * Recomputes TerritoryID of the group's leads inside any of `boxes` (all leads when none given).
  * Returns how many leads changed territory.
  */
-export async function recomputeLeadTerritories(db: Db, groupId: number, boxes?: readonly Bbox[]): Promise<number> {
+export async function recomputeLeadTerritories(
+  db: Db,
+  groupId: number,
+  boxes?: readonly Bbox[],
+): Promise<number> {
   const shapes = await territoryShapes(db, groupId);
   const inBoxes: SQL | undefined = boxes?.length
     ? or(
@@ -36,7 +40,12 @@ export async function recomputeLeadTerritories(db: Db, groupId: number, boxes?: 
       )
     : undefined;
   const rows = await db
-    .select({ LeadID: leads.LeadID, Latitude: leads.Latitude, Longitude: leads.Longitude, TerritoryID: leads.TerritoryID })
+    .select({
+      LeadID: leads.LeadID,
+      Latitude: leads.Latitude,
+      Longitude: leads.Longitude,
+      TerritoryID: leads.TerritoryID,
+    })
     .from(leads)
     .where(and(eq(leads.LeadGroupID, groupId), inBoxes));
   const moves = new Map<number | null, number[]>();

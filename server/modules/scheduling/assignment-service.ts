@@ -9,8 +9,6 @@ import {
   type ScheduleEventAssignment,
   ScheduleEventStatus,
 } from '../../../src/contract/scheduling';
-import { activityDescription } from '../../domain/scheduling/messages';
-import { checkAssign, decideResponse, decideUnassign, MESSAGES, type Refusal } from '../../domain/scheduling/rules';
 import type { Db } from '../../db/client';
 import {
   employees,
@@ -18,8 +16,16 @@ import {
   scheduleEventAssignments,
   scheduleEventTimeSlots,
 } from '../../db/tables';
+import { activityDescription } from '../../domain/scheduling/messages';
+import {
+  checkAssign,
+  decideResponse,
+  decideUnassign,
+  MESSAGES,
+  type Refusal,
+} from '../../domain/scheduling/rules';
 import { AppError, badRequest, notFound } from '../../errors';
-import type { Actor } from '../access/service';
+import { type Actor, inScope, loadActor } from '../access/service';
 import {
   type AssignmentRow,
   assignmentsFrom,
@@ -30,7 +36,7 @@ import {
   toAssignment,
   visibleEventRow,
 } from './event-reads';
-import { conflict, fullName, type Tx } from './scope';
+import { conflict, fullName, RESPOND, type Tx } from './scope';
 import { appendActivity, notify } from './timeline';
 
 const SLOT = 'The time slot';
@@ -64,10 +70,15 @@ export async function assign(p: {
       .for('update');
     if (!slot) throw notFound(SLOT);
     const [person] = await tx
-      .select({ EmployeeID: employees.EmployeeID, FirstName: employees.FirstName, LastName: employees.LastName })
+      .select({
+        EmployeeID: employees.EmployeeID,
+        FirstName: employees.FirstName,
+        LastName: employees.LastName,
+      })
       .from(employees)
       .where(eq(employees.EmployeeID, p.employeeId));
-    if (!person) throw badRequest('The employee was not found.', { EmployeeID: ['The employee was not found.'] });
+    if (!person)
+      throw badRequest('The employee was not found.', { EmployeeID: ['The employee was not found.'] });
     const name = fullName(person);
     const [record] = await tx
       .select({ id: employmentRecords.EmploymentRecordID })
@@ -81,6 +92,10 @@ export async function assign(p: {
       )
       .limit(1);
     if (!record) throw new AppError(422, MESSAGES.notAtOffice(name, event.OfficeName));
+    // Only someone who can answer (scheduling:respond at the event's office) is given an assignment.
+    const assignee = await loadActor(tx as Db, p.employeeId);
+    if (!assignee || !inScope(assignee.offices(RESPOND), event.IcdOfficeID))
+      throw new AppError(422, MESSAGES.cannotRespond(name, event.OfficeName));
 
     await lockEmployee(tx, p.employeeId);
     const slotAssignments = await tx
@@ -192,12 +207,23 @@ export async function respond(p: {
       EmployeeID: p.actor.EmployeeID,
       AssignmentID: row.AssignmentID,
       SubjectEmployeeID: row.EmployeeID,
-      Description: activityDescription(type, { employeeName: name, startTime: row.StartTime, endTime: row.EndTime }),
+      Description: activityDescription(type, {
+        employeeName: name,
+        startTime: row.StartTime,
+        endTime: row.EndTime,
+      }),
       Comment: reason,
     });
     // The event's managers: who created it and who made the assignment (not the one answering).
-    const managers = [event.CreatedByEmployeeID, row.AssignedByEmployeeID].filter((id) => id !== p.actor.EmployeeID);
-    await notify(tx, accepted ? 'Accepted' : 'Rejected', managers, mailContext(event, row, name, p.actor, reason));
+    const managers = [event.CreatedByEmployeeID, row.AssignedByEmployeeID].filter(
+      (id) => id !== p.actor.EmployeeID,
+    );
+    await notify(
+      tx,
+      accepted ? 'Accepted' : 'Rejected',
+      managers,
+      mailContext(event, row, name, p.actor, reason),
+    );
     return (await loadAssignment(tx, row.AssignmentID))!;
   });
 }

@@ -12,7 +12,6 @@ import {
   ScheduleEventStatus,
   type TimeSlot,
 } from '../../../src/contract/scheduling';
-import type { HeldAssignment } from '../../domain/scheduling/rules';
 import {
   employees,
   eventHosts,
@@ -22,6 +21,7 @@ import {
   scheduleEvents,
   scheduleEventTimeSlots,
 } from '../../db/tables';
+import type { HeldAssignment } from '../../domain/scheduling/rules';
 import { notFound } from '../../errors';
 import type { Actor } from '../access/service';
 import { type DbOrTx, fullName, requireVisible } from './scope';
@@ -72,7 +72,10 @@ export function assignmentsFrom(db: DbOrTx) {
     .select(assignmentSelect)
     .from(scheduleEventAssignments)
     .innerJoin(employees, eq(employees.EmployeeID, scheduleEventAssignments.EmployeeID))
-    .innerJoin(scheduleEventTimeSlots, eq(scheduleEventTimeSlots.TimeSlotID, scheduleEventAssignments.TimeSlotID))
+    .innerJoin(
+      scheduleEventTimeSlots,
+      eq(scheduleEventTimeSlots.TimeSlotID, scheduleEventAssignments.TimeSlotID),
+    )
     .$dynamic();
 }
 
@@ -94,7 +97,10 @@ export function toAssignment(row: AssignmentRow): ScheduleEventAssignment {
   };
 }
 
-export async function loadAssignment(db: DbOrTx, assignmentId: number): Promise<ScheduleEventAssignment | null> {
+export async function loadAssignment(
+  db: DbOrTx,
+  assignmentId: number,
+): Promise<ScheduleEventAssignment | null> {
   const [row] = await assignmentsFrom(db).where(eq(scheduleEventAssignments.AssignmentID, assignmentId));
   return row ? toAssignment(row) : null;
 }
@@ -199,7 +205,10 @@ export async function heldAssignments(
       Date: scheduleEvents.Date,
     })
     .from(scheduleEventAssignments)
-    .innerJoin(scheduleEventTimeSlots, eq(scheduleEventTimeSlots.TimeSlotID, scheduleEventAssignments.TimeSlotID))
+    .innerJoin(
+      scheduleEventTimeSlots,
+      eq(scheduleEventTimeSlots.TimeSlotID, scheduleEventAssignments.TimeSlotID),
+    )
     .innerJoin(scheduleEvents, eq(scheduleEvents.ScheduleEventID, scheduleEventTimeSlots.ScheduleEventID))
     .where(
       and(

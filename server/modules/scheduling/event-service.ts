@@ -23,27 +23,27 @@ import {
   type TimeSlotSave,
   type TimeSlotsQuery,
 } from '../../../src/contract/scheduling';
-import { activityDescription } from '../../domain/scheduling/messages';
-import { checkSlotChanges, type ExistingSlot, MESSAGES } from '../../domain/scheduling/rules';
-import { addDays, localDate } from '../../domain/scheduling/times';
 import type { Db } from '../../db/client';
-import { programs, stores } from '../../db/schema/time';
 import {
   corporations,
   employees,
   employmentRecords,
   eventHosts,
   icdOffices,
+  programs,
   scheduleEventAdditionalHours,
   scheduleEventAssignments,
   scheduleEvents,
   scheduleEventTimeSlots,
+  stores,
 } from '../../db/tables';
+import { activityDescription } from '../../domain/scheduling/messages';
+import { checkSlotChanges, type ExistingSlot, MESSAGES } from '../../domain/scheduling/rules';
+import { addDays, localDate } from '../../domain/scheduling/times';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { Actor } from '../access/service';
 import {
   assignmentsFrom,
-  EVENT,
   type EventRow,
   eventsFrom,
   heldAssignments,
@@ -88,9 +88,17 @@ function eventConditions(actor: Actor, q: ScheduleEventQuery): SQL[] {
   return conds.filter((c): c is SQL => c !== undefined);
 }
 
-const eventOrder = [asc(scheduleEvents.Date), asc(scheduleEvents.StartTime), asc(scheduleEvents.ScheduleEventID)];
+const eventOrder = [
+  asc(scheduleEvents.Date),
+  asc(scheduleEvents.StartTime),
+  asc(scheduleEvents.ScheduleEventID),
+];
 
-export async function listEvents(p: { db: Db; actor: Actor; query: ScheduleEventQuery }): Promise<ScheduleEvent[]> {
+export async function listEvents(p: {
+  db: Db;
+  actor: Actor;
+  query: ScheduleEventQuery;
+}): Promise<ScheduleEvent[]> {
   const rows = await eventsFrom(p.db)
     .where(and(...eventConditions(p.actor, p.query)))
     .orderBy(...eventOrder)
@@ -147,7 +155,14 @@ interface EventFields {
   TimeSlots: TimeSlotSave[];
 }
 
-const ADDRESS_KEYS = ['StreetLine1', 'StreetLine2', 'City', 'StateProvince', 'PostalCode', 'CountryID'] as const;
+const ADDRESS_KEYS = [
+  'StreetLine1',
+  'StreetLine2',
+  'City',
+  'StateProvince',
+  'PostalCode',
+  'CountryID',
+] as const;
 const FIELD_KEYS = [
   'IcdOfficeID',
   'EventHostID',
@@ -193,7 +208,8 @@ async function completeFields(db: DbOrTx, f: EventFields): Promise<EventFields> 
   const out = { ...f };
   if (f.EventHostID !== null) {
     const [host] = await db.select().from(eventHosts).where(eq(eventHosts.EventHostID, f.EventHostID));
-    if (!host) throw badRequest('The event host was not found.', { EventHostID: ['The event host was not found.'] });
+    if (!host)
+      throw badRequest('The event host was not found.', { EventHostID: ['The event host was not found.'] });
     if (ADDRESS_KEYS.every((k) => f[k] === null))
       for (const k of ADDRESS_KEYS) Object.assign(out, { [k]: host[k] });
   }
@@ -202,7 +218,8 @@ async function completeFields(db: DbOrTx, f: EventFields): Promise<EventFields> 
       .select({ ProgramID: programs.ProgramID })
       .from(programs)
       .where(eq(programs.ProgramID, f.ProgramID));
-    if (!program) throw badRequest('The program was not found.', { ProgramID: ['The program was not found.'] });
+    if (!program)
+      throw badRequest('The program was not found.', { ProgramID: ['The program was not found.'] });
   }
   if (f.StoreID !== null) {
     const [store] = await db
@@ -220,7 +237,11 @@ function eventValues(f: EventFields) {
   return values;
 }
 
-export async function createEvent(p: { db: Db; actor: Actor; body: ScheduleEventSave }): Promise<ScheduleEventDetail> {
+export async function createEvent(p: {
+  db: Db;
+  actor: Actor;
+  body: ScheduleEventSave;
+}): Promise<ScheduleEventDetail> {
   requireOffice(p.actor, p.body.IcdOfficeID);
   const fields = await completeFields(p.db, fieldsFrom(p.body));
   const id = await p.db.transaction(async (tx) => {
@@ -249,7 +270,12 @@ export async function createEvent(p: { db: Db; actor: Actor; body: ScheduleEvent
 }
 
 /** Locks the event row, checks scope, status and Version (409 with the current event). */
-async function lockForChange(tx: Tx, actor: Actor, id: number, version: number | undefined): Promise<EventRow> {
+async function lockForChange(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  version: number | undefined,
+): Promise<EventRow> {
   await tx
     .select({ id: scheduleEvents.ScheduleEventID })
     .from(scheduleEvents)
@@ -292,7 +318,9 @@ async function applyChange(p: {
       active: s.Assignments.filter((a) => active.includes(a.Status)),
     }));
     const people = [...new Set(existing.flatMap((s) => s.active.map((a) => a.EmployeeID)))];
-    const elsewhere = (await heldAssignments(tx, people, fields.Date)).filter((a) => a.slot.ScheduleEventID !== p.id);
+    const elsewhere = (await heldAssignments(tx, people, fields.Date)).filter(
+      (a) => a.slot.ScheduleEventID !== p.id,
+    );
     const refusal = checkSlotChanges({
       title: fields.Title,
       scheduleEventId: p.id,
@@ -441,7 +469,11 @@ export async function saveAdditionalHours(p: {
     const row = await lockForChange(tx, p.actor, p.id, p.body.Version);
     if (ids.length) {
       const people = await tx
-        .select({ EmployeeID: employees.EmployeeID, FirstName: employees.FirstName, LastName: employees.LastName })
+        .select({
+          EmployeeID: employees.EmployeeID,
+          FirstName: employees.FirstName,
+          LastName: employees.LastName,
+        })
         .from(employees)
         .where(inArray(employees.EmployeeID, ids));
       const atOffice = new Set(
@@ -449,7 +481,12 @@ export async function saveAdditionalHours(p: {
           await tx
             .select({ EmployeeID: employmentRecords.EmployeeID })
             .from(employmentRecords)
-            .where(and(inArray(employmentRecords.EmployeeID, ids), eq(employmentRecords.IcdOfficeID, row.IcdOfficeID)))
+            .where(
+              and(
+                inArray(employmentRecords.EmployeeID, ids),
+                eq(employmentRecords.IcdOfficeID, row.IcdOfficeID),
+              ),
+            )
         ).map((r) => r.EmployeeID),
       );
       for (const [i, id] of ids.entries()) {
@@ -458,10 +495,13 @@ export async function saveAdditionalHours(p: {
           throw badRequest('The employee was not found.', {
             [`AdditionalHours.${i}.EmployeeID`]: ['The employee was not found.'],
           });
-        if (!atOffice.has(id)) throw new AppError(422, MESSAGES.notAtOffice(fullName(person), row.OfficeName));
+        if (!atOffice.has(id))
+          throw new AppError(422, MESSAGES.notAtOffice(fullName(person), row.OfficeName));
       }
     }
-    await tx.delete(scheduleEventAdditionalHours).where(eq(scheduleEventAdditionalHours.ScheduleEventID, p.id));
+    await tx
+      .delete(scheduleEventAdditionalHours)
+      .where(eq(scheduleEventAdditionalHours.ScheduleEventID, p.id));
     if (ids.length)
       await tx.insert(scheduleEventAdditionalHours).values(
         p.body.AdditionalHours.map((h) => ({
@@ -489,7 +529,11 @@ export async function saveAdditionalHours(p: {
 // Views
 
 /** Corporation hosts the office's events used most recently ({id} of the path is the office). */
-export async function recentCorporations(p: { db: Db; actor: Actor; officeId: number }): Promise<RecentEventHost[]> {
+export async function recentCorporations(p: {
+  db: Db;
+  actor: Actor;
+  officeId: number;
+}): Promise<RecentEventHost[]> {
   requireOffice(p.actor, p.officeId);
   const since = addDays(today(), -365);
   const rows = await p.db
@@ -519,7 +563,11 @@ export async function recentCorporations(p: { db: Db; actor: Actor; officeId: nu
   }));
 }
 
-async function officeSlots(db: Db, officeIds: readonly number[], q: TimeSlotsQuery): Promise<OfficeTimeSlot[]> {
+async function officeSlots(
+  db: Db,
+  officeIds: readonly number[],
+  q: TimeSlotsQuery,
+): Promise<OfficeTimeSlot[]> {
   if (!officeIds.length) return [];
   const rows = await eventsFrom(db)
     .where(
@@ -609,7 +657,10 @@ export async function officeAssignedEvents(p: {
   const withAssignments = p.db
     .select({ id: scheduleEventTimeSlots.ScheduleEventID })
     .from(scheduleEventAssignments)
-    .innerJoin(scheduleEventTimeSlots, eq(scheduleEventTimeSlots.TimeSlotID, scheduleEventAssignments.TimeSlotID))
+    .innerJoin(
+      scheduleEventTimeSlots,
+      eq(scheduleEventTimeSlots.TimeSlotID, scheduleEventAssignments.TimeSlotID),
+    )
     .where(p.query.employeeID ? eq(scheduleEventAssignments.EmployeeID, p.query.employeeID) : undefined);
   const rows = await eventsFrom(p.db)
     .where(
@@ -655,7 +706,13 @@ export async function employeeAssignedEvents(p: {
   }
   const rows = await assignmentsFrom(p.db)
     .innerJoin(scheduleEvents, eq(scheduleEvents.ScheduleEventID, scheduleEventTimeSlots.ScheduleEventID))
-    .where(and(eq(scheduleEventAssignments.EmployeeID, p.employeeId), officeFilter, ...assignedConditions(p.query)))
+    .where(
+      and(
+        eq(scheduleEventAssignments.EmployeeID, p.employeeId),
+        officeFilter,
+        ...assignedConditions(p.query),
+      ),
+    )
     .orderBy(asc(scheduleEventTimeSlots.StartTime), asc(scheduleEventAssignments.AssignmentID));
   const eventIds = [...new Set(rows.map((r) => r.ScheduleEventID))];
   if (!eventIds.length) return [];

@@ -2,10 +2,10 @@
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { EmployeeTsuReport, TsuReportQuery, TsuReportSummary } from '../../../src/contract/scheduling';
 import { ScheduleEventStatus } from '../../../src/contract/scheduling';
-import { employeeTsu, type TsuSlotInput, tsuSummary } from '../../domain/scheduling/tsu';
-import { daysBetween } from '../../domain/scheduling/times';
 import type { Db } from '../../db/client';
 import { employees, scheduleEventAdditionalHours, scheduleEvents } from '../../db/tables';
+import { daysBetween } from '../../domain/scheduling/times';
+import { employeeTsu, type TsuSlotInput, tsuSummary } from '../../domain/scheduling/tsu';
 import { badRequest } from '../../errors';
 import type { Actor } from '../access/service';
 import { eventsFrom, slotsFor } from './event-reads';
@@ -54,7 +54,11 @@ async function slotInputs(db: Db, where: SQL[]): Promise<{ slots: TsuSlotInput[]
   return { slots: out, eventIds };
 }
 
-export async function tsuReportSummary(p: { db: Db; actor: Actor; query: TsuReportQuery }): Promise<TsuReportSummary> {
+export async function tsuReportSummary(p: {
+  db: Db;
+  actor: Actor;
+  query: TsuReportQuery;
+}): Promise<TsuReportSummary> {
   const { slots } = await slotInputs(p.db, conditions(p.actor, p.query));
   return {
     IcdOfficeID: p.query.icdOfficeID ?? null,

@@ -20,23 +20,25 @@ import type {
   ScheduleDateOption,
   ScheduleDateOptionQuery,
 } from '../../../src/contract/scheduling';
-import { checkEmployeeList, checkRsSchedule } from '../../domain/scheduling/rs-schedule';
-import type { Refusal } from '../../domain/scheduling/rules';
-import { rotationWeek } from '../../domain/scheduling/times';
 import type { Db } from '../../db/client';
-import { officePrograms, programs, stores } from '../../db/schema/time';
 import {
   employees,
   employmentRecordDivisions,
   employmentRecords,
   icdOffices,
   lookups,
+  officePrograms,
+  programs,
   rsScheduleDates,
   rsScheduleEmployees,
   rsScheduleSales,
   rsSchedules,
+  stores,
 } from '../../db/tables';
-import { AppError, notFound } from '../../errors';
+import { checkEmployeeList, checkRsSchedule } from '../../domain/scheduling/rs-schedule';
+import type { Refusal } from '../../domain/scheduling/rules';
+import { rotationWeek } from '../../domain/scheduling/times';
+import { AppError, badRequest, notFound } from '../../errors';
 import type { Actor } from '../access/service';
 import {
   conflict,
@@ -65,9 +67,10 @@ const scheduleSelect = {
   Version: rsSchedules.Version,
   CreatedAt: rsSchedules.CreatedAt,
   UpdatedAt: rsSchedules.UpdatedAt,
-  EmployeeCount: sql<number>`(select count(*) from ${rsScheduleEmployees} where ${rsScheduleEmployees.RSScheduleID} = ${rsSchedules.RSScheduleID})`.mapWith(
-    Number,
-  ),
+  EmployeeCount:
+    sql<number>`(select count(*) from ${rsScheduleEmployees} where ${rsScheduleEmployees.RSScheduleID} = ${rsSchedules.RSScheduleID})`.mapWith(
+      Number,
+    ),
 };
 
 function schedulesFrom(db: DbOrTx) {
@@ -99,7 +102,11 @@ function listConditions(actor: Actor, q: RSScheduleQuery): SQL | undefined {
 
 const scheduleOrder = [asc(rsSchedules.StartDate), asc(icdOffices.OfficeName), asc(rsSchedules.RSScheduleID)];
 
-export async function listSchedules(p: { db: Db; actor: Actor; query: RSScheduleQuery }): Promise<RSSchedule[]> {
+export async function listSchedules(p: {
+  db: Db;
+  actor: Actor;
+  query: RSScheduleQuery;
+}): Promise<RSSchedule[]> {
   const rows = await schedulesFrom(p.db)
     .where(listConditions(p.actor, p.query))
     .orderBy(...scheduleOrder)
@@ -137,7 +144,9 @@ async function scheduleEmployees(db: DbOrTx, schedule: ScheduleRow): Promise<RSS
       EmployeeID: employees.EmployeeID,
       FirstName: employees.FirstName,
       LastName: employees.LastName,
-      JobTitleID: sql<number | null>`(select ${employmentRecords.JobTitleID} from ${employmentRecords} where ${employmentRecords.EmployeeID} = ${employees.EmployeeID} and ${employmentRecords.IcdOfficeID} = ${schedule.IcdOfficeID} order by ${employmentRecords.EmploymentRecordID} limit 1)`,
+      JobTitleID: sql<
+        number | null
+      >`(select ${employmentRecords.JobTitleID} from ${employmentRecords} where ${employmentRecords.EmployeeID} = ${employees.EmployeeID} and ${employmentRecords.IcdOfficeID} = ${schedule.IcdOfficeID} order by ${employmentRecords.EmploymentRecordID} limit 1)`,
     })
     .from(rsScheduleEmployees)
     .innerJoin(employees, eq(employees.EmployeeID, rsScheduleEmployees.EmployeeID))
@@ -181,7 +190,11 @@ async function loadDetail(db: DbOrTx, schedule: ScheduleRow): Promise<RSSchedule
     Employees: await scheduleEmployees(db, schedule),
     RSScheduleDates: dates.map(toDate),
     RSScheduleSales: sales.map(
-      (s): RSScheduleSales => ({ ...s, SalesAmount: Number(s.SalesAmount), AnonymousHours: Number(s.AnonymousHours) }),
+      (s): RSScheduleSales => ({
+        ...s,
+        SalesAmount: Number(s.SalesAmount),
+        AnonymousHours: Number(s.AnonymousHours),
+      }),
     ),
   };
 }
@@ -191,7 +204,12 @@ export async function getSchedule(p: { db: Db; actor: Actor; id: number }): Prom
 }
 
 /** Active RoadShow employees of the office during the period. */
-async function qualifying(db: DbOrTx, officeId: number, start: string, end: string): Promise<RSScheduleEmployee[]> {
+async function qualifying(
+  db: DbOrTx,
+  officeId: number,
+  start: string,
+  end: string,
+): Promise<RSScheduleEmployee[]> {
   const rows = await db
     .select({
       EmployeeID: employees.EmployeeID,
@@ -229,13 +247,23 @@ async function qualifying(db: DbOrTx, officeId: number, start: string, end: stri
 async function namesOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ EmployeeID: employees.EmployeeID, FirstName: employees.FirstName, LastName: employees.LastName })
+    .select({
+      EmployeeID: employees.EmployeeID,
+      FirstName: employees.FirstName,
+      LastName: employees.LastName,
+    })
     .from(employees)
     .where(inArray(employees.EmployeeID, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.EmployeeID, fullName(r)]));
 }
 
-async function overlappingSchedules(db: DbOrTx, officeId: number, start: string, end: string, exceptId?: number) {
+async function overlappingSchedules(
+  db: DbOrTx,
+  officeId: number,
+  start: string,
+  end: string,
+  exceptId?: number,
+) {
   return db
     .select({ StartDate: rsSchedules.StartDate, EndDate: rsSchedules.EndDate })
     .from(rsSchedules)
@@ -247,6 +275,74 @@ async function overlappingSchedules(db: DbOrTx, officeId: number, start: string,
         exceptId ? ne(rsSchedules.RSScheduleID, exceptId) : undefined,
       ),
     );
+}
+
+/**
+ * Programs, stores and departments are referenced without foreign keys: a program must exist, a
+ * store must be one of the office's, a department one of the `departments` lookups (400 per field).
+ */
+async function checkReferences(
+  db: DbOrTx,
+  officeId: number,
+  dates: readonly RSScheduleDateSave[],
+  sales: readonly RSScheduleSalesSave[],
+): Promise<void> {
+  const ids = (values: (number | null | undefined)[]) => [
+    ...new Set(values.filter((v): v is number => typeof v === 'number')),
+  ];
+  const rows = [...dates, ...sales];
+  const programIds = ids(rows.map((r) => r.ProgramID));
+  const storeIds = ids(rows.map((r) => r.StoreID));
+  const departmentIds = ids(dates.map((d) => d.DepartmentID));
+  const known = {
+    ProgramID: new Set(
+      programIds.length
+        ? (
+            await db
+              .select({ id: programs.ProgramID })
+              .from(programs)
+              .where(inArray(programs.ProgramID, programIds))
+          ).map((r) => r.id)
+        : [],
+    ),
+    StoreID: new Set(
+      storeIds.length
+        ? (
+            await db
+              .select({ id: stores.StoreID })
+              .from(stores)
+              .where(and(inArray(stores.StoreID, storeIds), eq(stores.IcdOfficeID, officeId)))
+          ).map((r) => r.id)
+        : [],
+    ),
+    DepartmentID: new Set(
+      departmentIds.length
+        ? (
+            await db
+              .select({ id: lookups.Id })
+              .from(lookups)
+              .where(and(eq(lookups.Kind, DEPARTMENT_LOOKUP), inArray(lookups.Id, departmentIds)))
+          ).map((r) => r.id)
+        : [],
+    ),
+  };
+  const messages = {
+    ProgramID: 'The program was not found.',
+    StoreID: 'The store is not at this office.',
+    DepartmentID: 'The department was not found.',
+  } as const;
+  const errors: Record<string, string[]> = {};
+  const check = (list: string, i: number, row: Partial<Record<keyof typeof known, number | null>>) => {
+    for (const key of Object.keys(known) as (keyof typeof known)[]) {
+      const value = row[key];
+      if (typeof value === 'number' && !known[key].has(value))
+        errors[`${list}.${i}.${key}`] = [messages[key]];
+    }
+  };
+  for (const [i, d] of dates.entries()) check('RSScheduleDates', i, d);
+  for (const [i, row] of sales.entries()) check('RSScheduleSales', i, row);
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first[0], errors);
 }
 
 const dateValues = (d: RSScheduleDateSave) => ({
@@ -267,7 +363,11 @@ const salesValues = (s: RSScheduleSalesSave) => ({
   AnonymousHours: s.AnonymousHours.toFixed(2),
 });
 
-export async function createSchedule(p: { db: Db; actor: Actor; body: RSScheduleSave }): Promise<RSScheduleDetail> {
+export async function createSchedule(p: {
+  db: Db;
+  actor: Actor;
+  body: RSScheduleSave;
+}): Promise<RSScheduleDetail> {
   const b = p.body;
   requireOffice(p.actor, b.IcdOfficeID);
   const id = await p.db.transaction(async (tx) => {
@@ -276,11 +376,14 @@ export async function createSchedule(p: { db: Db; actor: Actor; body: RSSchedule
       .from(icdOffices)
       .where(eq(icdOffices.IcdOfficeID, b.IcdOfficeID));
     if (!office) throw notFound('The office');
+    await checkReferences(tx, b.IcdOfficeID, b.RSScheduleDates, b.RSScheduleSales);
     const employeeIds = new Set(b.employeeIDs);
     const names = await namesOf(tx, [...employeeIds, ...b.RSScheduleDates.map((d) => d.EmployeeID)]);
     const listRefusal = checkEmployeeList({
       next: employeeIds,
-      qualifying: new Set((await qualifying(tx, b.IcdOfficeID, b.StartDate, b.EndDate)).map((e) => e.EmployeeID)),
+      qualifying: new Set(
+        (await qualifying(tx, b.IcdOfficeID, b.StartDate, b.EndDate)).map((e) => e.EmployeeID),
+      ),
       withDates: new Set(),
       names,
       officeName: office.OfficeName,
@@ -299,21 +402,37 @@ export async function createSchedule(p: { db: Db; actor: Actor; body: RSSchedule
     if (refusal) throw refuse(refusal);
     const [row] = await tx
       .insert(rsSchedules)
-      .values({ IcdOfficeID: b.IcdOfficeID, StartDate: b.StartDate, EndDate: b.EndDate, Notes: b.Notes?.trim() || null })
+      .values({
+        IcdOfficeID: b.IcdOfficeID,
+        StartDate: b.StartDate,
+        EndDate: b.EndDate,
+        Notes: b.Notes?.trim() || null,
+      })
       .returning({ RSScheduleID: rsSchedules.RSScheduleID });
     const sid = row.RSScheduleID;
     if (employeeIds.size)
-      await tx.insert(rsScheduleEmployees).values([...employeeIds].map((EmployeeID) => ({ RSScheduleID: sid, EmployeeID })));
+      await tx
+        .insert(rsScheduleEmployees)
+        .values([...employeeIds].map((EmployeeID) => ({ RSScheduleID: sid, EmployeeID })));
     if (b.RSScheduleDates.length)
-      await tx.insert(rsScheduleDates).values(b.RSScheduleDates.map((d) => ({ ...dateValues(d), RSScheduleID: sid })));
+      await tx
+        .insert(rsScheduleDates)
+        .values(b.RSScheduleDates.map((d) => ({ ...dateValues(d), RSScheduleID: sid })));
     if (b.RSScheduleSales.length)
-      await tx.insert(rsScheduleSales).values(b.RSScheduleSales.map((s) => ({ ...salesValues(s), RSScheduleID: sid })));
+      await tx
+        .insert(rsScheduleSales)
+        .values(b.RSScheduleSales.map((s) => ({ ...salesValues(s), RSScheduleID: sid })));
     return sid;
   });
   return getSchedule({ db: p.db, actor: p.actor, id });
 }
 
-async function lockSchedule(tx: Tx, actor: Actor, id: number, version: number | undefined): Promise<ScheduleRow> {
+async function lockSchedule(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  version: number | undefined,
+): Promise<ScheduleRow> {
   await tx
     .select({ id: rsSchedules.RSScheduleID })
     .from(rsSchedules)
@@ -360,6 +479,7 @@ export async function updateSchedule(p: {
   const b = p.body;
   await p.db.transaction(async (tx) => {
     const row = await lockSchedule(tx, p.actor, p.id, b.Version);
+    await checkReferences(tx, row.IcdOfficeID, b.RSScheduleDates, b.RSScheduleSales);
     const employeeIds = new Set(
       (
         await tx
@@ -402,8 +522,10 @@ export async function updateSchedule(p: {
       next: b.RSScheduleDates.map((d) => ({ ...d, id: d.RSScheduleDateID })),
       what: 'Schedule date',
       field: 'RSScheduleDates',
-      update: (id, d) => tx.update(rsScheduleDates).set(dateValues(d)).where(eq(rsScheduleDates.RSScheduleDateID, id)),
-      insert: (rows) => tx.insert(rsScheduleDates).values(rows.map((d) => ({ ...dateValues(d), RSScheduleID: p.id }))),
+      update: (id, d) =>
+        tx.update(rsScheduleDates).set(dateValues(d)).where(eq(rsScheduleDates.RSScheduleDateID, id)),
+      insert: (rows) =>
+        tx.insert(rsScheduleDates).values(rows.map((d) => ({ ...dateValues(d), RSScheduleID: p.id }))),
       remove: (ids) => tx.delete(rsScheduleDates).where(inArray(rsScheduleDates.RSScheduleDateID, ids)),
     });
     const existingSales = await tx
@@ -415,22 +537,33 @@ export async function updateSchedule(p: {
       next: b.RSScheduleSales.map((s) => ({ ...s, id: s.RSScheduleSalesID })),
       what: 'Sales row',
       field: 'RSScheduleSales',
-      update: (id, s) => tx.update(rsScheduleSales).set(salesValues(s)).where(eq(rsScheduleSales.RSScheduleSalesID, id)),
-      insert: (rows) => tx.insert(rsScheduleSales).values(rows.map((s) => ({ ...salesValues(s), RSScheduleID: p.id }))),
+      update: (id, s) =>
+        tx.update(rsScheduleSales).set(salesValues(s)).where(eq(rsScheduleSales.RSScheduleSalesID, id)),
+      insert: (rows) =>
+        tx.insert(rsScheduleSales).values(rows.map((s) => ({ ...salesValues(s), RSScheduleID: p.id }))),
       remove: (ids) => tx.delete(rsScheduleSales).where(inArray(rsScheduleSales.RSScheduleSalesID, ids)),
     });
   });
   return getSchedule(p);
 }
 
-export async function deleteSchedule(p: { db: Db; actor: Actor; id: number; version?: number }): Promise<void> {
+export async function deleteSchedule(p: {
+  db: Db;
+  actor: Actor;
+  id: number;
+  version?: number;
+}): Promise<void> {
   await p.db.transaction(async (tx) => {
     await lockSchedule(tx, p.actor, p.id, p.version);
     await tx.delete(rsSchedules).where(eq(rsSchedules.RSScheduleID, p.id));
   });
 }
 
-export async function listScheduleEmployees(p: { db: Db; actor: Actor; id: number }): Promise<RSScheduleEmployee[]> {
+export async function listScheduleEmployees(p: {
+  db: Db;
+  actor: Actor;
+  id: number;
+}): Promise<RSScheduleEmployee[]> {
   return scheduleEmployees(p.db, await visibleSchedule(p.db, p.actor, p.id));
 }
 
@@ -455,7 +588,10 @@ export async function qualifyingEmployees(p: {
     end = p.query.EndDate!;
     requireOffice(p.actor, officeId);
   }
-  return (await qualifying(p.db, officeId, start, end)).map((e) => ({ ...e, IsScheduled: scheduled.has(e.EmployeeID) }));
+  return (await qualifying(p.db, officeId, start, end)).map((e) => ({
+    ...e,
+    IsScheduled: scheduled.has(e.EmployeeID),
+  }));
 }
 
 /** Replaces the schedule's employees (employeeIDs); someone removed must have no dates left. */
@@ -478,7 +614,9 @@ export async function setScheduleEmployees(p: {
     );
     const refusal = checkEmployeeList({
       next,
-      qualifying: new Set((await qualifying(tx, row.IcdOfficeID, row.StartDate, row.EndDate)).map((e) => e.EmployeeID)),
+      qualifying: new Set(
+        (await qualifying(tx, row.IcdOfficeID, row.StartDate, row.EndDate)).map((e) => e.EmployeeID),
+      ),
       withDates,
       names: await namesOf(tx, [...next, ...withDates]),
       officeName: row.OfficeName,
@@ -486,7 +624,9 @@ export async function setScheduleEmployees(p: {
     if (refusal) throw refuse(refusal);
     await tx.delete(rsScheduleEmployees).where(eq(rsScheduleEmployees.RSScheduleID, p.id));
     if (next.size)
-      await tx.insert(rsScheduleEmployees).values([...next].map((EmployeeID) => ({ RSScheduleID: p.id, EmployeeID })));
+      await tx
+        .insert(rsScheduleEmployees)
+        .values([...next].map((EmployeeID) => ({ RSScheduleID: p.id, EmployeeID })));
     await tx
       .update(rsSchedules)
       .set({ Version: row.Version + 1, UpdatedAt: new Date() })
@@ -546,9 +686,8 @@ export async function scheduleDateOptions(p: {
   const wanted = new Set(scheduled);
   if (selected) wanted.add(selected);
 
+  // Every active option of the office (showAll), plus those scheduled or selected.
   let options: { Id: number; Name: string }[] = [];
-  const matching = (column: Parameters<typeof inArray>[0]): SQL | undefined =>
-    p.query.showAll ? undefined : wanted.size ? inArray(column, [...wanted]) : sql`false`;
   if (p.kind === 'programs') {
     const all = p.query.showAll
       ? await p.db
@@ -561,7 +700,7 @@ export async function scheduleDateOptions(p: {
       ? await p.db
           .select({ Id: programs.ProgramID, Name: programs.Name })
           .from(programs)
-          .where(matching(programs.ProgramID) ?? inArray(programs.ProgramID, [...wanted]))
+          .where(inArray(programs.ProgramID, [...wanted]))
       : [];
     options = [...all, ...chosen];
   } else if (p.kind === 'stores') {
@@ -579,15 +718,18 @@ export async function scheduleDateOptions(p: {
       : [];
     options = [...all, ...chosen];
   } else {
+    const only = p.query.showAll ? undefined : wanted.size ? inArray(lookups.Id, [...wanted]) : sql`false`;
     options = await p.db
       .select({ Id: lookups.Id, Name: lookups.Name })
       .from(lookups)
-      .where(and(eq(lookups.Kind, DEPARTMENT_LOOKUP), matching(lookups.Id)));
+      .where(and(eq(lookups.Kind, DEPARTMENT_LOOKUP), only));
   }
   const byId = new Map(options.map((o) => [o.Id, o]));
   return [...byId.values()]
     .map((o) => ({ Id: o.Id, Name: o.Name, IsScheduled: scheduled.has(o.Id) }))
-    .sort((a, b) => Number(b.IsScheduled) - Number(a.IsScheduled) || a.Name.localeCompare(b.Name) || a.Id - b.Id);
+    .sort(
+      (a, b) => Number(b.IsScheduled) - Number(a.IsScheduled) || a.Name.localeCompare(b.Name) || a.Id - b.Id,
+    );
 }
 
 export async function rotationByDate(p: {

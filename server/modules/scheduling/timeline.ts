@@ -3,9 +3,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ScheduleEventActivity, ScheduleEventActivityType } from '../../../src/contract/scheduling';
-import { type MailContext, type MailKind, schedulingMail } from '../../domain/scheduling/messages';
 import type { Db } from '../../db/client';
 import { employees, scheduleEventActivities } from '../../db/tables';
+import { type MailContext, type MailKind, schedulingMail } from '../../domain/scheduling/messages';
 import { queueMail } from '../mail/service';
 import { type DbOrTx, fullName } from './scope';
 

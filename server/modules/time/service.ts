@@ -589,6 +589,8 @@ export async function patchTimeEntry(args: {
       (next as unknown as Record<string, unknown>)[key] =
         key === 'Comments' ? cleanComments(value as string | null) : value;
     }
+    // A break turned into a work entry leaves its work entry behind.
+    if (patch.IsBreak === false && patch.ParentTimeEntryID === undefined) next.ParentTimeEntryID = null;
     return toWire(await updateEntry(tx, actor, row, next));
   });
 }

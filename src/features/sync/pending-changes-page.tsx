@@ -9,7 +9,12 @@ import type { OutboxRow } from '../../offline/db';
 import { useSyncEngineStatus, useSyncStatus } from '../../offline/use-sync-status';
 import { RelativeTime } from '../../ui/relative-time';
 
-const STATE_COLOR: Record<string, string> = { pending: 'yellow', sending: 'blue', failed: 'red', conflict: 'orange' };
+const STATE_COLOR: Record<string, string> = {
+  pending: 'yellow',
+  sending: 'blue',
+  failed: 'red',
+  conflict: 'orange',
+};
 
 /** The editable scalar fields of a change, flattened one level (e.g. patch.EndTime). */
 function editableFields(args: unknown): [string, string][] {
@@ -32,7 +37,8 @@ function setPath(target: Record<string, unknown>, path: string, raw: string, ori
   const keys = path.split('.');
   let node = target;
   for (const k of keys.slice(0, -1)) node = node[k] as Record<string, unknown>;
-  node[keys[keys.length - 1]] = typeof original === 'number' && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+  node[keys[keys.length - 1]] =
+    typeof original === 'number' && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
 }
 
 function getPath(source: unknown, path: string): unknown {
@@ -70,7 +76,8 @@ export default function PendingChangesPage() {
     for (const [path, raw] of Object.entries(values)) setPath(next, path, raw, getPath(editing.args, path));
     const local = next.local as Record<string, unknown> | undefined;
     const patch = (next.patch ?? next.entry) as Record<string, unknown> | undefined;
-    if (local && patch) Object.assign(local, Object.fromEntries(Object.entries(patch).filter(([k]) => k !== 'Version')));
+    if (local && patch)
+      Object.assign(local, Object.fromEntries(Object.entries(patch).filter(([k]) => k !== 'Version')));
     try {
       await engine.edit(editing.id, next);
       setEditing(null);
@@ -85,7 +92,12 @@ export default function PendingChangesPage() {
         <Title order={1} size="h2">
           {t('sync.page.title')}
         </Title>
-        <Button variant="light" onClick={() => void engine?.syncNow()} disabled={!engine || !status.online} loading={status.sending}>
+        <Button
+          variant="light"
+          onClick={() => void engine?.syncNow()}
+          disabled={!engine || !status.online}
+          loading={status.sending}
+        >
           {t('sync.page.syncNow')}
         </Button>
       </Group>
@@ -133,7 +145,12 @@ export default function PendingChangesPage() {
                     <Button size="xs" variant="default" onClick={() => openEdit(row)}>
                       {t('sync.page.edit')}
                     </Button>
-                    <Button size="xs" color="red" variant="subtle" onClick={() => void act(() => engine!.discard(row.id))}>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="subtle"
+                      onClick={() => void act(() => engine!.discard(row.id))}
+                    >
                       {t('sync.page.discard')}
                     </Button>
                   </Group>
@@ -147,7 +164,12 @@ export default function PendingChangesPage() {
         <Stack>
           {editError && <Alert color="red">{editError}</Alert>}
           {Object.entries(values).map(([path, value]) => (
-            <TextInput key={path} label={path} value={value} onChange={(e) => setValues({ ...values, [path]: e.currentTarget.value })} />
+            <TextInput
+              key={path}
+              label={path}
+              value={value}
+              onChange={(e) => setValues({ ...values, [path]: e.currentTarget.value })}
+            />
           ))}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setEditing(null)}>

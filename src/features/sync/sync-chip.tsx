@@ -13,7 +13,13 @@ export function SyncChip({ engine }: { engine: SyncEngine | null }) {
   const status = useSyncEngineStatus(engine);
   const problems = status.failed + status.conflict;
   const color = problems ? 'red' : !status.online ? 'gray' : status.pending ? 'yellow' : 'green';
-  const Icon = problems ? IconAlertTriangle : !status.online ? IconCloudOff : status.pending ? IconCloudUp : IconCloudCheck;
+  const Icon = problems
+    ? IconAlertTriangle
+    : !status.online
+      ? IconCloudOff
+      : status.pending
+        ? IconCloudUp
+        : IconCloudCheck;
   const label = !status.online ? t('sync.chip.offline') : t('sync.chip.online');
   const parts = [
     label,
@@ -35,8 +41,21 @@ export function SyncChip({ engine }: { engine: SyncEngine | null }) {
         </span>
       }
     >
-      <UnstyledButton component={Link} to="/sync" aria-label={parts.join(', ')} data-testid="sync-chip" data-online={status.online} data-pending={status.pending}>
-        <Badge color={color} variant="light" size="lg" leftSection={<Icon size={14} />} style={{ cursor: 'pointer', textTransform: 'none' }}>
+      <UnstyledButton
+        component={Link}
+        to="/sync"
+        aria-label={parts.join(', ')}
+        data-testid="sync-chip"
+        data-online={status.online}
+        data-pending={status.pending}
+      >
+        <Badge
+          color={color}
+          variant="light"
+          size="lg"
+          leftSection={<Icon size={14} />}
+          style={{ cursor: 'pointer', textTransform: 'none' }}
+        >
           <Group gap={4} wrap="nowrap">
             <span>{label}</span>
             {status.pending + problems > 0 && <span>· {status.pending + problems}</span>}

@@ -55,7 +55,10 @@ export default function ClockPage() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [useLocation, setUseLocation] = useLocalStorage({ key: 'apex.clock.location', defaultValue: true });
-  const [where, setWhere] = useLocalStorage<Partial<Where>>({ key: `apex.clock.where.${userId}`, defaultValue: {} });
+  const [where, setWhere] = useLocalStorage<Partial<Where>>({
+    key: `apex.clock.where.${userId}`,
+    defaultValue: {},
+  });
 
   // After the engine delivers something, the server's copy of the week is the freshest.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on each completed sync only
@@ -64,7 +67,10 @@ export default function ClockPage() {
   }, [status.lastSyncAt]);
 
   const entries = useMemo(() => {
-    const server: LocalEntry[] = (week.data?.data.Entries ?? []).map((e) => ({ ...e, Date: toWireDate(e.Date) }));
+    const server: LocalEntry[] = (week.data?.data.Entries ?? []).map((e) => ({
+      ...e,
+      Date: toWireDate(e.Date),
+    }));
     return mergeEntries(server, drafts ?? []);
   }, [week.data, drafts]);
   const state = clockState(entries);
@@ -73,8 +79,12 @@ export default function ClockPage() {
   const weekEntries = weekStart ? entries.filter((e) => e.Date >= weekStart) : entries;
 
   const offices = lookups.data?.data.Offices ?? [];
-  const office = offices.find((o) => o.IcdOfficeID === where.IcdOfficeID) ?? (offices.length === 1 ? offices[0] : undefined);
-  const program = office?.Programs.find((p) => p.ProgramID === where.ProgramID) ?? (office?.Programs.length === 1 ? office.Programs[0] : undefined);
+  const office =
+    offices.find((o) => o.IcdOfficeID === where.IcdOfficeID) ??
+    (offices.length === 1 ? offices[0] : undefined);
+  const program =
+    office?.Programs.find((p) => p.ProgramID === where.ProgramID) ??
+    (office?.Programs.length === 1 ? office.Programs[0] : undefined);
   const store = program?.Stores.find((s) => s.StoreID === where.StoreID);
   const canClockIn = !!office && (office.Programs.length === 0 || !!program);
 
@@ -84,7 +94,11 @@ export default function ClockPage() {
       await action();
       void engine?.syncNow();
     } catch (err) {
-      notifications.show({ color: 'red', title: t('time.clock.punchFailed'), message: err instanceof Error ? err.message : String(err) });
+      notifications.show({
+        color: 'red',
+        title: t('time.clock.punchFailed'),
+        message: err instanceof Error ? err.message : String(err),
+      });
     } finally {
       setBusy(false);
     }
@@ -133,7 +147,11 @@ export default function ClockPage() {
                 : t('time.clock.onBreakSince', { time: state.brk.StartTime?.slice(0, 5) })}
           </Text>
           <Text fz={44} fw={700} ff="monospace" lh={1} aria-live="off">
-            {formatClock(state.kind === 'off' ? 0 : elapsedSeconds(state.kind === 'onBreak' ? state.brk : state.work, now))}
+            {formatClock(
+              state.kind === 'off'
+                ? 0
+                : elapsedSeconds(state.kind === 'onBreak' ? state.brk : state.work, now),
+            )}
           </Text>
 
           {state.kind === 'off' && (
@@ -150,16 +168,33 @@ export default function ClockPage() {
                   label={t('time.clock.program')}
                   data={office.Programs.map((p) => ({ value: String(p.ProgramID), label: p.Name }))}
                   value={program ? String(program.ProgramID) : null}
-                  onChange={(v) => setWhere({ ...where, IcdOfficeID: office.IcdOfficeID, ProgramID: v ? Number(v) : undefined, StoreID: undefined })}
+                  onChange={(v) =>
+                    setWhere({
+                      ...where,
+                      IcdOfficeID: office.IcdOfficeID,
+                      ProgramID: v ? Number(v) : undefined,
+                      StoreID: undefined,
+                    })
+                  }
                   allowDeselect={false}
                 />
               )}
               {program && program.Stores.length > 0 && (
                 <Select
                   label={t('time.clock.store')}
-                  data={program.Stores.map((s) => ({ value: String(s.StoreID), label: `${s.Name} — ${s.City}` }))}
+                  data={program.Stores.map((s) => ({
+                    value: String(s.StoreID),
+                    label: `${s.Name} — ${s.City}`,
+                  }))}
                   value={store ? String(store.StoreID) : null}
-                  onChange={(v) => setWhere({ ...where, IcdOfficeID: office?.IcdOfficeID, ProgramID: program.ProgramID, StoreID: v ? Number(v) : undefined })}
+                  onChange={(v) =>
+                    setWhere({
+                      ...where,
+                      IcdOfficeID: office?.IcdOfficeID,
+                      ProgramID: program.ProgramID,
+                      StoreID: v ? Number(v) : undefined,
+                    })
+                  }
                   clearable
                   searchable
                 />
@@ -194,21 +229,45 @@ export default function ClockPage() {
               >
                 {t('time.clock.clockIn')}
               </Button>
+              {!canClockIn && (
+                <Text size="sm" c="dimmed" ta="center">
+                  {office ? t('time.clock.chooseProgram') : t('time.clock.chooseOffice')}
+                </Text>
+              )}
             </Stack>
           )}
           {state.kind === 'working' && (
             <Group grow>
-              <Button size="lg" radius="xl" variant="light" loading={busy} onClick={() => void punch(async () => startBreak(userId, state.work, new Date(), await fix()))}>
+              <Button
+                size="lg"
+                radius="xl"
+                variant="light"
+                loading={busy}
+                onClick={() =>
+                  void punch(async () => startBreak(userId, state.work, new Date(), await fix()))
+                }
+              >
                 {t('time.clock.startBreak')}
               </Button>
-              <Button size="lg" radius="xl" color="red" loading={busy} onClick={() => void punch(() => closeEntry(userId, state.work, new Date()))}>
+              <Button
+                size="lg"
+                radius="xl"
+                color="red"
+                loading={busy}
+                onClick={() => void punch(() => closeEntry(userId, state.work, new Date()))}
+              >
                 {t('time.clock.clockOut')}
               </Button>
             </Group>
           )}
           {state.kind === 'onBreak' && (
             <Group grow>
-              <Button size="lg" radius="xl" loading={busy} onClick={() => void punch(() => closeEntry(userId, state.brk, new Date()))}>
+              <Button
+                size="lg"
+                radius="xl"
+                loading={busy}
+                onClick={() => void punch(() => closeEntry(userId, state.brk, new Date()))}
+              >
                 {t('time.clock.endBreak')}
               </Button>
               <Button
@@ -238,7 +297,11 @@ export default function ClockPage() {
             {t('time.clock.weekTotal', { total: formatDuration(workedMinutes(weekEntries)) })}
           </Text>
         </Group>
-        {week.isError && !week.data && <Text size="sm" c="red">{t('time.clock.weekFailed')}</Text>}
+        {week.isError && !week.data && (
+          <Text size="sm" c="red">
+            {t('time.clock.weekFailed')}
+          </Text>
+        )}
         {todays.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('time.clock.noEntries')}
@@ -246,14 +309,32 @@ export default function ClockPage() {
         ) : (
           <Stack gap={6} data-testid="today-entries">
             {todays.map((e) => (
-              <Group key={e.Id} justify="space-between" wrap="nowrap" data-entry-id={e.Id} data-break={e.IsBreak}>
+              <Group
+                key={e.Id}
+                justify="space-between"
+                wrap="nowrap"
+                data-entry-id={e.Id}
+                data-break={e.IsBreak}
+              >
                 <Text size="sm">
-                  {e.IsBreak ? t('time.clock.break') : t('time.clock.work')} · {e.StartTime?.slice(0, 5) ?? '—'}–{e.EndTime?.slice(0, 5) ?? t('time.clock.now')}
+                  {e.IsBreak ? t('time.clock.break') : t('time.clock.work')} ·{' '}
+                  {e.StartTime?.slice(0, 5) ?? '—'}–{e.EndTime?.slice(0, 5) ?? t('time.clock.now')}
                 </Text>
                 <Group gap={6} wrap="nowrap">
-                  {e.pending && <Badge size="sm" color="yellow" variant="light">{t('time.clock.pending')}</Badge>}
+                  {e.pending && (
+                    <Badge size="sm" color="yellow" variant="light">
+                      {t('time.clock.pending')}
+                    </Badge>
+                  )}
                   {e.failed && (
-                    <Badge size="sm" color="red" variant="light" component={Link} to="/sync" style={{ cursor: 'pointer' }}>
+                    <Badge
+                      size="sm"
+                      color="red"
+                      variant="light"
+                      component={Link}
+                      to="/sync"
+                      style={{ cursor: 'pointer' }}
+                    >
                       {t('time.clock.needsAttention')}
                     </Badge>
                   )}

@@ -10,10 +10,15 @@ export const TIME_ENTRY = 'timeEntry';
 /** The local copy of an entry the draft keeps (what the screen shows until the server answers). */
 const LocalCopy = z.record(z.string(), z.unknown());
 
+/** As sent, except that a break may name its work entry by temporary (negative) id while queued. */
+const QueuedTimeEntrySave = TimeEntrySave.extend({
+  ParentTimeEntryID: z.number().int().nullable().optional(),
+});
+
 export const CreateTimeEntryArgs = z.object({
   /** Negative temporary id (allocateTempId) until the server gives the real one. */
   Id: z.number().int(),
-  entry: TimeEntrySave,
+  entry: QueuedTimeEntrySave,
   local: LocalCopy,
 });
 export type CreateTimeEntryArgs = z.infer<typeof CreateTimeEntryArgs>;
@@ -34,7 +39,12 @@ const serverId = (body: unknown) => {
 export const createTimeEntry = registerCommand({
   name: 'timeEntry.create',
   args: CreateTimeEntryArgs,
-  toRequest: (a) => ({ method: 'POST', path: 'time-entries', body: a.entry, entityKey: makeEntityKey(TIME_ENTRY, a.Id) }),
+  toRequest: (a) => ({
+    method: 'POST',
+    path: 'time-entries',
+    body: a.entry,
+    entityKey: makeEntityKey(TIME_ENTRY, a.Id),
+  }),
   draft: (a) => ({ entity: TIME_ENTRY, localId: a.Id, data: { ...a.local, Id: a.Id } }),
   serverIdFrom: serverId,
   onAck: (_a, body) => ({ data: body }),

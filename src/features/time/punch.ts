@@ -89,7 +89,13 @@ export function formatClock(totalSeconds: number): string {
  */
 export function mergeEntries(
   server: LocalEntry[],
-  drafts: { localId: number | string; serverId: number | string | null; data: unknown; deleted?: boolean; status: string }[],
+  drafts: {
+    localId: number | string;
+    serverId: number | string | null;
+    data: unknown;
+    deleted?: boolean;
+    status: string;
+  }[],
 ): LocalEntry[] {
   const byId = new Map<number, LocalEntry>(server.map((e) => [e.Id, e]));
   for (const d of drafts) {
@@ -100,7 +106,14 @@ export function mergeEntries(
       continue;
     }
     if (d.status === 'synced' && byId.has(id)) continue; // the server copy is as new
-    byId.set(id, { ...data, Id: id, pending: d.status === 'pending', failed: d.status === 'failed' || d.status === 'conflict' });
+    byId.set(id, {
+      ...data,
+      Id: id,
+      pending: d.status === 'pending',
+      failed: d.status === 'failed' || d.status === 'conflict',
+    });
   }
-  return [...byId.values()].sort((a, b) => `${a.Date} ${a.StartTime ?? ''}`.localeCompare(`${b.Date} ${b.StartTime ?? ''}`));
+  return [...byId.values()].sort((a, b) =>
+    `${a.Date} ${a.StartTime ?? ''}`.localeCompare(`${b.Date} ${b.StartTime ?? ''}`),
+  );
 }

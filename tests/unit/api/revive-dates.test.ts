@@ -94,3 +94,13 @@ describe('date revival', () => {
     },
   );
 });
+
+describe('CalendarDate with date-fns', () => {
+  it('survives being cloned by date-fns (new date.constructor(+date))', async () => {
+    const { format, addDays } = await import('date-fns');
+    const { parseJsonWithDates } = await import('../../../src/api/revive-dates');
+    const { Date: day } = parseJsonWithDates('{"Date":"2026-11-17"}') as { Date: Date };
+    expect(format(day, 'yyyy-MM-dd')).toBe('2026-11-17');
+    expect(format(addDays(day, 1), 'yyyy-MM-dd')).toBe('2026-11-18');
+  });
+});

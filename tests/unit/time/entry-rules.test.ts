@@ -69,9 +69,9 @@ describe('one part of an entry (spec 002 §5)', () => {
       message: MESSAGES.endWithoutStart,
     });
     expect(checkTimes({ StartTime: '10:00:00', EndTime: '10:00:00' })?.field).toBe('EndTime');
-    expect(checkTimes({ StartTime: null, EndTime: null }, { start: 'Break.StartTime', end: 'x' }, 'break')).toEqual(
-      { field: 'Break.StartTime', message: MESSAGES.breakStartRequired },
-    );
+    expect(
+      checkTimes({ StartTime: null, EndTime: null }, { start: 'Break.StartTime', end: 'x' }, 'break'),
+    ).toEqual({ field: 'Break.StartTime', message: MESSAGES.breakStartRequired });
   });
 
   it('an end before the start is an overnight entry ending the next day', () => {
@@ -116,7 +116,9 @@ describe('overlap of work entries', () => {
     const other = { item: 1, span: span('2030-01-07', '08:00:00', '12:30:00') };
     const hit = findOverlap(span('2030-01-07', '12:00:00', '15:00:00'), [other]);
     expect(hit?.item).toBe(1);
-    expect(workOverlapMessage(other.span)).toBe('This entry overlaps another work entry from 08:00 to 12:30.');
+    expect(workOverlapMessage(other.span)).toBe(
+      'This entry overlaps another work entry from 08:00 to 12:30.',
+    );
     expect(workOverlapMessage(span('2030-01-07', '08:00:00', null))).toBe(
       'This entry overlaps another work entry that started at 08:00 and is still open.',
     );
@@ -168,9 +170,9 @@ describe('a break inside its work entry', () => {
 describe('v2: which times are given decides the kind', () => {
   const none = { StartTime: null, EndTime: null };
   it('work and break, work only, break only, neither', () => {
-    expect(resolveV2Kind({ StartTime: '09:00:00', EndTime: null }, { StartTime: '12:00:00', EndTime: null })).toBe(
-      'work-with-break',
-    );
+    expect(
+      resolveV2Kind({ StartTime: '09:00:00', EndTime: null }, { StartTime: '12:00:00', EndTime: null }),
+    ).toBe('work-with-break');
     expect(resolveV2Kind({ StartTime: '09:00:00', EndTime: '17:00:00' }, none)).toBe('work');
     expect(resolveV2Kind({ StartTime: '09:00:00', EndTime: '17:00:00' }, null)).toBe('work');
     expect(resolveV2Kind(none, { StartTime: '12:00:00', EndTime: '12:30:00' })).toBe('break');

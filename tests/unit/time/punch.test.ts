@@ -47,7 +47,14 @@ describe('durations', () => {
 
   it('worked minutes deduct closed breaks only', () => {
     const work = { ...base, EndTime: '17:00:00' };
-    const brk = { ...base, Id: 2, IsBreak: true, ParentTimeEntryID: 1, StartTime: '12:00:00', EndTime: '12:30:00' };
+    const brk = {
+      ...base,
+      Id: 2,
+      IsBreak: true,
+      ParentTimeEntryID: 1,
+      StartTime: '12:00:00',
+      EndTime: '12:30:00',
+    };
     const openBreak = { ...brk, Id: 3, StartTime: '15:00:00', EndTime: null };
     expect(workedMinutes([work, brk, openBreak])).toBe(450);
     expect(formatDuration(450)).toBe('7:30');
@@ -66,7 +73,10 @@ describe('durations', () => {
 
 describe('merging server entries with local drafts', () => {
   it('a pending draft replaces the server copy, offline creates are added, deletes removed', () => {
-    const server = [{ ...base, Id: 10 }, { ...base, Id: 11, StartTime: '13:00:00' }];
+    const server = [
+      { ...base, Id: 10 },
+      { ...base, Id: 11, StartTime: '13:00:00' },
+    ];
     const merged = mergeEntries(server, [
       { localId: 10, serverId: 10, data: { ...base, Id: 10, EndTime: '12:00:00' }, status: 'pending' },
       { localId: -1, serverId: null, data: { ...base, Id: -1, StartTime: '18:00:00' }, status: 'pending' },
@@ -78,8 +88,31 @@ describe('merging server entries with local drafts', () => {
   });
 
   it('an acknowledged create shows once, under its server id', () => {
-    const merged = mergeEntries([{ ...base, Id: 42 }], [{ localId: 42, serverId: 42, data: { ...base, Id: 42 }, status: 'synced' }]);
+    const merged = mergeEntries(
+      [{ ...base, Id: 42 }],
+      [{ localId: 42, serverId: 42, data: { ...base, Id: 42 }, status: 'synced' }],
+    );
     expect(merged).toHaveLength(1);
     expect(merged[0].pending).toBeFalsy();
+  });
+});
+
+describe('clock commands', () => {
+  it('accept a break that names its work entry by temporary id', async () => {
+    const { CreateTimeEntryArgs } = await import('../../../src/features/time/commands');
+    const parsed = CreateTimeEntryArgs.safeParse({
+      Id: -2,
+      entry: {
+        Date: '2026-11-20',
+        StartTime: '12:00:00',
+        IsBreak: true,
+        ParentTimeEntryID: -1,
+        TimeEntryTypeID: 1,
+        IcdOfficeID: 1,
+        TimeZoneOffset: -300,
+      },
+      local: {},
+    });
+    expect(parsed.success).toBe(true);
   });
 });

@@ -3,12 +3,12 @@ import { type SummaryEntry, summarizeWeek, weekOf } from '../../../server/domain
 
 let nextId = 1;
 function entry(
-  Date: string,
+  date: string,
   StartTime: string | null,
   EndTime: string | null,
   extra: Partial<SummaryEntry> = {},
 ): SummaryEntry {
-  return { Id: nextId++, Date, StartTime, EndTime, IsBreak: false, ParentTimeEntryID: null, ...extra };
+  return { Id: nextId++, Date: date, StartTime, EndTime, IsBreak: false, ParentTimeEntryID: null, ...extra };
 }
 
 describe('weeks run Monday to Sunday', () => {
@@ -32,9 +32,15 @@ describe('weeks run Monday to Sunday', () => {
 describe('week totals in minutes', () => {
   it('sums work, breaks and time worked per day and for the week', () => {
     const monday = entry('2030-01-07', '09:00:00', '17:00:00');
-    const lunch = entry('2030-01-07', '12:00:00', '12:30:00', { IsBreak: true, ParentTimeEntryID: monday.Id });
+    const lunch = entry('2030-01-07', '12:00:00', '12:30:00', {
+      IsBreak: true,
+      ParentTimeEntryID: monday.Id,
+    });
     const night = entry('2030-01-09', '22:00:00', '06:00:00');
-    const nightBreak = entry('2030-01-09', '02:00:00', '02:15:00', { IsBreak: true, ParentTimeEntryID: night.Id });
+    const nightBreak = entry('2030-01-09', '02:00:00', '02:15:00', {
+      IsBreak: true,
+      ParentTimeEntryID: night.Id,
+    });
     const sunday = entry('2030-01-13', '10:00:00', '11:00:00');
     const outside = entry('2030-01-14', '09:00:00', '17:00:00');
     const week = summarizeWeek('2030-01-07', [monday, lunch, night, nightBreak, sunday, outside]);

@@ -25,7 +25,12 @@ export function currentPosition(timeoutMs = 8000): Promise<Fix | null> {
   if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(null);
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ Latitude: p.coords.latitude, Longitude: p.coords.longitude, LocationAccuracy: p.coords.accuracy }),
+      (p) =>
+        resolve({
+          Latitude: p.coords.latitude,
+          Longitude: p.coords.longitude,
+          LocationAccuracy: p.coords.accuracy,
+        }),
       () => resolve(null),
       { maximumAge: 0, timeout: timeoutMs, enableHighAccuracy: true },
     );
@@ -63,7 +68,12 @@ export async function clockIn(userId: string, where: Where, now: Date, fix: Fix 
   return id;
 }
 
-export async function startBreak(userId: string, work: LocalEntry, now: Date, fix: Fix | null): Promise<number> {
+export async function startBreak(
+  userId: string,
+  work: LocalEntry,
+  now: Date,
+  fix: Fix | null,
+): Promise<number> {
   const id = await allocateTempId(userId);
   const entry: TimeEntrySave = {
     Date: work.Date,

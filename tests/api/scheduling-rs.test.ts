@@ -1,0 +1,509 @@
+// RS (road-show) schedules: list/page/get/create/save/delete, employees and qualifying employees,
+// an employee's schedule dates with their programs, stores and departments, the rotation by date;
+// event hosts v1.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  employees,
+  employmentRecords,
+  icdOffices,
+  roleAssignments,
+  roles,
+  stores,
+} from '../../server/db/tables';
+import { rotationWeek } from '../../server/domain/scheduling/times';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from './helpers';
+
+let t: TestApp;
+let manager: Session;
+let staff: Session;
+let rep: Session;
+let calgaryManager: Session;
+const ids: Record<string, number> = {};
+const office: Record<string, number> = {};
+let vancouverStore: number;
+
+async function addManagerAt(officeName: string, userName: string): Promise<void> {
+  const [o] = await t.db.select().from(icdOffices).where(eq(icdOffices.OfficeName, officeName));
+  const [emp] = await t.db
+    .insert(employees)
+    .values({
+      FirstName: 'Cara',
+      LastName: 'Lund',
+      UserName: userName,
+      EmailAddress: `${userName}@apex-demo.example`,
+      PasswordHash: await hashPassword(DEMO_PASSWORD, 10),
+      PasswordChangedAt: new Date(),
+    })
+    .returning();
+  const [rec] = await t.db
+    .insert(employmentRecords)
+    .values({ EmployeeID: emp.EmployeeID, IcdOfficeID: o.IcdOfficeID, EmployeeStatusID: 1 })
+    .returning();
+  const [role] = await t.db.select().from(roles).where(eq(roles.Name, 'Manager'));
+  await t.db
+    .insert(roleAssignments)
+    .values({ EmployeeID: emp.EmployeeID, RoleID: role.RoleID, EmploymentRecordID: rec.EmploymentRecordID });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const o of await t.db.select().from(icdOffices))
+    office[o.OfficeName.split(' ')[0].toLowerCase()] = o.IcdOfficeID;
+  await addManagerAt('Calgary South', 'calgarymgr');
+  for (const e of await t.db.select().from(employees)) ids[e.UserName] = e.EmployeeID;
+  [{ StoreID: vancouverStore }] = await t.db
+    .select()
+    .from(stores)
+    .where(eq(stores.IcdOfficeID, office.vancouver));
+  [manager, staff, rep, calgaryManager] = await Promise.all(
+    ['manager', 'staff', 'rep', 'calgarymgr'].map((u) => t.signIn(u)),
+  );
+});
+afterAll(() => t.close());
+
+describe('RS schedules', () => {
+  const START = '2030-03-04';
+  const END = '2030-03-10';
+  let id: number;
+  let detail: {
+    Version: number;
+    RSScheduleDates: { RSScheduleDateID: number; EmployeeID: number; Date: string }[];
+    RSScheduleSales: { RSScheduleSalesID: number; SalesAmount: number }[];
+  };
+
+  it('the seeded schedule covers this week at Toronto, and the rotation finds it', async () => {
+    const list = await manager.call({ method: 'GET', url: '/api/rs-schedules' });
+    expect(list.statusCode).toBe(200);
+    const [seeded] = list.json();
+    expect(seeded).toMatchObject({ OfficeName: 'Toronto Central', EmployeeCount: 2 });
+    const week = rotationWeek(seeded.StartDate);
+    expect(seeded).toMatchObject(week);
+    const rotation = await manager.call({
+      method: 'GET',
+      url: `/api/rs-schedules/rotation-by-date/${seeded.StartDate}?icdOfficeID=${office.toronto}`,
+    });
+    expect(rotation.json()).toEqual({ Date: seeded.StartDate, ...week, RSScheduleID: seeded.RSScheduleID });
+    const one = await manager.call({ method: 'GET', url: `/api/rsschedule/${seeded.RSScheduleID}` });
+    expect(one.json().RSScheduleSales.map((s: { SalesAmount: number }) => s.SalesAmount)).toEqual([
+      1250, 890.5,
+    ]);
+    const rot = await manager.call({ method: 'GET', url: '/api/rs-schedules/rotation-by-date/2030-03-06' });
+    expect(rot.json()).toEqual({ Date: '2030-03-06', StartDate: START, EndDate: END, RSScheduleID: null });
+  });
+
+  it('qualifying employees are the active RoadShow people of the office', async () => {
+    const res = await manager.call({
+      method: 'POST',
+      url: '/api/RSSchedule/ListQualifyingEmployees',
+      payload: { IcdOfficeID: office.toronto, StartDate: START, EndDate: END },
+    });
+    expect(res.statusCode).toBe(200);
+    const names = res.json().map((e: { EmployeeName: string }) => e.EmployeeName);
+    expect(names).toContain('Sam Taylor');
+    expect(names).toContain('Marco Rossi');
+    expect(names).not.toContain('Riley Chen'); // Rogers only
+    expect(names).not.toContain('Jordan Lee'); // pending applicant
+    const bad = await manager.call({
+      method: 'POST',
+      url: '/api/RSSchedule/ListQualifyingEmployees',
+      payload: {},
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().Errors).toHaveProperty('IcdOfficeID');
+  });
+
+  it('a manager creates a schedule with employees, dates and sales', async () => {
+    const res = await manager.call({
+      method: 'POST',
+      url: '/api/rs-schedules',
+      payload: {
+        IcdOfficeID: office.toronto,
+        StartDate: START,
+        EndDate: END,
+        employeeIDs: [ids.staff],
+        RSScheduleDates: [
+          {
+            EmployeeID: ids.staff,
+            Date: '2030-03-06',
+            ProgramID: 1,
+            StoreID: 1,
+            DepartmentID: 2,
+            StartTime: '10:00:00',
+            EndTime: '18:00:00',
+          },
+        ],
+        RSScheduleSales: [{ Date: '2030-03-06', SalesAmount: 1234.5, AnonymousHours: 1.5 }],
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    detail = res.json();
+    id = res.json().RSScheduleID;
+    expect(res.json()).toMatchObject({
+      StartDate: START,
+      EndDate: END,
+      EmployeeCount: 1,
+      Version: 1,
+      Employees: [{ EmployeeID: ids.staff, EmployeeName: 'Sam Taylor' }],
+      RSScheduleSales: [{ SalesAmount: 1234.5, AnonymousHours: 1.5 }],
+    });
+    expect(res.json().RSScheduleDates[0]).toMatchObject({
+      EmployeeName: 'Sam Taylor',
+      IcdOfficeID: office.toronto,
+    });
+  });
+
+  it('refuses an overlapping schedule, someone not qualifying, and dates outside the period', async () => {
+    const base = { IcdOfficeID: office.toronto, StartDate: '2030-03-10', EndDate: '2030-03-16' };
+    const overlap = await manager.call({ method: 'POST', url: '/api/rs-schedules', payload: base });
+    expect(overlap.statusCode).toBe(422);
+    expect(overlap.json().Message).toBe(
+      'Toronto Central already has an RS schedule from 2030-03-04 to 2030-03-10.',
+    );
+    const later = { ...base, StartDate: '2030-03-11', EndDate: '2030-03-17' };
+    const rogers = await manager.call({
+      method: 'POST',
+      url: '/api/rs-schedules',
+      payload: { ...later, employeeIDs: [ids.rep] },
+    });
+    expect(rogers.statusCode).toBe(422);
+    expect(rogers.json().Message).toBe('Riley Chen cannot be scheduled at Toronto Central.');
+    const outside = await manager.call({
+      method: 'POST',
+      url: '/api/rs-schedules',
+      payload: {
+        ...later,
+        employeeIDs: [ids.staff],
+        RSScheduleDates: [{ EmployeeID: ids.staff, Date: '2030-03-20' }],
+      },
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().Errors['RSScheduleDates.0.Date']).toEqual([
+      'The date must be within the schedule (2030-03-11 to 2030-03-17).',
+    ]);
+    const wrongStore = await manager.call({
+      method: 'POST',
+      url: '/api/rs-schedules',
+      payload: {
+        ...later,
+        employeeIDs: [ids.staff],
+        RSScheduleDates: [
+          { EmployeeID: ids.staff, Date: '2030-03-12', StoreID: vancouverStore, DepartmentID: 99 },
+        ],
+        RSScheduleSales: [{ ProgramID: 999, SalesAmount: 1 }],
+      },
+    });
+    expect(wrongStore.statusCode).toBe(400);
+    expect(wrongStore.json().Errors).toEqual({
+      'RSScheduleDates.0.StoreID': ['The store is not at this office.'],
+      'RSScheduleDates.0.DepartmentID': ['The department was not found.'],
+      'RSScheduleSales.0.ProgramID': ['The program was not found.'],
+    });
+    const reversed = await manager.call({
+      method: 'POST',
+      url: '/api/rs-schedules',
+      payload: { ...later, EndDate: '2030-03-01' },
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().Errors.EndDate).toEqual(['The end date must not be before the start date.']);
+  });
+
+  it("the schedule's employee list: replaced by employeeIDs; someone with dates cannot be removed", async () => {
+    const res = await manager.call({
+      method: 'POST',
+      url: `/api/RSSchedule/RSScheduleEmployees/${id}`,
+      payload: { employeeIDs: [ids.staff, ids.manager] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .map((e: { EmployeeID: number }) => e.EmployeeID)
+        .sort(),
+    ).toEqual([ids.staff, ids.manager].sort());
+    const listed = await manager.call({
+      method: 'POST',
+      url: '/api/RSSchedule/ListRSScheduleEmployees',
+      payload: { RSScheduleID: id },
+    });
+    expect(listed.json()).toHaveLength(2);
+    const qualifying = await manager.call({
+      method: 'POST',
+      url: '/api/RSSchedule/ListQualifyingEmployees',
+      payload: { RSScheduleID: id },
+    });
+    const staffRow = qualifying.json().find((e: { EmployeeID: number }) => e.EmployeeID === ids.staff);
+    expect(staffRow.IsScheduled).toBe(true);
+    const removing = await manager.call({
+      method: 'POST',
+      url: `/api/RSSchedule/RSScheduleEmployees/${id}`,
+      payload: { employeeIDs: [ids.manager] },
+    });
+    expect(removing.statusCode).toBe(422);
+    expect(removing.json().Message).toBe('Sam Taylor has dates on this schedule; remove those dates first.');
+  });
+
+  it('PUT saves dates and sales by id (kept, added, removed); a stale Version is 409 with Current', async () => {
+    const current = (await manager.call({ method: 'GET', url: `/api/rsschedule/${id}` })).json();
+    const payload = {
+      StartDate: START,
+      EndDate: END,
+      Notes: 'Costco week',
+      Version: current.Version,
+      RSScheduleDates: [
+        { ...current.RSScheduleDates[0], DepartmentID: 1 },
+        { EmployeeID: ids.manager, Date: '2030-03-08' },
+      ],
+      RSScheduleSales: [{ Date: '2030-03-08', SalesAmount: 99.99 }],
+    };
+    const res = await manager.call({ method: 'PUT', url: `/api/rsschedule/${id}`, payload });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.Version).toBe(current.Version + 1);
+    expect(body.Notes).toBe('Costco week');
+    expect(body.RSScheduleDates).toHaveLength(2);
+    expect(body.RSScheduleDates[0]).toMatchObject({
+      RSScheduleDateID: detail.RSScheduleDates[0].RSScheduleDateID,
+      DepartmentID: 1,
+    });
+    expect(body.RSScheduleSales).toEqual([
+      expect.objectContaining({ SalesAmount: 99.99, AnonymousHours: 0 }),
+    ]);
+
+    const stale = await manager.call({
+      method: 'PUT',
+      url: `/api/rsschedule/${id}`,
+      payload: { ...payload, Notes: 'draft' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().Current).toMatchObject({
+      RSScheduleID: id,
+      Notes: 'Costco week',
+      Version: current.Version + 1,
+    });
+
+    const foreign = await manager.call({
+      method: 'PUT',
+      url: `/api/rsschedule/${id}`,
+      payload: {
+        ...payload,
+        Version: body.Version,
+        RSScheduleSales: [{ RSScheduleSalesID: 999999, SalesAmount: 1 }],
+      },
+    });
+    expect(foreign.statusCode).toBe(422);
+    const stranger = await manager.call({
+      method: 'PUT',
+      url: `/api/rsschedule/${id}`,
+      payload: {
+        ...payload,
+        Version: body.Version,
+        RSScheduleDates: [{ EmployeeID: ids.owner, Date: '2030-03-05' }],
+      },
+    });
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.json().Message).toBe(
+      'Dana Whitfield is not on this schedule; add them to its employees first.',
+    );
+  });
+
+  it('an employee reads their own schedule dates with programs, stores and departments', async () => {
+    const base = `/api/employees/${ids.staff}/icd-offices/${office.toronto}/schedule-dates/2030-03-06`;
+    const dates = await staff.call({ method: 'GET', url: base });
+    expect(dates.statusCode).toBe(200);
+    expect(dates.json()).toEqual([
+      expect.objectContaining({
+        EmployeeID: ids.staff,
+        Date: '2030-03-06',
+        ProgramID: 1,
+        StoreID: 1,
+        DepartmentID: 1,
+      }),
+    ]);
+    const programs = (await staff.call({ method: 'GET', url: `${base}/programs` })).json();
+    expect(programs).toEqual([{ Id: 1, Name: 'Costco Road Show', IsScheduled: true }]);
+    const allPrograms = (await staff.call({ method: 'GET', url: `${base}/programs?showAll=true` })).json();
+    expect(allPrograms.length).toBeGreaterThan(1);
+    expect(allPrograms[0]).toEqual({ Id: 1, Name: 'Costco Road Show', IsScheduled: true });
+    const stores = (await staff.call({ method: 'GET', url: `${base}/stores?selectedStoreID=2` })).json();
+    expect(stores.map((s: { Id: number; IsScheduled: boolean }) => [s.Id, s.IsScheduled])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    const departments = (await staff.call({ method: 'GET', url: `${base}/departments?showAll=1` })).json();
+    expect(departments[0]).toEqual({ Id: 1, Name: 'Electronics', IsScheduled: true });
+    expect(departments).toHaveLength(5);
+    const none = await staff.call({
+      method: 'GET',
+      url: `/api/employees/${ids.staff}/icd-offices/${office.toronto}/schedule-dates/2030-03-07/departments`,
+    });
+    expect(none.json()).toEqual([]);
+  });
+
+  it("others' schedule dates: a manager of the office yes; staff and other offices' managers no", async () => {
+    const url = `/api/employees/${ids.staff}/icd-offices/${office.toronto}/schedule-dates/2030-03-06`;
+    expect((await manager.call({ method: 'GET', url })).statusCode).toBe(200);
+    expect(
+      (
+        await staff.call({
+          method: 'GET',
+          url: `/api/employees/${ids.manager}/icd-offices/${office.toronto}/schedule-dates/2030-03-08`,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await calgaryManager.call({ method: 'GET', url })).statusCode).toBe(403);
+    const bad = await manager.call({
+      method: 'GET',
+      url: `/api/employees/${ids.staff}/icd-offices/${office.toronto}/schedule-dates/06-03-2030`,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('permissions and scope', async () => {
+    expect((await staff.call({ method: 'GET', url: '/api/rs-schedules' })).statusCode).toBe(403);
+    expect((await rep.call({ method: 'GET', url: `/api/rsschedule/${id}` })).statusCode).toBe(403);
+    expect((await calgaryManager.call({ method: 'GET', url: `/api/rsschedule/${id}` })).statusCode).toBe(404);
+    expect((await calgaryManager.call({ method: 'GET', url: '/api/rs-schedules' })).json()).toEqual([]);
+    expect(
+      (
+        await calgaryManager.call({
+          method: 'POST',
+          url: '/api/rs-schedules',
+          payload: { IcdOfficeID: office.toronto, StartDate: '2031-01-06', EndDate: '2031-01-12' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await calgaryManager.call({
+          method: 'POST',
+          url: '/api/RSSchedule/ListRSScheduleEmployees',
+          payload: { RSScheduleID: id },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('pages and deletes', async () => {
+    const page = await manager.call({ method: 'GET', url: '/api/RSSchedule/page/0?pageSize=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ TotalCount: 2, PageIndex: 0, PageSize: 1 });
+    expect(page.json().Items).toHaveLength(1);
+    const second = await manager.call({ method: 'GET', url: '/api/rsschedule/page/1?pageSize=1' });
+    expect(second.json().Items[0].RSScheduleID).toBe(id);
+    const current = (await manager.call({ method: 'GET', url: `/api/rsschedule/${id}` })).json();
+    expect(
+      (await manager.call({ method: 'DELETE', url: `/api/rsschedule/${id}?version=1` })).statusCode,
+    ).toBe(409);
+    const res = await manager.call({
+      method: 'DELETE',
+      url: `/api/rsschedule/${id}?version=${current.Version}`,
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await manager.call({ method: 'GET', url: `/api/rsschedule/${id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('event hosts v1', () => {
+  let hostId: number;
+
+  it('lists, pages and filters by type', async () => {
+    const res = await manager.call({ method: 'GET', url: '/api/v1/event-hosts?hostTypeID=3' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((h: { Name: string }) => h.Name)).toEqual(['Yorkdale Shopping Centre']);
+    const page = await manager.call({ method: 'GET', url: '/api/v1/event-hosts/page/1?pageSize=2' });
+    expect(page.json()).toMatchObject({ TotalCount: 5, PageIndex: 1, PageSize: 2 });
+    expect(page.json().Items).toHaveLength(2);
+    const search = await manager.call({ method: 'GET', url: '/api/v1/event-hosts?search=cost' });
+    expect(search.json().map((h: { Name: string }) => h.Name)).toEqual(['Costco Wholesale']);
+  });
+
+  it('creates, reads, saves with Version (409 when stale) and deletes an unused host', async () => {
+    const created = await manager.call({
+      method: 'POST',
+      url: '/api/v1/event-hosts',
+      payload: {
+        Name: 'Toronto Auto Show',
+        HostTypeID: 4,
+        City: 'Toronto',
+        StateProvince: 'ON',
+        CountryID: 2,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      Name: 'Toronto Auto Show',
+      HostTypeID: 4,
+      IsActive: true,
+      Version: 1,
+      StreetLine1: null,
+    });
+    hostId = created.json().EventHostID;
+    expect((await manager.call({ method: 'GET', url: `/api/v1/event-hosts/${hostId}` })).json().Name).toBe(
+      'Toronto Auto Show',
+    );
+
+    const saved = await manager.call({
+      method: 'PUT',
+      url: `/api/v1/event-hosts/${hostId}`,
+      payload: { Name: 'Canadian International Auto Show', HostTypeID: 4, Version: 1 },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ Name: 'Canadian International Auto Show', Version: 2, City: null });
+    const stale = await manager.call({
+      method: 'PUT',
+      url: `/api/v1/event-hosts/${hostId}`,
+      payload: { Name: 'Auto Show', HostTypeID: 4, Version: 1 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().Current).toMatchObject({ EventHostID: hostId, Version: 2 });
+
+    expect((await manager.call({ method: 'DELETE', url: `/api/v1/event-hosts/${hostId}` })).statusCode).toBe(
+      204,
+    );
+    expect((await manager.call({ method: 'GET', url: `/api/v1/event-hosts/${hostId}` })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('a host used by events cannot be deleted; inactive hosts are hidden unless asked for', async () => {
+    const res = await manager.call({ method: 'DELETE', url: '/api/v1/event-hosts/1' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().Message).toMatch(
+      /^This event host is used by \d+ schedule events; make it inactive instead\.$/,
+    );
+    const host = (await manager.call({ method: 'GET', url: '/api/v1/event-hosts/1' })).json();
+    await manager.call({
+      method: 'PUT',
+      url: '/api/v1/event-hosts/1',
+      payload: { ...host, IsActive: false },
+    });
+    const active = (await manager.call({ method: 'GET', url: '/api/v1/event-hosts' })).json();
+    expect(active.map((h: { EventHostID: number }) => h.EventHostID)).not.toContain(1);
+    const all = (
+      await manager.call({ method: 'GET', url: '/api/v1/event-hosts?includeInactive=true' })
+    ).json();
+    expect(all.map((h: { EventHostID: number }) => h.EventHostID)).toContain(1);
+  });
+
+  it('bad input is 400; staff cannot manage hosts', async () => {
+    const bad = await manager.call({
+      method: 'POST',
+      url: '/api/v1/event-hosts',
+      payload: { Name: ' ', HostTypeID: 5 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().Errors).sort()).toEqual(['HostTypeID', 'Name']);
+    expect((await staff.call({ method: 'GET', url: '/api/v1/event-hosts' })).statusCode).toBe(403);
+    expect(
+      (
+        await staff.call({
+          method: 'POST',
+          url: '/api/v1/event-hosts',
+          payload: { Name: 'X', HostTypeID: 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

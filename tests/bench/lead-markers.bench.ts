@@ -1,0 +1,133 @@
+// Benchmark: lead markers of a viewport with 100 000 leads in one lead group (budget: 200 ms per
+// answer, ARCHITECTURE "Performance budgets"). Builds the app on an in-memory PGlite, inserts the
+// leads in chunks, then times 50 viewport queries (city block to neighbourhood sized boxes) through
+// app.inject, as a manager (whole group) and as a rep (assigned leads + worked territories).
+// Prints the figures; asserts nothing (timings vary by machine).
+//   npx tsx tests/bench/lead-markers.bench.ts
+import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import {
+  corporations,
+  employees,
+  leadAssignments,
+  leadGroups,
+  leadStatuses,
+  leads,
+} from '../../server/db/tables';
+import { Division } from '../../src/contract/common';
+import type { LeadMarkers } from '../../src/contract/leads';
+import { createTestApp, type Session } from '../api/helpers';
+
+const LEADS = 100_000;
+const CHUNK = 5_000;
+const QUERIES = 50;
+const BUDGET_MS = 200;
+// Greater Toronto: about 16 km × 13 km.
+const AREA = { south: 43.6, north: 43.72, west: -79.52, east: -79.32 };
+
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+async function main() {
+  const started = performance.now();
+  const t = await createTestApp();
+  const db = t.db;
+  const rnd = random(42);
+  const [corp] = await db
+    .select()
+    .from(corporations)
+    .where(eq(corporations.ClientName, 'Northwind Field Marketing Inc.'));
+  const [group] = await db
+    .insert(leadGroups)
+    .values({ Name: 'Benchmark 100k', DivisionID: Division.Rogers, IcdCorporationID: corp.IcdCorporationID })
+    .returning();
+  const statuses = (
+    await db.select().from(leadStatuses).where(eq(leadStatuses.DivisionID, Division.Rogers))
+  ).map((s) => s.LeadStatusID);
+  const [rep] = await db.select().from(employees).where(eq(employees.UserName, 'rep'));
+
+  const insertStart = performance.now();
+  for (let done = 0; done < LEADS; done += CHUNK) {
+    const rows = Array.from({ length: Math.min(CHUNK, LEADS - done) }, (_, i) => ({
+      LeadGroupID: group.LeadGroupID,
+      Latitude: AREA.south + rnd() * (AREA.north - AREA.south),
+      Longitude: AREA.west + rnd() * (AREA.east - AREA.west),
+      LeadStatusID: rnd() < 0.6 ? statuses[Math.floor(rnd() * statuses.length)] : null,
+      StreetLine1: `${done + i + 1} Benchmark St`,
+      City: 'Toronto',
+    }));
+    const ids = await db.insert(leads).values(rows).returning({ id: leads.LeadID });
+    // 2 % of the doors are assigned to the rep.
+    const mine = ids
+      .filter(() => rnd() < 0.02)
+      .map((r) => ({ LeadID: r.id, EmployeeID: rep.EmployeeID, Role: 2 }));
+    if (mine.length) await db.insert(leadAssignments).values(mine);
+  }
+  await db.execute(sql`analyze`);
+  const insertMs = performance.now() - insertStart;
+
+  const sessions: [string, Session][] = [
+    ['manager', await t.signIn('manager')],
+    ['rep', await t.signIn('rep')],
+  ];
+  console.log(`lead-markers benchmark: ${LEADS.toLocaleString('en-CA')} leads in one group`);
+  console.log(
+    `  setup ${((performance.now() - started) / 1000).toFixed(1)} s (inserts ${(insertMs / 1000).toFixed(1)} s)`,
+  );
+
+  for (const [who, session] of sessions) {
+    // Warm-up (query plans, JIT).
+    for (let i = 0; i < 3; i++)
+      await session.call({
+        method: 'GET',
+        url: `/api/lead-markers?leadGroupId=${group.LeadGroupID}&west=-79.41&south=43.65&east=-79.40&north=43.66`,
+      });
+    const times: number[] = [];
+    const sizes: number[] = [];
+    const counts: number[] = [];
+    for (let i = 0; i < QUERIES; i++) {
+      // From a city block (~200 m) to a neighbourhood (~1.6 km) across.
+      const spanKm = 0.2 + (1.4 * i) / (QUERIES - 1);
+      const dLat = spanKm / 111;
+      const dLng = spanKm / (111 * Math.cos((43.66 * Math.PI) / 180));
+      const south = AREA.south + rnd() * (AREA.north - AREA.south - dLat);
+      const west = AREA.west + rnd() * (AREA.east - AREA.west - dLng);
+      const url = `/api/lead-markers?leadGroupId=${group.LeadGroupID}&west=${west.toFixed(6)}&south=${south.toFixed(6)}&east=${(west + dLng).toFixed(6)}&north=${(south + dLat).toFixed(6)}`;
+      const t0 = performance.now();
+      const res = await session.call({ method: 'GET', url });
+      times.push(performance.now() - t0);
+      if (res.statusCode !== 200) throw new Error(`lead-markers answered ${res.statusCode}: ${res.body}`);
+      sizes.push(Buffer.byteLength(res.body));
+      counts.push(res.json<LeadMarkers>().Leads.length);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const bySize = [...sizes].sort((a, b) => a - b);
+    const byCount = [...counts].sort((a, b) => a - b);
+    const median = quantile(sorted, 0.5);
+    const p95 = quantile(sorted, 0.95);
+    console.log(`  as ${who}: ${QUERIES} viewport queries`);
+    console.log(
+      `    time   median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (budget ${BUDGET_MS} ms: ${p95 <= BUDGET_MS ? 'within' : 'OVER'})`,
+    );
+    console.log(
+      `    markers median ${quantile(byCount, 0.5)}, max ${byCount.at(-1)}; payload median ${(quantile(bySize, 0.5) / 1024).toFixed(1)} KB, max ${(bySize.at(-1)! / 1024).toFixed(1)} KB (uncompressed JSON)`,
+    );
+  }
+  await t.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
