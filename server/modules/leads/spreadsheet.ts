@@ -103,7 +103,7 @@ export async function readSheet(kind: SheetKind, bytes: Buffer): Promise<Sheet> 
     return {
       rows: result.data.map((r) => r.map((c) => String(c ?? ''))),
       errors: result.errors
-        .filter((e) => !/delimiter/i.test(e.message))
+        .filter((e) => !/delimit/i.test(e.message))
         .map((e) => (e.row !== undefined ? `Line ${e.row + 1}: ${e.message}` : e.message)),
     };
   }

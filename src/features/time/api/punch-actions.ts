@@ -97,7 +97,14 @@ export async function startBreak(
  * Closes an open entry (end of break, clock-out). The Version sent is the one the local copy holds;
  * each queued change of an entry raises it by one, as the server does when it applies it.
  */
-export async function closeEntry(userId: string, entry: LocalEntry, now: Date): Promise<void> {
+export async function closeEntry(userId: string, entry: LocalEntry, at: Date): Promise<void> {
+  // An entry may not end in the second it started (the server refuses equal times, which would be
+  // ambiguous with a 24-hour shift): a punch that quick is recorded at the next second.
+  let now = at;
+  if (entry.Date === wireDate(now) && wireTime(now) === entry.StartTime) {
+    await new Promise((r) => setTimeout(r, 1000 - now.getMilliseconds()));
+    now = new Date(Math.max(Date.now(), now.getTime() + 1000 - now.getMilliseconds()));
+  }
   // The entry keeps the position of its start punch (an entry has one position on the wire).
   const patch = { EndTime: wireTime(now), Version: entry.Version };
   const { pending: _p, failed: _f, ...plain } = entry;
