@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { startLeadBatchWorker } from './jobs/lead-batches';
+import { startMailDelivery } from './jobs/mail';
 import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { loadSigningKey } from './modules/auth/tokens';
@@ -141,6 +142,10 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
   // Lead batch geocoding jobs: a poller over the queue in the database, stopped before it closes.
   const stopLeadBatches = startLeadBatchWorker({ db, log: app.log });
   app.addHook('preClose', async () => stopLeadBatches());
+  if (config.smtpUrl) {
+    const stopMail = startMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+    app.addHook('preClose', async () => stopMail());
+  }
   registerStatic(app, config);
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
