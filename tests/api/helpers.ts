@@ -1,6 +1,7 @@
 // Builds the server on a fresh in-memory PGlite (or, with TEST_DATABASE_URL, on a fresh schema of a
 // real PostgreSQL server) with the demo company, and signs in as demo users through the real routes.
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
@@ -34,15 +35,24 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     passwordCostLog2: 10,
     ...overrides,
   };
-  let dropSchema: (() => Promise<void>) | null = null;
+  let dropDatabase: (() => Promise<void>) | null = null;
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    database = await openDatabase({ databaseUrl: url, schema });
-    const db = database;
-    dropSchema = async () => {
-      await db.db.execute(`drop schema "${schema}" cascade` as never);
+    // A fresh database per test file on the real server (the migrations name the public schema).
+    const name = `apex_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: target.toString() });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
     };
   }
   const built = await buildApp(config, database);
@@ -81,8 +91,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     signIn,
     async close() {
       await app.close();
-      if (dropSchema) await dropSchema();
       if (database) await database.close();
+      if (dropDatabase) await dropDatabase();
     },
   };
 }
