@@ -17,14 +17,20 @@ interface MailRow {
 }
 
 /** Sends up to `limit` queued messages; returns how many were sent. */
-export async function deliverPending(db: Db, transport: MailTransport, from: string, limit = 20): Promise<number> {
+export async function deliverPending(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  limit = 20,
+): Promise<number> {
   let sent = 0;
   await db.transaction(async (tx) => {
     const result = await tx.execute(
       sql`select mail_id, to_address, subject, body from mail_outbox
           where sent_at is null and error is null order by mail_id limit ${limit} for update skip locked`,
     );
-    const rows = ((result as unknown as { rows?: MailRow[] }).rows ?? (result as unknown as MailRow[])) as MailRow[];
+    const rows = ((result as unknown as { rows?: MailRow[] }).rows ??
+      (result as unknown as MailRow[])) as MailRow[];
     for (const row of rows) {
       try {
         await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body });
@@ -32,7 +38,9 @@ export async function deliverPending(db: Db, transport: MailTransport, from: str
         sent++;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        await tx.execute(sql`update mail_outbox set error = ${message.slice(0, 500)} where mail_id = ${row.mail_id}`);
+        await tx.execute(
+          sql`update mail_outbox set error = ${message.slice(0, 500)} where mail_id = ${row.mail_id}`,
+        );
       }
     }
   });

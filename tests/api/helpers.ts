@@ -1,8 +1,8 @@
 // Builds the server on a fresh in-memory PGlite (or, with TEST_DATABASE_URL, on a fresh schema of a
 // real PostgreSQL server) with the demo company, and signs in as demo users through the real routes.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { type Db, openDatabase } from '../../server/db/client';

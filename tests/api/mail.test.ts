@@ -13,8 +13,18 @@ afterAll(() => t.close());
 describe('mail delivery', () => {
   it('sends each queued message once, records failures, and never resends a sent one', async () => {
     await t.db.delete(mailOutbox);
-    await queueMail(t.db, { MessageType: 'welcome', To: 'a@apex-demo.example', Subject: 'Hello', Body: 'Welcome' });
-    await queueMail(t.db, { MessageType: 'welcome', To: 'bounce@apex-demo.example', Subject: 'Hello', Body: 'Welcome' });
+    await queueMail(t.db, {
+      MessageType: 'welcome',
+      To: 'a@apex-demo.example',
+      Subject: 'Hello',
+      Body: 'Welcome',
+    });
+    await queueMail(t.db, {
+      MessageType: 'welcome',
+      To: 'bounce@apex-demo.example',
+      Subject: 'Hello',
+      Body: 'Welcome',
+    });
     const sent: string[] = [];
     const transport: MailTransport = {
       async sendMail(m) {

@@ -4,17 +4,36 @@ import { ConfigError, loadConfig } from '../../../server/config';
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: './data', seedDemo: true, demoPassword: 'Demo!2026apex', blockMethods: [] });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: './data',
+      seedDemo: true,
+      demoPassword: 'Demo!2026apex',
+      blockMethods: [],
+    });
     expect(c.databaseUrl).toBeUndefined();
   });
 
   it('reads the values it is given', () => {
-    const c = loadConfig({ PORT: '9000', SEED_DEMO: 'false', BLOCK_METHODS: 'put, delete', DATABASE_URL: 'postgres://u:p@db/apex' });
-    expect(c).toMatchObject({ port: 9000, seedDemo: false, blockMethods: ['PUT', 'DELETE'], databaseUrl: 'postgres://u:p@db/apex' });
+    const c = loadConfig({
+      PORT: '9000',
+      SEED_DEMO: 'false',
+      BLOCK_METHODS: 'put, delete',
+      DATABASE_URL: 'postgres://u:p@db/apex',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      seedDemo: false,
+      blockMethods: ['PUT', 'DELETE'],
+      databaseUrl: 'postgres://u:p@db/apex',
+    });
   });
 
   it('names every bad value in one clear message', () => {
-    expect(() => loadConfig({ PORT: 'eighty', BLOCK_METHODS: 'GET', JWT_SECRET: 'short', SMTP_URL: 'http://x' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ PORT: 'eighty', BLOCK_METHODS: 'GET', JWT_SECRET: 'short', SMTP_URL: 'http://x' }),
+    ).toThrow(ConfigError);
     try {
       loadConfig({ PORT: 'eighty', BLOCK_METHODS: 'GET', JWT_SECRET: 'short' });
     } catch (err) {
