@@ -7,3 +7,4 @@ export * from './schema/people';
 export * from './schema/platform';
 export * from './schema/scheduling';
 export * from './schema/time';
+export * from './schema/time-management';

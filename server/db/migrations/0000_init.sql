@@ -536,6 +536,89 @@ CREATE TABLE "teams" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "audit_logs" (
+	"audit_log_id" bigserial PRIMARY KEY NOT NULL,
+	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"action" text NOT NULL,
+	"entity_type" text NOT NULL,
+	"entity_id" integer NOT NULL,
+	"employee_id" integer,
+	"icd_office_id" integer,
+	"actor_employee_id" integer,
+	"proxy_by_employee_id" integer,
+	"time_entry_id" integer,
+	"time_entry_modification_id" integer,
+	"pay_period_id" integer,
+	"late_adjustment_id" integer,
+	"entry_date" date,
+	"before" jsonb,
+	"after" jsonb,
+	"note" text
+);
+--> statement-breakpoint
+CREATE TABLE "late_adjustments" (
+	"late_adjustment_id" serial PRIMARY KEY NOT NULL,
+	"time_entry_id" integer NOT NULL,
+	"parent_time_entry_id" integer,
+	"action_id" integer NOT NULL,
+	"status_id" integer DEFAULT 1 NOT NULL,
+	"employee_id" integer NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"pay_period_id" integer NOT NULL,
+	"entry_date" date NOT NULL,
+	"is_break" boolean DEFAULT false NOT NULL,
+	"before" jsonb,
+	"proposed" jsonb,
+	"requested_by_employee_id" integer NOT NULL,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"resolved_by_employee_id" integer,
+	"resolved_at" timestamp with time zone,
+	"rejection_reason" text,
+	"applied_pay_period_id" integer,
+	"applied_minutes" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "pay_periods" (
+	"pay_period_id" serial PRIMARY KEY NOT NULL,
+	"employee_id" integer NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"employment_record_id" integer,
+	"pay_frequency_id" integer,
+	"payroll_id" integer,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"is_approved" boolean DEFAULT false NOT NULL,
+	"approved_at" timestamp with time zone,
+	"approved_by_employee_id" integer,
+	"is_locked" boolean DEFAULT false NOT NULL,
+	"locked_at" timestamp with time zone,
+	"locked_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "time_entry_modifications" (
+	"time_entry_modification_id" serial PRIMARY KEY NOT NULL,
+	"time_entry_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"modification_type_id" integer NOT NULL,
+	"status_id" integer DEFAULT 1 NOT NULL,
+	"modified_by_employee_id" integer NOT NULL,
+	"modified_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"entry_date" date NOT NULL,
+	"before" jsonb,
+	"after" jsonb,
+	"acknowledged_at" timestamp with time zone,
+	"dismissed_at" timestamp with time zone,
+	"dismissed_by_employee_id" integer,
+	"dismiss_reason" text,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "office_programs" (
 	"icd_office_id" integer NOT NULL,
 	"program_id" integer NOT NULL,
@@ -662,6 +745,15 @@ ALTER TABLE "schedule_events" ADD CONSTRAINT "schedule_events_event_host_id_even
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_teams_team_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("team_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "teams" ADD CONSTRAINT "teams_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_adjustments" ADD CONSTRAINT "late_adjustments_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_adjustments" ADD CONSTRAINT "late_adjustments_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_adjustments" ADD CONSTRAINT "late_adjustments_pay_period_id_pay_periods_pay_period_id_fk" FOREIGN KEY ("pay_period_id") REFERENCES "public"."pay_periods"("pay_period_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "late_adjustments" ADD CONSTRAINT "late_adjustments_applied_pay_period_id_pay_periods_pay_period_id_fk" FOREIGN KEY ("applied_pay_period_id") REFERENCES "public"."pay_periods"("pay_period_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pay_periods" ADD CONSTRAINT "pay_periods_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pay_periods" ADD CONSTRAINT "pay_periods_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pay_periods" ADD CONSTRAINT "pay_periods_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "time_entry_modifications" ADD CONSTRAINT "time_entry_modifications_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "time_entry_modifications" ADD CONSTRAINT "time_entry_modifications_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_programs" ADD CONSTRAINT "office_programs_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_programs" ADD CONSTRAINT "office_programs_program_id_programs_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("program_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "programs" ADD CONSTRAINT "programs_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -713,6 +805,20 @@ CREATE INDEX "schedule_events_office_date" ON "schedule_events" USING btree ("ic
 CREATE INDEX "schedule_events_host" ON "schedule_events" USING btree ("event_host_id");--> statement-breakpoint
 CREATE INDEX "team_members_employee" ON "team_members" USING btree ("employee_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "teams_office_name_uq" ON "teams" USING btree ("icd_office_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "audit_logs_occurred" ON "audit_logs" USING btree ("occurred_at");--> statement-breakpoint
+CREATE INDEX "audit_logs_employee" ON "audit_logs" USING btree ("employee_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "audit_logs_actor" ON "audit_logs" USING btree ("actor_employee_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "audit_logs_entry" ON "audit_logs" USING btree ("time_entry_id");--> statement-breakpoint
+CREATE INDEX "audit_logs_modification" ON "audit_logs" USING btree ("time_entry_modification_id");--> statement-breakpoint
+CREATE INDEX "late_adjustments_status" ON "late_adjustments" USING btree ("status_id","icd_office_id");--> statement-breakpoint
+CREATE INDEX "late_adjustments_entry" ON "late_adjustments" USING btree ("time_entry_id");--> statement-breakpoint
+CREATE INDEX "late_adjustments_employee" ON "late_adjustments" USING btree ("employee_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "late_adjustments_one_pending" ON "late_adjustments" USING btree ("time_entry_id") WHERE "late_adjustments"."status_id" = 1;--> statement-breakpoint
+CREATE UNIQUE INDEX "pay_periods_employee_office_start" ON "pay_periods" USING btree ("employee_id","icd_office_id","start_date");--> statement-breakpoint
+CREATE INDEX "pay_periods_office_dates" ON "pay_periods" USING btree ("icd_office_id","start_date","end_date");--> statement-breakpoint
+CREATE INDEX "time_entry_modifications_employee" ON "time_entry_modifications" USING btree ("employee_id","status_id");--> statement-breakpoint
+CREATE INDEX "time_entry_modifications_office" ON "time_entry_modifications" USING btree ("icd_office_id","status_id");--> statement-breakpoint
+CREATE INDEX "time_entry_modifications_entry" ON "time_entry_modifications" USING btree ("time_entry_id");--> statement-breakpoint
 CREATE INDEX "stores_office" ON "stores" USING btree ("icd_office_id");--> statement-breakpoint
 CREATE INDEX "stores_program" ON "stores" USING btree ("program_id");--> statement-breakpoint
 CREATE INDEX "time_entries_employee_date" ON "time_entries" USING btree ("employee_id","date") WHERE "time_entries"."deleted_at" is null;--> statement-breakpoint

@@ -1,6 +1,8 @@
 // Time entries (spec 002 §7 "Pay periods and time entries"; endpoints.tsv area `time`). Every route
 // but the time-entry-types lookup needs `time:own` (one's own entries) or `time:manage` (entries of
 // employees at the offices the caller manages); the service applies the office scope.
+// A write for an approved or locked pay period answers 202 with the late adjustment request it
+// stored (TimeEntryLate / TimeEntryV2Late in src/contract/time-management.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +22,7 @@ import {
   TimeEntryV2Result,
   WeekSummary,
 } from '../../../src/contract/time';
+import { TimeEntryLate, TimeEntryV2Late } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import { actorOf } from '../../plugins/auth';
@@ -29,6 +32,7 @@ import {
   getClockLookups,
   getTimeEntry,
   getWeek,
+  isLate,
   listTimeEntries,
   listTimeEntryTypes,
   patchTimeEntry,
@@ -136,14 +140,15 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
       config,
       schema: {
         tags,
-        summary: 'Record a time entry (a work entry, or a break with ParentTimeEntryID)',
+        summary:
+          'Record a time entry (a work entry, or a break with ParentTimeEntryID); 202 with the late adjustment request when its pay period is approved or locked',
         body: TimeEntrySave,
-        response: { 201: TimeEntry },
+        response: { 201: TimeEntry, 202: TimeEntryLate },
       },
     },
     async (request, reply) => {
       const entry = await createTimeEntry({ db, actor: actorOf(request), entry: request.body });
-      return reply.code(201).send(entry);
+      return isLate(entry) ? reply.code(202).send(entry) : reply.code(201).send(entry);
     },
   );
 
@@ -153,14 +158,22 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
       config,
       schema: {
         tags,
-        summary: 'Replace a time entry (Version required; 409 with Current when stale)',
+        summary:
+          'Replace a time entry (Version required; 409 with Current when stale; 202 with the late adjustment request in a closed pay period)',
         params: IdParams,
         body: TimeEntryUpdate,
-        response: { 200: TimeEntry },
+        response: { 200: TimeEntry, 202: TimeEntryLate },
       },
     },
-    async (request) =>
-      replaceTimeEntry({ db, actor: actorOf(request), id: request.params.id, entry: request.body }),
+    async (request, reply) => {
+      const entry = await replaceTimeEntry({
+        db,
+        actor: actorOf(request),
+        id: request.params.id,
+        entry: request.body,
+      });
+      return isLate(entry) ? reply.code(202).send(entry) : reply.code(200).send(entry);
+    },
   );
 
   r.patch(
@@ -169,25 +182,39 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
       config,
       schema: {
         tags,
-        summary: 'Change some fields of a time entry (Version required; 409 with Current when stale)',
+        summary:
+          'Change some fields of a time entry (Version required; 409 with Current when stale; 202 with the late adjustment request in a closed pay period)',
         params: IdParams,
         body: TimeEntryPatch,
-        response: { 200: TimeEntry },
+        response: { 200: TimeEntry, 202: TimeEntryLate },
       },
     },
-    async (request) =>
-      patchTimeEntry({ db, actor: actorOf(request), id: request.params.id, patch: request.body }),
+    async (request, reply) => {
+      const entry = await patchTimeEntry({
+        db,
+        actor: actorOf(request),
+        id: request.params.id,
+        patch: request.body,
+      });
+      return isLate(entry) ? reply.code(202).send(entry) : reply.code(200).send(entry);
+    },
   );
 
   r.delete(
     '/time-entries/:id',
     {
       config,
-      schema: { tags, summary: 'Delete a time entry and its breaks (kept for the audit)', params: IdParams },
+      schema: {
+        tags,
+        summary:
+          'Delete a time entry and its breaks (kept for the audit); 202 with the late adjustment request in a closed pay period',
+        params: IdParams,
+        response: { 202: TimeEntryLate, 204: z.null() },
+      },
     },
     async (request, reply) => {
-      await deleteTimeEntry({ db, actor: actorOf(request), id: request.params.id });
-      return reply.code(204).send();
+      const late = await deleteTimeEntry({ db, actor: actorOf(request), id: request.params.id });
+      return late ? reply.code(202).send(late) : reply.code(204).send(null);
     },
   );
 
@@ -197,9 +224,10 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
       config,
       schema: {
         tags,
-        summary: 'Record a time entry with its work part and an embedded Break in one call',
+        summary:
+          'Record a time entry with its work part and an embedded Break in one call (202 with the late adjustment request in a closed pay period)',
         body: TimeEntrySaveV2,
-        response: { 201: TimeEntryV2Result },
+        response: { 201: TimeEntryV2Result, 202: TimeEntryV2Late },
       },
     },
     async (request, reply) => {
@@ -209,7 +237,7 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: request.body,
         mode: 'create',
       });
-      return reply.code(201).send(result);
+      return isLate(result) ? reply.code(202).send(result) : reply.code(201).send(result);
     },
   );
 
@@ -219,11 +247,20 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
       config,
       schema: {
         tags,
-        summary: 'Change a time entry (Id, Version) with its work part and an embedded Break in one call',
+        summary:
+          'Change a time entry (Id, Version) with its work part and an embedded Break in one call (202 with the late adjustment request in a closed pay period)',
         body: TimeEntryUpdateV2,
-        response: { 200: TimeEntryV2Result },
+        response: { 200: TimeEntryV2Result, 202: TimeEntryV2Late },
       },
     },
-    async (request) => saveTimeEntryV2({ db, actor: actorOf(request), body: request.body, mode: 'update' }),
+    async (request, reply) => {
+      const result = await saveTimeEntryV2({
+        db,
+        actor: actorOf(request),
+        body: request.body,
+        mode: 'update',
+      });
+      return isLate(result) ? reply.code(202).send(result) : reply.code(200).send(result);
+    },
   );
 }

@@ -10,6 +10,14 @@
 //   manage answers 403.
 // Writes of one employee are serialised by an advisory lock, so the overlap check holds when two
 // devices save at once. Deleting sets DeletedAt (and deletes the entry's breaks with it).
+//
+// Time management (issue 5): every create, edit and delete is recorded in the timekeeping audit, and
+// one made by someone other than the employee becomes a time-entry modification the employee
+// acknowledges (server/modules/time-management/record.ts). A change of an entry whose pay period is
+// approved or locked (the entry's day in its office's time zone) is validated like any other, then
+// stored as a late adjustment request instead of applied: the write answers 202 with the entry as it
+// would be and `LateAdjustment` (src/contract/time-management.ts). Week totals count each entry on
+// its day in its office's time zone (server/domain/time-management/office-day.ts).
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { EmployeeStatus } from '../../../src/contract/common';
 import {
@@ -28,13 +36,21 @@ import {
   type TimeEntryV2Result,
   type WeekSummary,
 } from '../../../src/contract/time';
+import {
+  LateAdjustmentAction,
+  LateAdjustmentStatus,
+  type TimeEntryLate,
+  type TimeEntryV2Late,
+} from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
 import {
   employees,
   employmentRecordDivisions,
   employmentRecords,
   icdOffices,
+  lateAdjustments,
   officePrograms,
+  payPeriods,
   programs,
   stores,
   timeEntries,
@@ -60,8 +76,18 @@ import {
   workSpan,
 } from '../../domain/time/entry-rules';
 import { summarizeWeek, weekOf } from '../../domain/time/week';
+import { officeDays } from '../../domain/time-management/office-day';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { type Actor, inScope, type OfficeScope } from '../access/service';
+import {
+  type LateAdjustmentRow,
+  pendingLateAdjustment,
+  reserveTimeEntryId,
+  storeLateAdjustment,
+  withdrawLateAdjustment,
+} from '../time-management/late-store';
+import { closedPeriodOf, type PayPeriodRow } from '../time-management/periods';
+import { type Doer, doerOf, recordTimeEntryChange } from '../time-management/record';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
@@ -451,23 +477,42 @@ async function checkProgramAndStore(db: Conn, draft: Draft): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Writes (inside a transaction, under the employee's lock)
 
+/** How a write is recorded in the audit (default: made by the actor). */
+interface RecordOptions {
+  /** Who made the change (a late adjustment is the change of its requester). */
+  by?: Doer;
+  lateAdjustmentId?: number;
+  note?: string;
+}
+
 async function insertEntry(
   tx: Tx,
   actor: Actor,
   employeeId: number,
   input: Draft,
   prefix = '',
+  options: RecordOptions & { id?: number } = {},
 ): Promise<Row> {
   const draft = await prepare(tx, { actor, employeeId, selfId: null, children: [], prefix }, input);
+  const by = options.by ?? doerOf(actor);
   const [row] = await tx
     .insert(timeEntries)
     .values({
       ...draft,
+      ...(options.id !== undefined ? { Id: options.id } : {}),
       EmployeeID: employeeId,
-      CreatedByEmployeeID: actor.EmployeeID,
-      UpdatedByEmployeeID: actor.EmployeeID,
+      CreatedByEmployeeID: by.EmployeeID,
+      UpdatedByEmployeeID: by.EmployeeID,
     })
     .returning();
+  await recordTimeEntryChange(tx, {
+    kind: 'Created',
+    by,
+    before: null,
+    after: toWire(row),
+    lateAdjustmentId: options.lateAdjustmentId,
+    note: options.note,
+  });
   return row;
 }
 
@@ -476,8 +521,9 @@ async function updateEntry(
   actor: Actor,
   row: Row,
   input: Draft,
-  options: { prefix?: string; skipChildIds?: readonly number[] } = {},
+  options: { prefix?: string; skipChildIds?: readonly number[] } & RecordOptions = {},
 ): Promise<Row> {
+  const by = options.by ?? doerOf(actor);
   const children = row.IsBreak ? [] : await liveBreaksOf(tx, row.Id);
   if (input.IsBreak && children.length) {
     const message = 'This entry has breaks. Delete them before making it a break.';
@@ -498,7 +544,7 @@ async function updateEntry(
   const now = new Date();
   const [updated] = await tx
     .update(timeEntries)
-    .set({ ...draft, Version: row.Version + 1, UpdatedAt: now, UpdatedByEmployeeID: actor.EmployeeID })
+    .set({ ...draft, Version: row.Version + 1, UpdatedAt: now, UpdatedByEmployeeID: by.EmployeeID })
     .where(and(eq(timeEntries.Id, row.Id), eq(timeEntries.Version, row.Version)))
     .returning();
   if (!updated) {
@@ -506,6 +552,15 @@ async function updateEntry(
     if (!current) throw notFound('The time entry');
     throw stale(current);
   }
+  await recordTimeEntryChange(tx, {
+    kind: 'Updated',
+    by,
+    before: toWire(row),
+    after: toWire(updated),
+    lateAdjustmentId: options.lateAdjustmentId,
+    note: options.note,
+    at: now,
+  });
   // The breaks follow their work entry's date, office, program, store and type.
   for (const child of children) {
     const follows =
@@ -515,7 +570,7 @@ async function updateEntry(
       child.StoreID === draft.StoreID &&
       child.TimeEntryTypeID === draft.TimeEntryTypeID;
     if (follows) continue;
-    await tx
+    const [moved] = await tx
       .update(timeEntries)
       .set({
         Date: draft.Date,
@@ -525,9 +580,19 @@ async function updateEntry(
         TimeEntryTypeID: draft.TimeEntryTypeID,
         Version: child.Version + 1,
         UpdatedAt: now,
-        UpdatedByEmployeeID: actor.EmployeeID,
+        UpdatedByEmployeeID: by.EmployeeID,
       })
-      .where(eq(timeEntries.Id, child.Id));
+      .where(eq(timeEntries.Id, child.Id))
+      .returning();
+    await recordTimeEntryChange(tx, {
+      kind: 'Updated',
+      by,
+      before: toWire(child),
+      after: toWire(moved),
+      track: false,
+      note: 'Follows its work entry',
+      at: now,
+    });
   }
   return updated;
 }
@@ -540,19 +605,369 @@ function assertSameEmployee(row: Row, requested: number | undefined): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Late adjustments (a change of time in an approved or locked pay period)
+
+const DRAFT_KEYS = [
+  'Date',
+  'TimeEntryTypeID',
+  'IcdOfficeID',
+  'ProgramID',
+  'StoreID',
+  'Comments',
+  'IsRealTime',
+  'TimeZoneOffset',
+  'StartTime',
+  'EndTime',
+  'IsBreak',
+  'ParentTimeEntryID',
+  'Latitude',
+  'Longitude',
+  'LocationAccuracy',
+] as const satisfies readonly (keyof Draft)[];
+
+/** The stored fields of an entry copy (a late adjustment's proposal). */
+export function draftFromSnapshot(copy: Readonly<Record<string, unknown>>): Draft {
+  const out: Record<string, unknown> = {};
+  for (const key of DRAFT_KEYS) out[key] = copy[key] ?? null;
+  const date = copy.Date;
+  out.Date = date instanceof Date ? date.toISOString().slice(0, 10) : String(date).slice(0, 10);
+  out.IsRealTime = copy.IsRealTime === true;
+  out.IsBreak = copy.IsBreak === true;
+  out.TimeZoneOffset = Number(copy.TimeZoneOffset ?? 0);
+  return out as unknown as Draft;
+}
+
+/** A row-shaped copy of an entry that is not (yet) stored as such. */
+function proposedRow(
+  id: number,
+  employeeId: number,
+  draft: Draft,
+  by: Doer,
+  version: number,
+  base?: Row,
+): Row {
+  const now = new Date();
+  return {
+    ...draft,
+    Id: id,
+    EmployeeID: employeeId,
+    CreatedByEmployeeID: base?.CreatedByEmployeeID ?? by.EmployeeID,
+    UpdatedByEmployeeID: by.EmployeeID,
+    CreatedAt: base?.CreatedAt ?? now,
+    UpdatedAt: now,
+    Version: version,
+    DeletedAt: null,
+  };
+}
+
+export function isLate<T extends object>(
+  result: T | TimeEntryLate | TimeEntryV2Late,
+): result is TimeEntryLate | TimeEntryV2Late {
+  return 'LateAdjustment' in result;
+}
+
+interface LateTarget {
+  period: PayPeriodRow;
+  /** For a break: its work entry as proposed (a pending new entry, or the entry being changed). */
+  parentDraft?: Draft;
+  parentId?: number;
+}
+
+async function periodById(tx: Conn, id: number): Promise<PayPeriodRow> {
+  const [row] = await tx.select().from(payPeriods).where(eq(payPeriods.PayPeriodID, id)).limit(1);
+  return row;
+}
+
+/** A break's work entry when it is a new entry waiting as a late adjustment. */
+async function pendingParent(
+  tx: Conn,
+  employeeId: number,
+  parentId: number,
+): Promise<LateAdjustmentRow | undefined> {
+  const pending = await pendingLateAdjustment(tx, parentId);
+  return pending && pending.ActionID === LateAdjustmentAction.Create && pending.EmployeeID === employeeId
+    ? pending
+    : undefined;
+}
+
+/** Whether a new or changed entry falls in a closed pay period (a break: its work entry's). */
+async function lateTargetOf(tx: Conn, employeeId: number, draft: Draft): Promise<LateTarget | null> {
+  if (draft.IsBreak && draft.ParentTimeEntryID !== null) {
+    const parent = await liveRow(tx, draft.ParentTimeEntryID);
+    if (parent) {
+      const period = await closedPeriodOf(tx, employeeId, parent);
+      return period ? { period } : null;
+    }
+    const pending = await pendingParent(tx, employeeId, draft.ParentTimeEntryID);
+    if (!pending?.Proposed) return null; // prepare() reports the missing work entry
+    return {
+      period: await periodById(tx, pending.PayPeriodID),
+      parentDraft: draftFromSnapshot(pending.Proposed),
+      parentId: pending.TimeEntryID,
+    };
+  }
+  const period = await closedPeriodOf(tx, employeeId, draft);
+  return period ? { period } : null;
+}
+
+/** The closed period of an existing entry (a break: its work entry's), if any. */
+async function closedPeriodOfRow(tx: Conn, row: Row): Promise<PayPeriodRow | undefined> {
+  const subject =
+    row.IsBreak && row.ParentTimeEntryID !== null ? await liveRow(tx, row.ParentTimeEntryID) : row;
+  return closedPeriodOf(tx, row.EmployeeID, subject ?? row);
+}
+
+/** The rules of a break whose work entry is only proposed (not stored). */
+async function prepareBreakOf(
+  tx: Conn,
+  actor: Actor,
+  employeeId: number,
+  parent: Draft,
+  parentId: number,
+  input: Draft,
+  prefix = '',
+): Promise<Draft> {
+  const draft: Draft = { ...input, ParentTimeEntryID: parentId, IsBreak: true };
+  const timesError = checkTimes(draft, undefined, 'break');
+  if (timesError) throw ruleFailed(timesError, prefix);
+  const dateError = checkBreakDate(draft.Date, parent.Date);
+  if (dateError) throw ruleFailed(dateError);
+  draft.Date = parent.Date;
+  draft.IcdOfficeID = parent.IcdOfficeID;
+  draft.ProgramID = parent.ProgramID;
+  draft.StoreID = parent.StoreID;
+  draft.TimeEntryTypeID = parent.TimeEntryTypeID;
+  await assertMayWriteAt(tx, actor, employeeId, draft.IcdOfficeID);
+  const parentSpan = workSpan(parent) as Span;
+  const inside = checkBreakInside(parentSpan, breakSpan(parentSpan, draft) as Span);
+  if (inside) throw ruleFailed(inside, prefix);
+  return draft;
+}
+
+/** A new entry for a closed period: validated, given its future Id, stored as a request. */
+async function requestLateCreate(
+  tx: Tx,
+  actor: Actor,
+  employeeId: number,
+  input: Draft,
+  target: LateTarget,
+  prefix = '',
+): Promise<TimeEntryLate> {
+  const draft =
+    target.parentDraft && target.parentId !== undefined
+      ? await prepareBreakOf(tx, actor, employeeId, target.parentDraft, target.parentId, input, prefix)
+      : await prepare(tx, { actor, employeeId, selfId: null, children: [], prefix }, input);
+  const by = doerOf(actor);
+  const id = await reserveTimeEntryId(tx);
+  const wire = toWire(proposedRow(id, employeeId, draft, by, 1));
+  const LateAdjustment = await storeLateAdjustment(tx, {
+    action: 'Create',
+    by,
+    period: target.period,
+    entryId: id,
+    parentEntryId: draft.IsBreak ? draft.ParentTimeEntryID : null,
+    employeeId,
+    officeId: draft.IcdOfficeID,
+    entryDate: draft.Date,
+    isBreak: draft.IsBreak,
+    before: null,
+    proposed: wire,
+  });
+  return { ...wire, LateAdjustment };
+}
+
+/** A change of a stored entry in a closed period: validated, stored as a request. */
+async function requestLateUpdate(
+  tx: Tx,
+  actor: Actor,
+  row: Row,
+  input: Draft,
+  period: PayPeriodRow,
+  options: { prefix?: string; parentDraft?: Draft; skipChildIds?: readonly number[] } = {},
+): Promise<TimeEntryLate> {
+  const skip = new Set(options.skipChildIds ?? []);
+  const children = (row.IsBreak ? [] : await liveBreaksOf(tx, row.Id)).filter((c) => !skip.has(c.Id));
+  if (input.IsBreak && children.length) {
+    const message = 'This entry has breaks. Delete them before making it a break.';
+    throw badRequest(message, { IsBreak: [message] });
+  }
+  const draft =
+    options.parentDraft && input.IsBreak && input.ParentTimeEntryID !== null
+      ? await prepareBreakOf(
+          tx,
+          actor,
+          row.EmployeeID,
+          options.parentDraft,
+          input.ParentTimeEntryID,
+          input,
+          options.prefix,
+        )
+      : await prepare(
+          tx,
+          { actor, employeeId: row.EmployeeID, selfId: row.Id, children, prefix: options.prefix },
+          input,
+        );
+  const by = doerOf(actor);
+  // The entry keeps its Version: it is not changed until payroll accepts the request.
+  const wire = toWire(proposedRow(row.Id, row.EmployeeID, draft, by, row.Version, row));
+  const LateAdjustment = await storeLateAdjustment(tx, {
+    action: 'Update',
+    by,
+    period,
+    entryId: row.Id,
+    parentEntryId: draft.IsBreak ? draft.ParentTimeEntryID : null,
+    employeeId: row.EmployeeID,
+    officeId: draft.IcdOfficeID,
+    entryDate: draft.Date,
+    isBreak: draft.IsBreak,
+    before: toWire(row),
+    proposed: wire,
+  });
+  return { ...wire, LateAdjustment };
+}
+
+/**
+ * A change (PUT/PATCH) of a new entry that waits as a late adjustment (the device queued the
+ * clock-in and the clock-out, and the clock-in became a request): the proposal changes.
+ */
+async function updatePendingCreate(
+  tx: Tx,
+  actor: Actor,
+  pending: LateAdjustmentRow,
+  version: number | undefined,
+  apply: (current: Draft) => Draft,
+): Promise<TimeEntryLate> {
+  if (!mayAccess(actor, pending) || !pending.Proposed) throw notFound('The time entry');
+  const proposal = pending.Proposed;
+  const currentVersion = Number(proposal.Version ?? 1);
+  if (version !== undefined && version !== currentVersion)
+    throw new AppError(409, STALE_MESSAGE, { body: { Current: proposal } });
+  const next = apply(draftFromSnapshot(proposal));
+  let draft: Draft;
+  const target = await lateTargetOf(tx, pending.EmployeeID, next);
+  if (target?.parentDraft && target.parentId !== undefined)
+    draft = await prepareBreakOf(tx, actor, pending.EmployeeID, target.parentDraft, target.parentId, next);
+  else draft = await prepare(tx, { actor, employeeId: pending.EmployeeID, selfId: null, children: [] }, next);
+  const by = doerOf(actor);
+  const wire = toWire(proposedRow(pending.TimeEntryID, pending.EmployeeID, draft, by, currentVersion + 1));
+  const LateAdjustment = await storeLateAdjustment(tx, {
+    action: 'Create',
+    by,
+    period: await periodById(tx, pending.PayPeriodID),
+    entryId: pending.TimeEntryID,
+    parentEntryId: draft.IsBreak ? draft.ParentTimeEntryID : null,
+    employeeId: pending.EmployeeID,
+    officeId: draft.IcdOfficeID,
+    entryDate: draft.Date,
+    isBreak: draft.IsBreak,
+    before: null,
+    proposed: wire,
+  });
+  return { ...wire, LateAdjustment };
+}
+
+/** The pending new entry an id names when no stored entry has it. */
+async function pendingCreateAt(tx: Conn, id: number): Promise<LateAdjustmentRow | undefined> {
+  if (await liveRow(tx, id)) return undefined;
+  const pending = await pendingLateAdjustment(tx, id);
+  return pending?.ActionID === LateAdjustmentAction.Create ? pending : undefined;
+}
+
+/**
+ * Applies an accepted late adjustment (server/modules/time-management): the change is made as its
+ * requester asked, through every rule except the closed period. Returns the entry after it (null
+ * for a delete). An entry changed since the request answers 409.
+ */
+export async function applyLateAdjustment(args: {
+  tx: Tx;
+  actor: Actor;
+  adjustment: LateAdjustmentRow;
+  requester: Doer;
+}): Promise<TimeEntry | null> {
+  const { tx, actor, adjustment, requester } = args;
+  const record = { by: requester, lateAdjustmentId: adjustment.LateAdjustmentID };
+  await lockEmployee(tx, adjustment.EmployeeID);
+  if (adjustment.ActionID === LateAdjustmentAction.Create) {
+    const draft = draftFromSnapshot(adjustment.Proposed ?? {});
+    if (draft.IsBreak && draft.ParentTimeEntryID !== null && !(await liveRow(tx, draft.ParentTimeEntryID))) {
+      const message = 'Accept the work entry of this break first.';
+      throw badRequest(message);
+    }
+    const row = await insertEntry(tx, actor, adjustment.EmployeeID, draft, '', {
+      ...record,
+      id: adjustment.TimeEntryID,
+    });
+    return toWire(row);
+  }
+  const row = await liveRow(tx, adjustment.TimeEntryID);
+  const expected = Number(adjustment.Before?.Version ?? 0);
+  if (!row || row.Version !== expected)
+    throw new AppError(
+      409,
+      'The time entry changed since this request was made. Reject it and ask for a new one.',
+      {
+        body: { Current: row ? toWire(row) : null },
+      },
+    );
+  if (adjustment.ActionID === LateAdjustmentAction.Update) {
+    return toWire(await updateEntry(tx, actor, row, draftFromSnapshot(adjustment.Proposed ?? {}), record));
+  }
+  await softDelete(tx, row, requester, adjustment.LateAdjustmentID);
+  return null;
+}
+
+/** Sets DeletedAt on an entry and its breaks, recording each. */
+async function softDelete(tx: Tx, row: Row, by: Doer, lateAdjustmentId?: number): Promise<void> {
+  const now = new Date();
+  const children = row.IsBreak ? [] : await liveBreaksOf(tx, row.Id);
+  for (const entry of [row, ...children]) {
+    await tx
+      .update(timeEntries)
+      .set({
+        DeletedAt: now,
+        UpdatedAt: now,
+        UpdatedByEmployeeID: by.EmployeeID,
+        Version: sql`${timeEntries.Version} + 1`,
+      })
+      .where(eq(timeEntries.Id, entry.Id));
+    await recordTimeEntryChange(tx, {
+      kind: 'Deleted',
+      by,
+      before: toWire(entry),
+      after: null,
+      track: entry === row,
+      note: entry === row ? null : 'Deleted with its work entry',
+      lateAdjustmentId,
+      at: now,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Public service functions
 
+/** POST: a new entry (a late adjustment request when its pay period is closed). */
 export async function createTimeEntry(args: {
   db: Db;
   actor: Actor;
   entry: TimeEntrySave;
-}): Promise<TimeEntry> {
+}): Promise<TimeEntry | TimeEntryLate> {
   const { db, actor, entry } = args;
   return db.transaction(async (tx) => {
     const employeeId = await resolveTarget(tx, actor, entry.EmployeeID ?? entry.employeeId);
     await lockEmployee(tx, employeeId);
-    return toWire(await insertEntry(tx, actor, employeeId, draftFromSave(entry)));
+    const draft = draftFromSave(entry);
+    const late = await lateTargetOf(tx, employeeId, draft);
+    if (late) return requestLateCreate(tx, actor, employeeId, draft, late);
+    return toWire(await insertEntry(tx, actor, employeeId, draft));
   });
+}
+
+/** A change of a stored entry: applied, or a late adjustment request when a period is closed. */
+async function changeEntry(tx: Tx, actor: Actor, row: Row, next: Draft): Promise<TimeEntry | TimeEntryLate> {
+  const period = (await closedPeriodOfRow(tx, row)) ?? (await lateTargetOf(tx, row.EmployeeID, next))?.period;
+  if (period) return requestLateUpdate(tx, actor, row, next, period);
+  return toWire(await updateEntry(tx, actor, row, next));
 }
 
 /** PUT: the whole entry; Version must match. */
@@ -561,13 +976,18 @@ export async function replaceTimeEntry(args: {
   actor: Actor;
   id: number;
   entry: TimeEntrySave & { Version: number };
-}): Promise<TimeEntry> {
+}): Promise<TimeEntry | TimeEntryLate> {
   const { db, actor, id, entry } = args;
   return db.transaction(async (tx) => {
+    const pending = await pendingCreateAt(tx, id);
+    if (pending) {
+      assertSameEmployee({ EmployeeID: pending.EmployeeID } as Row, entry.EmployeeID ?? entry.employeeId);
+      return updatePendingCreate(tx, actor, pending, entry.Version, () => draftFromSave(entry));
+    }
     const row = await loadForWrite(tx, actor, id);
     checkVersion(row, entry.Version);
     assertSameEmployee(row, entry.EmployeeID ?? entry.employeeId);
-    return toWire(await updateEntry(tx, actor, row, draftFromSave(entry)));
+    return changeEntry(tx, actor, row, draftFromSave(entry));
   });
 }
 
@@ -577,12 +997,10 @@ export async function patchTimeEntry(args: {
   actor: Actor;
   id: number;
   patch: TimeEntryPatch;
-}): Promise<TimeEntry> {
+}): Promise<TimeEntry | TimeEntryLate> {
   const { db, actor, id, patch } = args;
-  return db.transaction(async (tx) => {
-    const row = await loadForWrite(tx, actor, id);
-    checkVersion(row, patch.Version);
-    const next = draftFromRow(row);
+  const apply = (current: Draft): Draft => {
+    const next = { ...current };
     const { Version: _version, ...fields } = patch;
     for (const [key, value] of Object.entries(fields) as [keyof Draft, unknown][]) {
       if (value === undefined) continue;
@@ -591,28 +1009,155 @@ export async function patchTimeEntry(args: {
     }
     // A break turned into a work entry leaves its work entry behind.
     if (patch.IsBreak === false && patch.ParentTimeEntryID === undefined) next.ParentTimeEntryID = null;
-    return toWire(await updateEntry(tx, actor, row, next));
+    return next;
+  };
+  return db.transaction(async (tx) => {
+    const pending = await pendingCreateAt(tx, id);
+    if (pending) return updatePendingCreate(tx, actor, pending, patch.Version, apply);
+    const row = await loadForWrite(tx, actor, id);
+    checkVersion(row, patch.Version);
+    return changeEntry(tx, actor, row, apply(draftFromRow(row)));
   });
 }
 
-/** DELETE: a soft delete of the entry and its breaks. */
-export async function deleteTimeEntry(args: { db: Db; actor: Actor; id: number }): Promise<void> {
+/**
+ * DELETE: a soft delete of the entry and its breaks. Null when done; in a closed pay period the
+ * entry as it is with the late adjustment request stored instead. Deleting a new entry that waits as
+ * a request withdraws the request (and those of its breaks).
+ */
+export async function deleteTimeEntry(args: {
+  db: Db;
+  actor: Actor;
+  id: number;
+}): Promise<TimeEntryLate | null> {
   const { db, actor, id } = args;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const pending = await pendingCreateAt(tx, id);
+    if (pending) {
+      if (!mayAccess(actor, pending)) throw notFound('The time entry');
+      const by = doerOf(actor);
+      const breaks = await tx
+        .select()
+        .from(lateAdjustments)
+        .where(
+          and(
+            eq(lateAdjustments.ParentTimeEntryID, pending.TimeEntryID),
+            eq(lateAdjustments.StatusID, LateAdjustmentStatus.Pending),
+          ),
+        );
+      for (const request of [pending, ...breaks]) await withdrawLateAdjustment(tx, request, by);
+      return null;
+    }
     const row = await loadForWrite(tx, actor, id);
     await assertMayWriteAt(tx, actor, row.EmployeeID, row.IcdOfficeID);
-    const now = new Date();
-    const ids = [row.Id, ...(row.IsBreak ? [] : (await liveBreaksOf(tx, row.Id)).map((b) => b.Id))];
-    await tx
-      .update(timeEntries)
-      .set({
-        DeletedAt: now,
-        UpdatedAt: now,
-        UpdatedByEmployeeID: actor.EmployeeID,
-        Version: sql`${timeEntries.Version} + 1`,
-      })
-      .where(inArray(timeEntries.Id, ids));
+    const period = await closedPeriodOfRow(tx, row);
+    if (period) {
+      const wire = toWire(row);
+      const LateAdjustment = await storeLateAdjustment(tx, {
+        action: 'Delete',
+        by: doerOf(actor),
+        period,
+        entryId: row.Id,
+        parentEntryId: row.ParentTimeEntryID,
+        employeeId: row.EmployeeID,
+        officeId: row.IcdOfficeID,
+        entryDate: row.Date,
+        isBreak: row.IsBreak,
+        before: wire,
+        proposed: null,
+      });
+      return { ...wire, LateAdjustment };
+    }
+    await softDelete(tx, row, doerOf(actor));
+    return null;
   });
+}
+
+const withoutNotice = ({ LateAdjustment: _notice, ...entry }: TimeEntryLate): TimeEntry => entry;
+
+/** The break of a v2 update's entry that its break part changes (see saveTimeEntryV2). */
+async function v2BreakTarget(tx: Conn, row: Row, part: BreakPart | null): Promise<Row | null> {
+  let target: Row | null;
+  if (part?.Id !== undefined) {
+    const found = await liveRow(tx, part.Id);
+    if (!found?.IsBreak || found.ParentTimeEntryID !== row.Id) {
+      const message = 'This break does not belong to this entry.';
+      throw badRequest(message, { 'Break.Id': [message] });
+    }
+    target = found;
+  } else {
+    const existing = await liveBreaksOf(tx, row.Id);
+    if (existing.length > 1) {
+      const message = 'This entry has several breaks. Send the one to change in Break.Id.';
+      throw badRequest(message, { 'Break.Id': [message] });
+    }
+    target = existing[0] ?? null;
+  }
+  if (target) checkVersion(target, part?.Version);
+  return target;
+}
+
+/** A v2 save in a closed pay period: the work part and the break part as late adjustment requests. */
+async function saveV2Late(
+  tx: Tx,
+  actor: Actor,
+  a: {
+    row: Row | null;
+    owner: number;
+    kind: 'work' | 'work-with-break' | 'break';
+    base: Draft;
+    work: { StartTime: string | null; EndTime: string | null };
+    brk: { StartTime: string | null; EndTime: string | null } | null;
+    part: BreakPart | null;
+  },
+): Promise<TimeEntryV2Late | null> {
+  const answer = (entry: TimeEntryLate, brk: TimeEntryLate | null): TimeEntryV2Late => ({
+    Entry: withoutNotice(entry),
+    Break: brk ? withoutNotice(brk) : null,
+    LateAdjustment: entry.LateAdjustment,
+  });
+  if (a.kind === 'break') {
+    const draft: Draft = { ...a.base, ...(a.brk ?? a.work), IsBreak: true };
+    if (a.row) {
+      const period = (await closedPeriodOfRow(tx, a.row)) ?? (await lateTargetOf(tx, a.owner, draft))?.period;
+      if (!period) return null;
+      return answer(await requestLateUpdate(tx, actor, a.row, draft, period, { prefix: 'Break.' }), null);
+    }
+    const target = await lateTargetOf(tx, a.owner, draft);
+    if (!target) return null;
+    return answer(await requestLateCreate(tx, actor, a.owner, draft, target, 'Break.'), null);
+  }
+  const draft: Draft = { ...a.base, ...a.work, IsBreak: false, ParentTimeEntryID: null };
+  const period =
+    (a.row ? await closedPeriodOfRow(tx, a.row) : undefined) ?? (await closedPeriodOf(tx, a.owner, draft));
+  if (!period) return null;
+  const target = a.kind === 'work-with-break' && a.row ? await v2BreakTarget(tx, a.row, a.part) : null;
+  const entry = a.row
+    ? await requestLateUpdate(tx, actor, a.row, draft, period, { skipChildIds: target ? [target.Id] : [] })
+    : await requestLateCreate(tx, actor, a.owner, draft, { period });
+  if (a.kind === 'work' || !a.brk) return answer(entry, null);
+  const parentDraft = draftFromSnapshot(entry);
+  const breakDraft: Draft = {
+    ...parentDraft,
+    ...a.brk,
+    Comments: null,
+    IsBreak: true,
+    ParentTimeEntryID: entry.Id,
+    Latitude: null,
+    Longitude: null,
+    LocationAccuracy: null,
+  };
+  const brk = target
+    ? await requestLateUpdate(tx, actor, target, breakDraft, period, { prefix: 'Break.', parentDraft })
+    : await requestLateCreate(
+        tx,
+        actor,
+        a.owner,
+        breakDraft,
+        { period, parentDraft, parentId: entry.Id },
+        'Break.',
+      );
+  return answer(entry, brk);
 }
 
 /**
@@ -629,7 +1174,7 @@ export async function saveTimeEntryV2(args: {
   actor: Actor;
   body: TimeEntrySaveV2;
   mode: 'create' | 'update';
-}): Promise<TimeEntryV2Result> {
+}): Promise<TimeEntryV2Result | TimeEntryV2Late> {
   const { db, actor, body, mode } = args;
   const work = { StartTime: body.StartTime ?? null, EndTime: body.EndTime ?? null };
   const part: BreakPart | null = body.Break ?? null;
@@ -655,6 +1200,9 @@ export async function saveTimeEntryV2(args: {
       owner = await resolveTarget(tx, actor, EmployeeID ?? employeeId);
       await lockEmployee(tx, owner);
     }
+
+    const late = await saveV2Late(tx, actor, { row, owner, kind, base, work, brk, part });
+    if (late) return late;
 
     if (kind === 'break') {
       const draft: Draft = { ...base, ...(brk as typeof work), IsBreak: true };
@@ -754,7 +1302,11 @@ export async function listTimeEntries(args: {
   return { Items: rows.map(toWire), TotalCount: total, PageIndex: pageIndex, PageSize: pageSize };
 }
 
-/** GET time-entries/week/{date}: the Monday–Sunday week containing `date`. */
+/**
+ * GET time-entries/week/{date}: the Monday–Sunday week containing `date`. Entries and totals follow
+ * the office's time zone: an entry belongs to the day its start falls on there (a break to its work
+ * entry's day), so a punch recorded elsewhere near midnight counts on the office's day.
+ */
 export async function getWeek(args: {
   db: Db;
   actor: Actor;
@@ -769,11 +1321,28 @@ export async function getWeek(args: {
   const week = weekOf(date);
   const mine = and(eq(timeEntries.EmployeeID, employeeId), isNull(timeEntries.DeletedAt), scope);
   const order = [asc(timeEntries.Date), asc(timeEntries.StartTime), asc(timeEntries.Id)];
-  const rows = await db
+  // An entry counts on its day in its office's time zone, which may be the day before or after the
+  // date where it was recorded: read one day more on each side, then keep the week's.
+  const around = await db
     .select()
     .from(timeEntries)
-    .where(and(mine, gte(timeEntries.Date, week.start), lte(timeEntries.Date, week.end)))
+    .where(
+      and(mine, gte(timeEntries.Date, addDays(week.start, -1)), lte(timeEntries.Date, addDays(week.end, 1))),
+    )
     .orderBy(...order);
+  const officeIds = [...new Set(around.map((r) => r.IcdOfficeID))];
+  const zones = new Map(
+    (officeIds.length
+      ? await db
+          .select({ IcdOfficeID: icdOffices.IcdOfficeID, TimeZone: icdOffices.TimeZone })
+          .from(icdOffices)
+          .where(inArray(icdOffices.IcdOfficeID, officeIds))
+      : []
+    ).map((o) => [o.IcdOfficeID, o.TimeZone]),
+  );
+  const days = officeDays(around, (r) => zones.get(r.IcdOfficeID) ?? 'UTC');
+  const dayOf = (r: Row) => days.get(r.Id) ?? r.Date;
+  const rows = around.filter((r) => dayOf(r) >= week.start && dayOf(r) <= week.end);
   const open = await db
     .select()
     .from(timeEntries)
@@ -786,7 +1355,10 @@ export async function getWeek(args: {
       ),
     )
     .orderBy(...order);
-  const totals = summarizeWeek(week.start, rows);
+  const totals = summarizeWeek(
+    week.start,
+    rows.map((r) => ({ ...r, Date: dayOf(r) })),
+  );
   return {
     EmployeeID: employeeId,
     StartDate: week.start,

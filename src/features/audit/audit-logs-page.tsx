@@ -1,0 +1,324 @@
+// Audit logs (state 'audit.logs', online only, desktop first): every change to time — who, when,
+// before and after — in the three views of the spec's calls (timekeeping, modifications,
+// acknowledgements), filtered by employee and dates, paged, with a CSV export of what is filtered.
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../../api/api-context';
+import { errorMessage } from '../../api/errors';
+import type { AuditLogEntry } from '../../contract/audit';
+import { wireDay } from '../../contract/time-management';
+import { ChangeList, useChangeSummary } from '../time-management/components/change-list';
+import { dayLabel, timeLabel } from '../time-management/format';
+import {
+  type AuditFilters,
+  type AuditView,
+  auditEmployeesQuery,
+  auditPageQuery,
+  fetchAllAuditRows,
+} from './api';
+import { auditCsv, download } from './csv';
+
+const PAGE_SIZE = 25;
+
+const ACTION_COLOURS: Record<string, string> = {
+  TimeEntryCreated: 'teal',
+  TimeEntryUpdated: 'orange',
+  TimeEntryDeleted: 'red',
+  ModificationAcknowledged: 'blue',
+  ModificationDismissed: 'gray',
+  PayPeriodApproved: 'green',
+  PayPeriodApprovalWithdrawn: 'yellow',
+  PayPeriodLocked: 'dark',
+  PayPeriodUnlocked: 'gray',
+  LateAdjustmentRequested: 'yellow',
+  LateAdjustmentAccepted: 'green',
+  LateAdjustmentRejected: 'red',
+  LateAdjustmentWithdrawn: 'gray',
+};
+
+export default function AuditLogsPage() {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const summary = useChangeSummary();
+  const [filters, setFilters] = useState<AuditFilters>({
+    view: 'timekeeping',
+    employeeId: null,
+    startDate: '',
+    endDate: '',
+  });
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const datesReversed = !!filters.startDate && !!filters.endDate && filters.endDate < filters.startDate;
+  const query = useQuery({ ...auditPageQuery(api, filters, page - 1, PAGE_SIZE), enabled: !datesReversed });
+  const employees = useQuery(auditEmployeesQuery(api));
+  const change = (patch: Partial<AuditFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+    setOpen(null);
+  };
+  const actionLabel = (action: string) => t(`time-management.actions.${action}`, { defaultValue: action });
+  /** A new or deleted entry in short ('Work · 9:00 AM – 5:00 PM'); a change as its changed fields. */
+  const rowSummary = (r: AuditLogEntry) => {
+    const copy = r.Before && r.After ? null : (r.After ?? r.Before);
+    if (!copy || typeof copy.StartTime !== 'string') return summary(r.Changes);
+    const changed = r.Changes.find((c) => c.Field === 'TimeEntryTypeID');
+    const type =
+      copy.IsBreak === true
+        ? t('time-management.timesheet.break')
+        : String(changed?.After ?? changed?.Before ?? '');
+    const end =
+      typeof copy.EndTime === 'string' ? timeLabel(copy.EndTime) : t('time-management.timesheet.open');
+    return [type, `${timeLabel(copy.StartTime)} – ${end}`].filter(Boolean).join(' · ');
+  };
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const rows = await fetchAllAuditRows(api, filters);
+      const text = auditCsv(rows, {
+        headers: {
+          when: t('audit.columns.when'),
+          action: t('audit.columns.action'),
+          employee: t('audit.columns.employee'),
+          by: t('audit.columns.by'),
+          office: t('audit.columns.office'),
+          entryDate: t('audit.columns.entryDate'),
+          changes: t('audit.columns.changes'),
+          note: t('audit.columns.note'),
+          timeEntry: t('audit.columns.timeEntry'),
+          id: t('audit.columns.id'),
+        },
+        action: actionLabel,
+        changes: (r) => summary(r.Changes),
+      });
+      download(text, `audit-logs-${filters.view}-${format(new Date(), 'yyyy-MM-dd')}.csv`);
+      notifications.show({ color: 'teal', message: t('audit.exported', { count: rows.length }) });
+    } catch (err) {
+      notifications.show({ color: 'red', title: t('audit.exportFailed'), message: errorMessage(err) });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const employeeLabel = t(`audit.employeeFilter.${filters.view}`);
+
+  return (
+    <Stack maw={1400} gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t('audit.title')}
+        </Title>
+        <Text c="dimmed">{t('audit.subtitle')}</Text>
+      </div>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <SegmentedControl
+          value={filters.view}
+          onChange={(v) => change({ view: v as AuditView })}
+          data={(['timekeeping', 'modification', 'acknowledged'] as const).map((v) => ({
+            value: v,
+            label: t(`audit.views.${v}`),
+          }))}
+        />
+        <Select
+          label={employeeLabel}
+          placeholder={t('audit.everyone')}
+          data={(employees.data ?? []).map((e) => ({ value: String(e.EmployeeID), label: e.Name }))}
+          value={filters.employeeId === null ? null : String(filters.employeeId)}
+          onChange={(v) => change({ employeeId: v ? Number(v) : null })}
+          searchable
+          clearable
+          nothingFoundMessage={t('audit.noEmployee')}
+          w={240}
+        />
+        <TextInput
+          type="date"
+          label={t('audit.from')}
+          value={filters.startDate}
+          onChange={(e) => change({ startDate: e.currentTarget.value })}
+          w={170}
+        />
+        <TextInput
+          type="date"
+          label={t('audit.to')}
+          value={filters.endDate}
+          onChange={(e) => change({ endDate: e.currentTarget.value })}
+          error={datesReversed ? t('audit.datesReversed') : undefined}
+          w={170}
+        />
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => void exportCsv()}
+          loading={exporting}
+          disabled={datesReversed || !query.data?.TotalCount}
+          ml="auto"
+        >
+          {t('audit.export')}
+        </Button>
+      </Group>
+
+      {datesReversed ? null : query.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : query.isError ? (
+        <Alert color="red" title={t('audit.loadFailed')}>
+          {errorMessage(query.error)}
+          <Button variant="light" size="xs" mt="sm" onClick={() => void query.refetch()} display="block">
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : query.data.Items.length === 0 ? (
+        <Text c="dimmed" py="lg" data-testid="audit-empty">
+          {t('audit.empty')}
+        </Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped highlightOnHover verticalSpacing="xs" data-testid="audit-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('audit.columns.when')}</Table.Th>
+                  <Table.Th>{t('audit.columns.action')}</Table.Th>
+                  <Table.Th>{t('audit.columns.employee')}</Table.Th>
+                  <Table.Th>{t('audit.columns.by')}</Table.Th>
+                  <Table.Th>{t('audit.columns.entryDate')}</Table.Th>
+                  <Table.Th>{t('audit.columns.changes')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('audit.details')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.Items.map((r) => (
+                  <Row
+                    key={r.AuditLogID}
+                    row={r}
+                    open={open === r.AuditLogID}
+                    onToggle={() => setOpen(open === r.AuditLogID ? null : r.AuditLogID)}
+                    actionLabel={actionLabel}
+                    summary={rowSummary(r)}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {t('audit.count', { count: query.data.TotalCount })}
+            </Text>
+            <Pagination
+              total={Math.max(1, Math.ceil(query.data.TotalCount / PAGE_SIZE))}
+              value={page}
+              onChange={setPage}
+            />
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Row({
+  row,
+  open,
+  onToggle,
+  actionLabel,
+  summary,
+}: {
+  row: AuditLogEntry;
+  open: boolean;
+  onToggle: () => void;
+  actionLabel: (action: string) => string;
+  summary: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Fragment>
+      <Table.Tr
+        data-audit-id={row.AuditLogID}
+        data-action={row.Action}
+        data-entry-id={row.TimeEntryID ?? undefined}
+      >
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          {format(new Date(row.OccurredAt), 'MMM d, yyyy h:mm a')}
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <Badge
+            color={ACTION_COLOURS[row.Action] ?? 'gray'}
+            variant="light"
+            tt="none"
+            styles={{ label: { overflow: 'visible' } }}
+          >
+            {actionLabel(row.Action)}
+          </Badge>
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm">{row.EmployeeName ?? '—'}</Text>
+          {row.OfficeName && (
+            <Text size="xs" c="dimmed">
+              {row.OfficeName}
+            </Text>
+          )}
+        </Table.Td>
+        <Table.Td>
+          {row.ActorName ?? '—'}
+          {row.ProxyByName && (
+            <Text size="xs" c="dimmed">
+              {t('audit.proxy', { name: row.ProxyByName })}
+            </Text>
+          )}
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          {row.EntryDate ? dayLabel(wireDay(row.EntryDate)) : '—'}
+        </Table.Td>
+        <Table.Td maw={420}>
+          <Text size="sm" lineClamp={2}>
+            {summary || row.Note || '—'}
+          </Text>
+        </Table.Td>
+        <Table.Td w={1}>
+          {row.Changes.length > 0 && (
+            <Button size="compact-xs" variant="subtle" onClick={onToggle} aria-expanded={open}>
+              {open ? t('audit.hide') : t('audit.details')}
+            </Button>
+          )}
+        </Table.Td>
+      </Table.Tr>
+      {open && (
+        <Table.Tr>
+          <Table.Td colSpan={7}>
+            <ChangeList changes={row.Changes} />
+            {row.Note && (
+              <Text size="sm" c="dimmed" mt={4}>
+                {row.Note}
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </Fragment>
+  );
+}

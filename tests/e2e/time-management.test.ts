@@ -1,0 +1,272 @@
+// Issue 5's journeys: a manager corrects a staff entry on the Time approvals screen, the staff user
+// sees "your time was changed" with its history and acknowledges it (offline), and the audit log
+// shows both; a punch made offline for a pay period approved meanwhile becomes a late adjustment,
+// reaches the server without an error, and is accepted by payroll.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, launchProfile, newPage, signIn } from './browser';
+
+const baseUrl = inject('baseUrl');
+
+interface Api {
+  employeeId: number;
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+}
+
+async function api(user: string): Promise<Api> {
+  const login = await fetch(`${baseUrl}/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const token = (await (
+    await fetch(`${baseUrl}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ clientId: 'apex-pwa' }),
+    })
+  ).json()) as string;
+  const call = async <T>(method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}/api/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+  const identity = await call<{ EmployeeID: number }>('GET', 'Home/identity');
+  return { employeeId: identity.body.EmployeeID, call };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const torontoDay = (d: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+const addDays = (day: string, n: number) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+};
+
+interface Period {
+  PayPeriodID: number;
+  StartDate: string;
+  EndDate: string;
+  Version: number;
+  State: string;
+}
+
+async function periodOn(who: Api, employeeId: number, day: string): Promise<Period> {
+  const res = await who.call<Period[]>('GET', `pay-periods/employee/${employeeId}?time=${day}`);
+  expect(res.status).toBe(200);
+  expect(res.body).toHaveLength(1);
+  return res.body[0];
+}
+
+describe('time management', () => {
+  let manager: Api;
+  let staff: Api;
+  let rep: Api;
+  let payroll: Api;
+  beforeAll(async () => {
+    [manager, staff, rep, payroll] = await Promise.all(['manager', 'staff', 'rep', 'payroll'].map(api));
+  });
+
+  it('a manager corrects a staff entry; staff sees and acknowledges it (offline); the audit log shows both', async () => {
+    // A staff entry in the open pay period, on a day other than today (the clock journeys use today).
+    const today = localDay(new Date());
+    const period = await periodOn(manager, staff.employeeId, today);
+    expect(period.State).toBe('Open');
+    const day = period.StartDate !== today ? period.StartDate : addDays(period.StartDate, 1);
+    const created = await staff.call<{ Id: number }>('POST', 'time-entries', {
+      Date: day,
+      TimeEntryTypeID: 1,
+      IcdOfficeID: (
+        await staff.call<{ Offices: { IcdOfficeID: number }[] }>('GET', 'time-entries/clock-lookups')
+      ).body.Offices[0].IcdOfficeID,
+      TimeZoneOffset: -300,
+      StartTime: '05:00:00',
+      EndTime: '06:30:00',
+      Comments: 'Early inventory count',
+    });
+    expect(created.status).toBe(201);
+    const entryId = created.body.Id;
+
+    const browser = await launch();
+    try {
+      // The manager, on a tablet, corrects the end of the shift.
+      const m = await newPage(browser, baseUrl, 'tablet');
+      await m.page.goto('/account/login?returnUrl=%2Ftime%2Fapprovals');
+      await signIn(m.page, 'manager');
+      const row = m.page.locator(`[data-testid="pay-periods"] tr[data-employee-id="${staff.employeeId}"]`);
+      await row.getByRole('button', { name: 'Review' }).click();
+      const entryRow = m.page.locator(`[data-testid="period-detail"] [data-entry-id="${entryId}"]`);
+      await entryRow.getByRole('button').click();
+      const form = m.page.getByTestId('entry-form');
+      await form.getByLabel('End').fill('07:15');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => form.count()).toBe(0);
+      await expect
+        .poll(
+          async () => (await staff.call<{ EndTime: string }>('GET', `time-entries/${entryId}`)).body.EndTime,
+        )
+        .toBe('07:15:00');
+      await m.context.close();
+
+      const mods = await staff.call<{ Items: { TimeEntryModificationID: number; TimeEntryID: number }[] }>(
+        'GET',
+        'time-entries/modified',
+      );
+      const mod = mods.body.Items.find((x) => x.TimeEntryID === entryId);
+      expect(mod).toBeDefined();
+      const modId = (mod as { TimeEntryModificationID: number }).TimeEntryModificationID;
+
+      // Staff, on a phone, sees "your time was changed" with the history and acknowledges it offline.
+      const s = await newPage(browser, baseUrl, 'phone');
+      await s.page.goto('/account/login?returnUrl=%2Ftime%2Fweek');
+      await signIn(s.page, 'staff');
+      const card = s.page.locator(`[data-testid="modification"][data-modification-id="${modId}"]`);
+      await card.waitFor();
+      await expect.poll(() => card.locator('[data-field="EndTime"]').innerText()).toContain('7:15 AM');
+      await card.getByRole('button', { name: 'Show history' }).click();
+      await expect.poll(() => card.getByText('Entry changed').count()).toBeGreaterThan(0);
+      await expect.poll(() => card.getByText('by Marco Rossi').count()).toBeGreaterThan(0);
+      await s.context.setOffline(true);
+      await card.getByRole('button', { name: 'Acknowledge' }).click();
+      await expect.poll(() => card.getByText('Acknowledged · waiting to send').count()).toBe(1);
+      expect(Number(await s.page.getByTestId('sync-chip').getAttribute('data-pending'))).toBe(1);
+      await s.context.setOffline(false);
+      await s.page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect
+        .poll(() => s.page.getByTestId('sync-chip').getAttribute('data-pending'), { timeout: 30_000 })
+        .toBe('0');
+      const after = await staff.call<{ Items: { TimeEntryID: number }[] }>(
+        'GET',
+        'time-entries/modified?status=acknowledged',
+      );
+      expect(after.body.Items.map((x) => x.TimeEntryID)).toContain(entryId);
+      await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
+      await s.context.close();
+
+      // The auditor sees the correction and the acknowledgement.
+      const a = await newPage(browser, baseUrl, 'desktop');
+      await a.page.goto('/account/login?returnUrl=%2Faudit-logs');
+      await signIn(a.page, 'auditor');
+      await a.page.getByTestId('audit-table').waitFor();
+      await a.page.getByText('Changes by others').click();
+      const changed = a.page.locator(
+        `[data-testid="audit-table"] tr[data-entry-id="${entryId}"][data-action="TimeEntryUpdated"]`,
+      );
+      await changed.waitFor();
+      expect(await changed.innerText()).toContain('Marco Rossi');
+      await a.page.getByText('Acknowledgements').click();
+      const acked = a.page.locator(
+        `[data-testid="audit-table"] tr[data-entry-id="${entryId}"][data-action="ModificationAcknowledged"]`,
+      );
+      await acked.waitFor();
+      expect(await acked.innerText()).toContain('Sam Taylor');
+      await a.context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  describe('a punch made offline for a period approved meanwhile', () => {
+    let profile: Awaited<ReturnType<typeof launchProfile>>;
+    let approved: Period | undefined;
+    beforeAll(async () => {
+      profile = await launchProfile(baseUrl, 'phone');
+    });
+    afterAll(async () => {
+      // Reopen the rep's period for whatever runs next.
+      if (approved) await manager.call('DELETE', `pay-periods/${approved.PayPeriodID}/approved`);
+      await profile?.close();
+    });
+
+    async function openClock(page: Page) {
+      await page.goto('/time/clock');
+      await page.getByTestId('clock-card').waitFor();
+    }
+    const cardState = (page: Page) => page.getByTestId('clock-card').getAttribute('data-state');
+
+    it('becomes a late adjustment, arrives without an error and is accepted by payroll', async () => {
+      const { page, context } = profile;
+      await page.goto('/account/login?returnUrl=%2Ftime%2Fclock');
+      await signIn(page, 'rep');
+      await page.getByTestId('clock-card').waitFor();
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await openClock(page);
+
+      await context.setOffline(true);
+      await page.getByLabel('Program', { exact: true }).first().click();
+      await page.getByRole('option').first().click();
+      await page.getByRole('button', { name: 'Clock in' }).click();
+      await expect.poll(() => cardState(page)).toBe('working');
+      await page.getByRole('button', { name: 'Clock out' }).click();
+      await expect.poll(() => cardState(page)).toBe('off');
+      expect(Number(await page.getByTestId('sync-chip').getAttribute('data-pending'))).toBe(2);
+
+      // Meanwhile the manager approves the rep's pay period (the day of the punch at the office).
+      const period = await periodOn(manager, rep.employeeId, torontoDay(new Date()));
+      const approval = await manager.call<Period>('PUT', `pay-periods/${period.PayPeriodID}/approved`, {
+        Version: period.Version,
+      });
+      expect(approval.status).toBe(200);
+      approved = approval.body;
+
+      // Back online: both punches are delivered (202), nothing is refused or lost.
+      await context.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await expect
+        .poll(() => page.getByTestId('sync-chip').getAttribute('data-pending'), { timeout: 30_000 })
+        .toBe('0');
+      // The punch is still on the phone's clock (kept as the answer said), not lost.
+      await expect.poll(() => page.locator('[data-testid="today-entries"] [data-entry-id]').count()).toBe(1);
+      // Nothing was refused: the chip lists no refused change or conflict.
+      expect(await page.getByTestId('sync-chip').getAttribute('aria-label')).not.toMatch(/refused|conflict/i);
+      const pending = await payroll.call<{
+        Items: { LateAdjustmentID: number; TimeEntryID: number; Proposed: { EndTime: string | null } }[];
+      }>('GET', `late-adjustments?employeeId=${rep.employeeId}&sort=RequestedAtDesc`);
+      const request = pending.body.Items.find((a) => a.Proposed?.EndTime);
+      expect(request).toBeDefined();
+      const { LateAdjustmentID, TimeEntryID } = request as { LateAdjustmentID: number; TimeEntryID: number };
+      expect((await rep.call('GET', `time-entries/${TimeEntryID}`)).status).toBe(404);
+
+      // Payroll accepts it into the next open period.
+      const browser = await launch();
+      try {
+        const p = await newPage(browser, baseUrl, 'desktop');
+        await p.page.goto('/account/login?returnUrl=%2Ftime%2Flate-adjustments');
+        await signIn(p.page, 'payroll');
+        const card = p.page.locator(`[data-testid="late-list"] [data-late-id="${LateAdjustmentID}"]`);
+        await card.getByRole('button', { name: 'Accept' }).click();
+        await p.page.getByTestId('confirm-accept').click();
+        await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
+        await p.context.close();
+      } finally {
+        await browser.close();
+      }
+      const entry = await rep.call<{ Id: number; EndTime: string | null }>(
+        'GET',
+        `time-entries/${TimeEntryID}`,
+      );
+      expect(entry.status).toBe(200);
+      expect(entry.body.EndTime).not.toBeNull();
+      const mine = await rep.call<{
+        Items: { LateAdjustmentID: number; StatusID: number; AppliedPayPeriodID: number }[];
+      }>('GET', 'late-adjustments/mine?status=all');
+      const resolved = mine.body.Items.find((a) => a.LateAdjustmentID === LateAdjustmentID);
+      expect(resolved).toMatchObject({ StatusID: 2 });
+      expect(resolved?.AppliedPayPeriodID).not.toBe(period.PayPeriodID);
+    });
+  });
+});
