@@ -1,0 +1,26 @@
+// One lead with its LeadActivityHistory (the card), kept per user for offline use. A lead created on
+// this device and not yet acknowledged (temporary id) has nothing on the server to read.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../../api/api-client';
+import { useApiClient } from '../../../api/api-context';
+import { Lead } from '../../../contract/leads';
+import { cachedRead } from '../../../offline/cached-read';
+
+export function leadQueryOptions(api: ApiClient, userId: string, leadId: number) {
+  return queryOptions({
+    queryKey: ['leads', 'lead', userId, leadId],
+    queryFn: ({ signal }) =>
+      cachedRead(
+        userId,
+        `leads/lead/${leadId}`,
+        () => api.get(`leads/${leadId}`, { signal, schema: Lead }),
+        (raw) => Lead.parse(raw),
+      ),
+    networkMode: 'always',
+    enabled: leadId > 0,
+  });
+}
+
+export function useLead(userId: string, leadId: number) {
+  return useQuery(leadQueryOptions(useApiClient(), userId, leadId));
+}

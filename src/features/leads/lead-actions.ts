@@ -1,0 +1,169 @@
+// What the rep does at a door, queued as offline commands (works with no connection): record an
+// interaction on a lead, or add a new lead. The local copy written with each makes the marker change
+// at once; the sync engine sends the change once when it can.
+import type { LeadCreate, LeadPatch, LeadStatus, StatusBadge } from '../../contract/leads';
+import { allocateTempId } from '../../offline/db';
+import { createLead, logInteraction } from './commands';
+import type { LeadLocal } from './merge-markers';
+
+export interface Fix {
+  Latitude: number;
+  Longitude: number;
+  Accuracy: number;
+  /** Epoch ms of the fix. */
+  at: number;
+}
+
+/**
+ * A fresh position, or null (not permitted, unavailable, or too slow). Never a cached fix
+ * (maximumAge 0): a PWA cannot track in the background, so every knock asks anew.
+ */
+export function currentFix(timeoutMs = 8000): Promise<Fix | null> {
+  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (p) =>
+        resolve({
+          Latitude: p.coords.latitude,
+          Longitude: p.coords.longitude,
+          Accuracy: p.coords.accuracy,
+          at: p.timestamp || Date.now(),
+        }),
+      () => resolve(null),
+      { maximumAge: 0, timeout: timeoutMs, enableHighAccuracy: true },
+    );
+  });
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+function badge(statuses: readonly LeadStatus[], id: number | null | undefined): StatusBadge | null {
+  if (id === null || id === undefined) return null;
+  const s = statuses.find((x) => x.LeadStatusID === id);
+  return s ? { Name: s.Name, Color: s.Color } : null;
+}
+
+export interface InteractionInput {
+  /** null: keep the current status. */
+  LeadStatusID: number | null;
+  /** undefined: keep; null: clear; a number: declare. */
+  DeclaredStatusID: number | null | undefined;
+  Note: string;
+  OccurredAt: Date;
+  fix: Fix | null;
+}
+
+/** The PATCH body of a knock: no Version (interactions may arrive late), OccurredAt = the knock. */
+export function interactionPatch(input: InteractionInput): LeadPatch {
+  const patch: LeadPatch = { OccurredAt: input.OccurredAt.toISOString() };
+  if (input.LeadStatusID !== null) patch.LeadStatusID = input.LeadStatusID;
+  if (input.DeclaredStatusID !== undefined) patch.DeclaredStatusID = input.DeclaredStatusID;
+  const note = input.Note.trim();
+  if (note) patch.Note = note;
+  if (input.fix) {
+    patch.Latitude = round6(input.fix.Latitude);
+    patch.Longitude = round6(input.fix.Longitude);
+  }
+  return patch;
+}
+
+/** The lead as it looks after the knock (what the marker shows until the server answers). */
+export function localAfterInteraction(
+  lead: LeadLocal,
+  patch: LeadPatch,
+  statuses: readonly LeadStatus[],
+): LeadLocal {
+  const LeadStatusID = patch.LeadStatusID !== undefined ? patch.LeadStatusID : lead.LeadStatusID;
+  const DeclaredStatusID =
+    patch.DeclaredStatusID !== undefined ? patch.DeclaredStatusID : lead.DeclaredStatusID;
+  return {
+    ...lead,
+    LeadStatusID,
+    DeclaredStatusID,
+    LeadStatus: patch.LeadStatusID !== undefined ? badge(statuses, LeadStatusID) : lead.LeadStatus,
+    DeclaredStatus:
+      patch.DeclaredStatusID !== undefined ? badge(statuses, DeclaredStatusID) : lead.DeclaredStatus,
+  };
+}
+
+export async function recordInteraction(params: {
+  userId: string;
+  lead: LeadLocal;
+  input: InteractionInput;
+  statuses: readonly LeadStatus[];
+}): Promise<void> {
+  const { userId, lead, input, statuses } = params;
+  const patch = interactionPatch(input);
+  const local = localAfterInteraction(lead, patch, statuses);
+  await logInteraction.enqueue(userId, { LeadID: lead.LeadID, patch, local: { ...local } });
+}
+
+export interface NewLeadInput {
+  LeadGroupID: number;
+  Latitude: number;
+  Longitude: number;
+  StreetLine1: string;
+  StreetLine2: string;
+  City: string;
+  StateProvince: string;
+  PostalCode: string;
+  CountryID: number | null;
+  LeadStatusID: number | null;
+  DeclaredStatusID: number | null;
+  Note: string;
+  Data: Record<string, string>;
+  OccurredAt: Date;
+}
+
+const text = (s: string) => (s.trim() ? s.trim() : null);
+
+export function leadCreateBody(input: NewLeadInput): LeadCreate {
+  const data = Object.fromEntries(Object.entries(input.Data).filter(([, v]) => v.trim() !== ''));
+  const body: LeadCreate = {
+    LeadGroupID: input.LeadGroupID,
+    Latitude: round6(input.Latitude),
+    Longitude: round6(input.Longitude),
+    StreetLine1: text(input.StreetLine1),
+    StreetLine2: text(input.StreetLine2),
+    City: text(input.City),
+    StateProvince: text(input.StateProvince),
+    PostalCode: text(input.PostalCode),
+    CountryID: input.CountryID,
+    OccurredAt: input.OccurredAt.toISOString(),
+  };
+  if (input.LeadStatusID !== null) body.LeadStatusID = input.LeadStatusID;
+  if (input.DeclaredStatusID !== null) body.DeclaredStatusID = input.DeclaredStatusID;
+  if (input.Note.trim()) body.Note = input.Note.trim();
+  if (Object.keys(data).length > 0) body.Data = data;
+  return body;
+}
+
+/** Queues the new lead; resolves to its temporary id. */
+export async function addLead(params: {
+  userId: string;
+  input: NewLeadInput;
+  statuses: readonly LeadStatus[];
+}): Promise<number> {
+  const { userId, input, statuses } = params;
+  const Id = await allocateTempId(userId);
+  const lead = leadCreateBody(input);
+  const local: LeadLocal = {
+    LeadID: Id,
+    LeadGroupID: input.LeadGroupID,
+    Latitude: lead.Latitude,
+    Longitude: lead.Longitude,
+    LeadStatusID: input.LeadStatusID,
+    DeclaredStatusID: input.DeclaredStatusID,
+    LeadStatus: badge(statuses, input.LeadStatusID),
+    DeclaredStatus: badge(statuses, input.DeclaredStatusID),
+    TerritoryID: null,
+    StreetLine1: lead.StreetLine1 ?? null,
+    StreetLine2: lead.StreetLine2 ?? null,
+    City: lead.City ?? null,
+    StateProvince: lead.StateProvince ?? null,
+    PostalCode: lead.PostalCode ?? null,
+    CountryID: lead.CountryID ?? null,
+  };
+  await createLead.enqueue(userId, { Id, lead, local: { ...local } });
+  return Id;
+}

@@ -1,0 +1,263 @@
+// Issue 6's journey: a rep on a phone works the leads map with no signal — logs a knock and adds a new
+// door — reloads offline (the map, its markers and the queued changes come back from the device), and
+// when the connection returns the server has each change exactly once and the card shows it. Then the
+// map is drawn in the three marker styles (screenshots under .tmp/leads/).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchProfile, signIn } from './browser';
+
+const baseUrl = inject('baseUrl');
+const shots = join(import.meta.dirname, '..', '..', '.tmp', 'leads');
+const NOTE = `Offline knock e2e ${Date.now()}`;
+const STREET = `${Date.now() % 100000} E2E Clinton St`;
+// Little Italy, Toronto (the rep's crew works it).
+const HERE = { latitude: 43.661, longitude: -79.4125 };
+
+async function apiAs(user: string) {
+  const login = await fetch(`${baseUrl}/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const token = await (
+    await fetch(`${baseUrl}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ clientId: 'apex-pwa' }),
+    })
+  ).json();
+  return async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  };
+}
+
+const map = (page: Page) => page.getByTestId('leads-map');
+
+async function mapIdle(page: Page) {
+  await expect.poll(() => map(page).getAttribute('data-map-ready'), { timeout: 60_000 }).toBe('true');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const m = (
+          window as unknown as {
+            __apexLeadsMap: { once(e: string, f: () => void): void; triggerRepaint(): void };
+          }
+        ).__apexLeadsMap;
+        m.once('idle', () => resolve());
+        m.triggerRepaint();
+      }),
+  );
+}
+
+/** Moves the camera and waits until the map has drawn it. */
+async function jumpTo(page: Page, center: { latitude: number; longitude: number }, zoom: number) {
+  await page.evaluate(
+    ({ c, z }) =>
+      new Promise<void>((resolve) => {
+        const m = (
+          window as unknown as {
+            __apexLeadsMap: { jumpTo(o: unknown): void; once(e: string, f: () => void): void };
+          }
+        ).__apexLeadsMap;
+        m.once('idle', () => resolve());
+        m.jumpTo({ center: [c.longitude, c.latitude], zoom: z });
+      }),
+    { c: center, z: zoom },
+  );
+}
+
+/** A lead marker drawn on screen: its id and where to tap it (page coordinates). */
+async function visibleMarker(page: Page, id?: number): Promise<{ id: number; x: number; y: number } | null> {
+  return page.evaluate((wanted) => {
+    const m = (
+      window as unknown as {
+        __apexLeadsMap: {
+          queryRenderedFeatures(
+            o: unknown,
+          ): { properties: { id: number }; geometry: { coordinates: [number, number] } }[];
+          project(c: [number, number]): { x: number; y: number };
+          getCanvas(): HTMLCanvasElement;
+        };
+      }
+    ).__apexLeadsMap;
+    const canvas = m.getCanvas().getBoundingClientRect();
+    const features = m
+      .queryRenderedFeatures({ layers: ['lead-markers'] })
+      .filter((f) => wanted === undefined || f.properties.id === wanted)
+      .map((f) => ({ id: f.properties.id, ...m.project(f.geometry.coordinates) }))
+      .filter((p) => p.x > 40 && p.y > 60 && p.x < canvas.width - 60 && p.y < canvas.height - 60);
+    const f = features[0];
+    return f ? { id: f.id, x: canvas.left + f.x, y: canvas.top + f.y } : null;
+  }, id);
+}
+
+async function sourceProps(page: Page, id: number) {
+  return page.evaluate((wanted) => {
+    const m = (
+      window as unknown as {
+        __apexLeadsMap: { querySourceFeatures(s: string): { properties: Record<string, unknown> }[] };
+      }
+    ).__apexLeadsMap;
+    return m.querySourceFeatures('leads').find((f) => f.properties.id === wanted)?.properties ?? null;
+  }, id);
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const pendingChip = (page: Page) => page.getByTestId('sync-chip').getAttribute('data-pending');
+
+describe('leads map offline', () => {
+  let profile: Awaited<ReturnType<typeof launchProfile>>;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    profile = await launchProfile(baseUrl, 'phone');
+    context = profile.context;
+    await context.grantPermissions(['geolocation'], { origin: baseUrl });
+    await context.setGeolocation({ ...HERE, accuracy: 8 });
+  });
+  afterAll(() => profile?.close());
+
+  it('a knock and a new lead made offline survive a reload and reach the server once', {
+    timeout: 300_000,
+  }, async () => {
+    const page = profile.page;
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/account/login?returnUrl=%2Fleads');
+    await signIn(page, 'rep');
+    await mapIdle(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // Controlled by the service worker from here on: the map's code and basemap get cached at run time.
+    await page.reload();
+    await mapIdle(page);
+    await jumpTo(page, HERE, 17.2);
+    await expect
+      .poll(async () => Number(await map(page).getAttribute('data-rendered-markers')), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    const target = await visibleMarker(page);
+    expect(target).not.toBeNull();
+    const leadId = target!.id;
+
+    await context.setOffline(true);
+    await page.mouse.click(target!.x, target!.y);
+    const card = page.getByTestId('lead-card');
+    await expect.poll(() => card.getAttribute('data-lead-id')).toBe(String(leadId));
+    await page.getByTestId('record-interaction').click();
+    await choose(page, 'New status', 'Sold');
+    await page.getByLabel('Note', { exact: true }).fill(NOTE);
+    await page.getByTestId('save-interaction').click();
+    // The marker changes at once and waits for the server.
+    await expect.poll(() => card.getAttribute('data-pending')).toBe('true');
+    await expect.poll(async () => (await sourceProps(page, leadId))?.pending).toBe(1);
+    expect((await sourceProps(page, leadId))?.inner).toBe('#2f9e44');
+    await expect.poll(() => card.getByTestId('lead-activity').textContent()).toContain('Sold');
+    await page.keyboard.press('Escape');
+
+    // A new door where the rep stands, with the Rogers promo code.
+    await page.getByTestId('new-lead').click();
+    await expect.poll(() => page.getByTestId('new-lead-place').textContent()).toContain('At your position');
+    await page.getByLabel('Street address', { exact: false }).first().fill(STREET);
+    await page.getByTestId('lead-data-New Offer').fill('RGR-E2E');
+    await choose(page, 'New status', 'Interested');
+    await page.getByTestId('save-new-lead').click();
+    await expect.poll(() => page.getByTestId('lead-card').getAttribute('data-lead-id')).toMatch(/^-\d+$/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => pendingChip(page)).toBe('2');
+    await expect.poll(() => page.getByTestId('map-pending').textContent()).toContain('2');
+
+    // Reload with no connection: the map and the markers come back from the device.
+    await page.reload();
+    await mapIdle(page);
+    await expect
+      .poll(async () => Number(await map(page).getAttribute('data-feature-count')), { timeout: 30_000 })
+      .toBeGreaterThan(10);
+    await expect.poll(() => page.getByTestId('markers-offline').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('map-pending').textContent()).toContain('2');
+    expect(await pendingChip(page)).toBe('2');
+
+    // Back online: both changes are sent, once.
+    await context.setOffline(false);
+    await expect.poll(() => pendingChip(page), { timeout: 60_000 }).toBe('0');
+    const get = await apiAs('rep');
+    const lead = await get<{
+      LeadStatus: { Name: string } | null;
+      LeadActivityHistory: { Note: string | null }[];
+    }>(`leads/${leadId}`);
+    expect(lead.LeadActivityHistory.filter((a) => a.Note === NOTE)).toHaveLength(1);
+    expect(lead.LeadStatus?.Name).toBe('Sold');
+    const created = await get<{
+      TotalCount: number;
+      Items: { LeadID: number; Data: Record<string, string> }[];
+    }>(`leads?search=${encodeURIComponent(STREET)}&pageSize=10`);
+    expect(created.TotalCount).toBe(1);
+    expect(created.Items[0].Data).toEqual({ 'New Offer': 'RGR-E2E' });
+
+    // The card shows the knock from the server's history.
+    await mapIdle(page);
+    await jumpTo(page, HERE, 17.2);
+    const again = await visibleMarker(page, leadId);
+    expect(again).not.toBeNull();
+    await page.mouse.click(again!.x, again!.y);
+    await expect.poll(() => card.getAttribute('data-pending')).toBe('false');
+    const activity = card.getByTestId('lead-activity');
+    await expect.poll(() => activity.textContent()).toContain('by Riley Chen');
+    await activity.getByRole('button', { name: 'Sold' }).first().click();
+    await expect.poll(() => activity.textContent()).toContain(NOTE);
+    expect(await activity.textContent()).not.toContain('waiting to be sent');
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
+  it('draws the three marker styles', { timeout: 120_000 }, async () => {
+    const page = profile.page;
+    await mapIdle(page);
+    await jumpTo(page, HERE, 17.2);
+    const layerType = { 1: 'symbol', 2: 'symbol', 3: 'circle' } as const;
+    const STYLE_LABELS = { 1: 'Pin', 2: 'Coloured pin', 3: 'Two-toned' } as const;
+    const counts: number[] = [];
+    const mapWarnings: string[] = [];
+    page.on('console', (m) => {
+      if (/could not be loaded|Error/.test(m.text()) && !m.text().includes('GL Driver'))
+        mapWarnings.push(m.text());
+    });
+    for (const style of [1, 2, 3] as const) {
+      await page.getByTestId('map-options').click();
+      await page.getByTestId('marker-style').getByText(STYLE_LABELS[style], { exact: true }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => map(page).getAttribute('data-marker-style')).toBe(String(style));
+      await mapIdle(page);
+      await expect.poll(() => map(page).getAttribute('data-marker-layer')).toBe(layerType[style]);
+      await expect
+        .poll(async () => Number(await map(page).getAttribute('data-rendered-markers')))
+        .toBeGreaterThan(0);
+      // The leads drawn in each style, and no map warning (a missing pin image would log one).
+      const inView = await page.evaluate(() => {
+        const m = (
+          window as unknown as {
+            __apexLeadsMap: {
+              queryRenderedFeatures(o: unknown): { properties: { id: number } }[];
+              getStyle(): { layers: { id: string; type: string }[] };
+            };
+          }
+        ).__apexLeadsMap;
+        return new Set(m.queryRenderedFeatures({ layers: ['lead-markers'] }).map((f) => f.properties.id))
+          .size;
+      });
+      counts.push(inView);
+      await page.screenshot({ path: join(shots, `map-style-${style}.png`) });
+    }
+    // Pins of both pin styles are the same shape: the same leads are drawn (none lacks its image).
+    expect(counts[1]).toBe(counts[0]);
+    expect(counts[2]).toBeGreaterThan(0);
+    expect(mapWarnings).toEqual([]);
+  });
+});
