@@ -16,6 +16,7 @@ import { type Database, openDatabase } from './db/client';
 import { startLeadBatchWorker } from './jobs/lead-batches';
 import { startMailDelivery } from './jobs/mail';
 import { accountRoutes } from './modules/account/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { loadSigningKey } from './modules/auth/tokens';
 import { homeRoutes } from './modules/home/routes';
@@ -24,6 +25,7 @@ import { platformRoutes } from './modules/platform/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { timeRoutes } from './modules/time/routes';
+import { timeManagementRoutes } from './modules/time-management/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { idempotencyPlugin, purgeIdempotencyKeys } from './plugins/idempotency';
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
       await api.register(schedulingRoutes, { db });
       await api.register(teamRoutes, { db });
       await api.register(timeRoutes, { db });
+      await api.register(timeManagementRoutes, { db });
+      await api.register(auditRoutes, { db });
     },
     { prefix: '/api' },
   );

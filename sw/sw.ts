@@ -51,13 +51,52 @@ registerRoute(
   }),
 );
 
-// Map tiles, glyphs and styles: cache-first with expiry. Only CORS (status 200) responses are kept:
-// an opaque response costs several MB of quota each.
+// The map's code (`assets/map-*.js`: MapLibre and its worker, ~450 KB gzip, kept out of the precache)
+// and the basemap shipped with the app (`/basemap/`): kept once used, so the map opens offline after
+// the first visit. The code is content-hashed (cache-first); the basemap may change (revalidated).
 registerRoute(
   ({ request, url }) =>
     request.method === 'GET' &&
-    (request.destination === 'image' || /\/(tiles|fonts|glyphs|sprites?)\//.test(url.pathname)) &&
-    /tile|map|glyph|sprite|basemap/i.test(url.href),
+    url.origin === self.location.origin &&
+    /^\/assets\/map-[^/]+\.js$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'apex-map-code',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 8, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' && url.origin === self.location.origin && /^\/basemap\//.test(url.pathname),
+  new StaleWhileRevalidate({
+    cacheName: 'apex-basemap',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
+);
+
+/** The street style configured at build time (VITE_MAP_STYLE_URL): everything from its host is map data. */
+const MAP_STYLE_ORIGIN = (() => {
+  const env = (import.meta as ImportMeta & { env?: { VITE_MAP_STYLE_URL?: string } }).env;
+  try {
+    return env?.VITE_MAP_STYLE_URL ? new URL(env.VITE_MAP_STYLE_URL).origin : null;
+  } catch {
+    return null;
+  }
+})();
+
+// Map tiles, glyphs and styles: cache-first with expiry. Only CORS (status 200) responses are kept:
+// an opaque response costs several MB of quota each. Vector tiles (.pbf/.mvt) are fetched by the map's
+// worker with no image destination, so they are recognised by their extension too.
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    ((MAP_STYLE_ORIGIN !== null && url.origin === MAP_STYLE_ORIGIN && url.origin !== self.location.origin) ||
+      ((request.destination === 'image' ||
+        /\/(tiles|fonts|glyphs|sprites?)\//.test(url.pathname) ||
+        /\.(pbf|mvt)$/i.test(url.pathname)) &&
+        /tile|map|glyph|sprite|basemap|font/i.test(url.href))),
   new CacheFirst({
     cacheName: 'apex-map-tiles',
     fetchOptions: { mode: 'cors', credentials: 'omit' },

@@ -41,6 +41,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { seedLeads } from './leads';
 import { seedScheduling } from './scheduling';
 import { seedTime } from './time';
+import { seedTimeManagement } from './time-management';
 
 export const DEMO_USERS = [
   'admin',
@@ -218,6 +219,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'time:manage',
     'navigation:reports',
     'reports:read',
+    'navigation:lateAdjustments',
   ],
   Owner: [
     'navigation:home',
@@ -512,5 +514,6 @@ export async function seedDemo(db: Db, options: { password: string; costLog2: nu
   await seedTime(db);
   await seedScheduling(db);
   await seedLeads(db);
+  await seedTimeManagement(db);
   return true;
 }

@@ -20,17 +20,26 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useNetwork } from '@mantine/hooks';
 import {
+  IconCalendarEvent,
+  IconCalendarWeek,
+  IconChecklist,
   IconChevronDown,
   IconClock,
+  IconClockExclamation,
   IconCloudUp,
   IconComponents,
+  IconFileSearch,
   IconHome,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconLogout,
   IconMail,
+  IconMap2,
   IconPoint,
+  IconPolygon,
   IconSettings,
+  IconTable,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +59,15 @@ const ICONS: Record<string, typeof IconHome> = {
   mail: IconMail,
   clock: IconClock,
   sync: IconCloudUp,
+  timesheet: IconTable,
+  approvals: IconChecklist,
+  lateAdjustments: IconClockExclamation,
+  audit: IconFileSearch,
+  calendarEvent: IconCalendarEvent,
+  calendarWeek: IconCalendarWeek,
+  users: IconUsersGroup,
+  map: IconMap2,
+  territories: IconPolygon,
 };
 
 const GROUP_ORDER = ['general', 'field', 'office', 'admin'];

@@ -75,10 +75,77 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'clock', Group: 'field', Label: 'Clock' },
   },
   {
+    // Works offline: the week is kept on the device and edits are queued.
+    Name: 'time.week',
+    Url: '/time/week',
+    PermissionKey: 'navigation:timesheet',
+    Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'timesheet', Group: 'field', Label: 'Timesheet' },
+  },
+  {
+    Name: 'time.approvals',
+    Url: '/time/approvals',
+    PermissionKey: 'navigation:timeApprovals',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'approvals', Group: 'office', Label: 'Time approvals' },
+  },
+  {
+    Name: 'time.lateAdjustments',
+    Url: '/time/late-adjustments',
+    PermissionKey: 'navigation:lateAdjustments',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'lateAdjustments', Group: 'office', Label: 'Late adjustments' },
+  },
+  {
+    Name: 'audit.logs',
+    Url: '/audit-logs',
+    PermissionKey: 'navigation:auditLogs',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Auditing, Icon: 'audit', Group: 'office', Label: 'Audit logs' },
+  },
+  {
     Name: 'sync',
     Url: '/sync',
     PermissionKey: 'navigation:home',
     Nav: { ModuleID: null, Icon: 'sync', Group: 'general', Label: 'Pending changes' },
+  },
+  {
+    Name: 'leads.map',
+    Url: '/leads',
+    PermissionKey: 'navigation:leads',
+    Nav: { ModuleID: ModuleId.Leads, Icon: 'map', Group: 'field', Label: 'Leads map' },
+  },
+  {
+    Name: 'leads.manage',
+    Url: '/leads/manage',
+    PermissionKey: 'leads:manage',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Leads, Icon: 'territories', Group: 'office', Label: 'Lead groups' },
+  },
+  {
+    Name: 'scheduling.myEvents',
+    Url: '/my-events',
+    PermissionKey: 'navigation:myEvents',
+    Nav: { ModuleID: ModuleId.EventsScheduling, Icon: 'calendarEvent', Group: 'field', Label: 'My events' },
+  },
+  {
+    // Not OnlineOnly: managers read the cached week offline and draft events.
+    Name: 'scheduling.board',
+    Url: '/scheduling',
+    PermissionKey: 'navigation:scheduling',
+    Nav: { ModuleID: ModuleId.RsScheduling, Icon: 'calendarWeek', Group: 'office', Label: 'Schedule board' },
+  },
+  {
+    Name: 'scheduling.tsu',
+    Url: '/scheduling/tsu',
+    PermissionKey: 'navigation:scheduling',
+    OnlineOnly: true,
+  },
+  {
+    Name: 'teams',
+    Url: '/teams',
+    PermissionKey: 'navigation:scheduling',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.RsScheduling, Icon: 'users', Group: 'office', Label: 'Teams' },
   },
   { Name: 'admin', Url: '/admin', PermissionKey: 'navigation:admin', OnlineOnly: true },
   {

@@ -49,6 +49,7 @@ export const PERMISSIONS = [
   { Key: APPLICATION_STATUS_KEY, Name: 'Open my application status', ModuleID: ModuleId.Onboarding },
   { Key: 'navigation:reports', Name: 'Open reports', ModuleID: ModuleId.Reports },
   { Key: 'navigation:auditLogs', Name: 'Open audit logs', ModuleID: ModuleId.Auditing },
+  { Key: 'navigation:lateAdjustments', Name: 'Open late adjustments', ModuleID: ModuleId.Payroll },
   {
     Key: 'admin:permissions',
     Name: 'Manage permissions and roles',

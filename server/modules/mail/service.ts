@@ -18,6 +18,13 @@ export const MessageType = {
   WorkOrderUpdateAlert: 'workOrderUpdateAlert',
   PasswordExpiryAlert: 'passwordExpiryAlert',
   EmployeeTerminationAlert: 'employeeTerminationAlert',
+  // Scheduling (src/contract/scheduling.ts SchedulingMessageType), queued by the scheduling server.
+  ScheduleEventAssigned: 'scheduleEventAssigned',
+  ScheduleEventUnassigned: 'scheduleEventUnassigned',
+  ScheduleEventAccepted: 'scheduleEventAccepted',
+  ScheduleEventRejected: 'scheduleEventRejected',
+  ScheduleEventCancelled: 'scheduleEventCancelled',
+  ScheduleEventChanged: 'scheduleEventChanged',
 } as const;
 
 export async function queueMail(

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ApiClient } from '../../../api/api-client';
+import { useApiClient } from '../../../api/api-context';
+import { ScheduleEventActivity } from '../../../contract/scheduling';
+import { fromWire } from './wire';
+
+const Activity = fromWire(z.array(ScheduleEventActivity));
+
+export const ACTIVITY_KEY = ['scheduling', 'activity'] as const;
+
+/** The event's timeline, oldest first. */
+export function eventActivityQueryOptions(api: ApiClient, eventId: number) {
+  return queryOptions({
+    queryKey: [...ACTIVITY_KEY, eventId],
+    queryFn: ({ signal }) => api.get(`schedule-events/${eventId}/activity`, { signal, schema: Activity }),
+  });
+}
+
+export function useEventActivity(eventId: number | null) {
+  const api = useApiClient();
+  return useQuery({ ...eventActivityQueryOptions(api, eventId ?? 0), enabled: !!eventId && eventId > 0 });
+}

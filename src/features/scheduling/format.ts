@@ -1,0 +1,40 @@
+// Display formats of the scheduling screens (date-fns; times as the activity timeline shows them).
+import { format } from 'date-fns';
+import { dayAsDate } from './board';
+
+/** '14:00:00' → '2:00 PM'. */
+export function formatTime(time: string): string {
+  const [h, m] = time.split(':').map(Number);
+  return format(new Date(2000, 0, 1, h, m), 'h:mm a');
+}
+
+/** '2:00 PM – 6:00 PM'. */
+export function formatRange(start: string, end: string): string {
+  return `${formatTime(start)} – ${formatTime(end)}`;
+}
+
+/** 'Wed, Nov 25'. */
+export function formatDay(day: string): string {
+  return format(dayAsDate(day), 'EEE, MMM d');
+}
+
+/** 'Wednesday, November 25, 2026'. */
+export function formatLongDay(day: string): string {
+  return format(dayAsDate(day), 'EEEE, MMMM d, yyyy');
+}
+
+/** 'Nov 16 – Nov 22, 2026'. */
+export function formatWeek(monday: string, sunday: string): string {
+  return `${format(dayAsDate(monday), 'MMM d')} – ${format(dayAsDate(sunday), 'MMM d, yyyy')}`;
+}
+
+/** Compact, for narrow board columns: '10 AM', '2:30 PM'. */
+export function formatShortTime(time: string): string {
+  const [h, m] = time.split(':').map(Number);
+  return format(new Date(2000, 0, 1, h, m), m === 0 ? 'h a' : 'h:mm a');
+}
+
+/** '10 AM–2 PM'. */
+export function formatShortRange(start: string, end: string): string {
+  return `${formatShortTime(start)}–${formatShortTime(end)}`;
+}

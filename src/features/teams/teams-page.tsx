@@ -1,0 +1,536 @@
+// Teams (managers, online only): the teams of an office, their members with roles and the leader
+// flag; add, edit and remove members, and start a new team.
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconEdit, IconPlus, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, isResponseError } from '../../api/errors';
+import { type Team, type TeamMember, TeamMemberSave, TeamMemberUpdate, TeamSave } from '../../contract/teams';
+import { useTeam, useTeamCandidates, useTeamOffices, useTeams } from './api/get-teams';
+import { useAddMember, useCreateTeam, useRemoveMember, useUpdateMember } from './api/team-actions';
+
+const OFFICE_KEY = 'apex.scheduling.office';
+
+function day(offset: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** The first message of each field of a zod error. */
+function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) out[String(i.path[0] ?? '')] ??= i.message;
+  return out;
+}
+
+interface MemberEditing {
+  team: Team;
+  /** null: adding a member. */
+  member: TeamMember | null;
+}
+
+export default function TeamsPage() {
+  const { t } = useTranslation();
+  const today = day(0);
+  const offices = useTeamOffices(day(-60), day(120));
+  const teams = useTeams();
+  const [savedOffice, setSavedOffice] = useLocalStorage<number | null>({
+    key: OFFICE_KEY,
+    defaultValue: null,
+  });
+  const officeList = offices.data ?? [];
+  const office = officeList.find((o) => o.IcdOfficeID === savedOffice) ?? officeList[0] ?? null;
+  const officeTeams = (teams.data ?? []).filter((tm) => tm.IcdOfficeID === office?.IcdOfficeID);
+  const [editing, setEditing] = useState<MemberEditing | null>(null);
+  const [removing, setRemoving] = useState<{ team: Team; member: TeamMember } | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const loading = offices.isPending || teams.isPending;
+  const error = offices.error ?? teams.error;
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {t('teams.title')}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={!office}>
+          {t('teams.newTeam')}
+        </Button>
+      </Group>
+      <Select
+        label={t('teams.office')}
+        data={officeList.map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName }))}
+        value={office ? String(office.IcdOfficeID) : null}
+        onChange={(v) => v && setSavedOffice(Number(v))}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 260 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {loading ? (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : error ? (
+        <Alert color="red" title={t('teams.loadFailed')}>
+          {errorMessage(error)}
+          <Button
+            mt="sm"
+            size="xs"
+            variant="light"
+            display="block"
+            onClick={() => {
+              void offices.refetch();
+              void teams.refetch();
+            }}
+          >
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : !office ? (
+        <Text c="dimmed">{t('teams.noOffices')}</Text>
+      ) : officeTeams.length === 0 ? (
+        <Card withBorder padding="lg">
+          <Text>{t('teams.empty')}</Text>
+        </Card>
+      ) : (
+        <Stack gap="md">
+          {officeTeams.map((team) => (
+            <TeamCard
+              key={team.TeamID}
+              team={team}
+              onAdd={() => setEditing({ team, member: null })}
+              onEdit={(member) => setEditing({ team, member })}
+              onRemove={(member) => setRemoving({ team, member })}
+            />
+          ))}
+        </Stack>
+      )}
+
+      <MemberModal editing={editing} today={today} onClose={() => setEditing(null)} />
+      <RemoveModal removing={removing} onClose={() => setRemoving(null)} />
+      {office && (
+        <NewTeamModal
+          opened={creating}
+          officeId={office.IcdOfficeID}
+          officeName={office.OfficeName}
+          onClose={() => setCreating(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function TeamCard({
+  team,
+  onAdd,
+  onEdit,
+  onRemove,
+}: {
+  team: Team;
+  onAdd(): void;
+  onEdit(member: TeamMember): void;
+  onRemove(member: TeamMember): void;
+}) {
+  const { t } = useTranslation();
+  const detail = useTeam(team.TeamID);
+  const members = [...(detail.data?.Members ?? [])].sort(
+    (a, b) => Number(b.IsLeader) - Number(a.IsLeader) || a.EmployeeName.localeCompare(b.EmployeeName),
+  );
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="team" data-team-id={team.TeamID}>
+      <Group justify="space-between" mb="sm">
+        <Stack gap={0}>
+          <Title order={2} size="h4">
+            {team.Name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('teams.members', { count: team.MemberCount })}
+          </Text>
+        </Stack>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+          {t('teams.addMember')}
+        </Button>
+      </Group>
+      {detail.isPending ? (
+        <Loader size="sm" aria-label={t('common.loading')} />
+      ) : detail.isError ? (
+        <Text c="red" size="sm">
+          {errorMessage(detail.error)}
+        </Text>
+      ) : members.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('teams.noMembers')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('teams.name')}</Table.Th>
+                <Table.Th>{t('teams.roles')}</Table.Th>
+                <Table.Th>{t('teams.leader')}</Table.Th>
+                <Table.Th w={90}>
+                  <VisuallyHidden>{t('teams.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.map((m) => (
+                <Table.Tr key={m.EmployeeID} data-testid="team-member" data-employee-id={m.EmployeeID}>
+                  <Table.Td>{m.EmployeeName}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {m.Roles.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      ) : (
+                        m.Roles.map((r) => (
+                          <Badge key={r} variant="light" color="gray" tt="none">
+                            {r}
+                          </Badge>
+                        ))
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {m.IsLeader ? (
+                      <Badge
+                        color="yellow"
+                        variant="light"
+                        leftSection={<IconStarFilled size={12} />}
+                        tt="none"
+                      >
+                        {t('teams.leader')}
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Tooltip label={t('teams.edit')}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('teams.editMember', { name: m.EmployeeName })}
+                          onClick={() => onEdit(m)}
+                        >
+                          <IconEdit size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('teams.remove')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('teams.removeMember', { name: m.EmployeeName })}
+                          onClick={() => onRemove(m)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
+function MemberModal({
+  editing,
+  today,
+  onClose,
+}: {
+  editing: MemberEditing | null;
+  today: string;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const adding = !!editing && !editing.member;
+  const candidates = useTeamCandidates(editing?.team.IcdOfficeID ?? null, today, adding);
+  const members = useTeam(editing?.team.TeamID ?? 0);
+  const add = useAddMember();
+  const update = useUpdateMember();
+  const [employeeId, setEmployeeId] = useState<string | null>(null);
+  const [roles, setRoles] = useState<string[]>([]);
+  const [leader, setLeader] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [openedFor, setOpenedFor] = useState<MemberEditing | null>(null);
+
+  if (editing !== openedFor) {
+    setOpenedFor(editing);
+    setEmployeeId(null);
+    setRoles(editing?.member?.Roles ?? []);
+    setLeader(editing?.member?.IsLeader ?? false);
+    setErrors({});
+    setMessage(null);
+  }
+
+  const taken = new Set((members.data?.Members ?? []).map((m) => m.EmployeeID));
+  const options = (candidates.data ?? [])
+    .filter((c) => !taken.has(c.EmployeeID))
+    .map((c) => ({ value: String(c.EmployeeID), label: c.EmployeeName }));
+
+  async function submit() {
+    if (!editing) return;
+    setMessage(null);
+    try {
+      if (!editing.member) {
+        if (!employeeId) {
+          setErrors({ EmployeeID: t('teams.chooseEmployee') });
+          return;
+        }
+        const parsed = TeamMemberSave.safeParse({
+          EmployeeID: Number(employeeId),
+          Roles: roles,
+          IsLeader: leader,
+        });
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+        await add.mutateAsync({ teamId: editing.team.TeamID, body: parsed.data });
+      } else {
+        const parsed = TeamMemberUpdate.safeParse({
+          Roles: roles,
+          IsLeader: leader,
+          Version: editing.member.Version,
+        });
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+        await update.mutateAsync({
+          teamId: editing.team.TeamID,
+          employeeId: editing.member.EmployeeID,
+          body: parsed.data,
+        });
+      }
+      onClose();
+    } catch (err) {
+      setMessage(
+        isResponseError(err) && err.status === 409
+          ? `${errorMessage(err)} ${t('teams.reloaded')}`
+          : errorMessage(err),
+      );
+    }
+  }
+
+  return (
+    <Modal
+      opened={!!editing}
+      onClose={onClose}
+      fullScreen={phone}
+      title={
+        editing?.member
+          ? t('teams.editTitle', { name: editing.member.EmployeeName })
+          : t('teams.addTitle', { team: editing?.team.Name ?? '' })
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack>
+          {message && (
+            <Alert color="red" role="alert">
+              {message}
+            </Alert>
+          )}
+          {adding && (
+            <Select
+              label={t('teams.employee')}
+              data={options}
+              value={employeeId}
+              onChange={(v) => {
+                setEmployeeId(v);
+                setErrors({});
+              }}
+              placeholder={candidates.isPending ? t('common.loading') : undefined}
+              searchable
+              required
+              nothingFoundMessage={t('teams.noCandidates')}
+              error={errors.EmployeeID ?? (candidates.isError ? errorMessage(candidates.error) : undefined)}
+              comboboxProps={{ withinPortal: true }}
+              data-autofocus
+            />
+          )}
+          <TagsInput
+            label={t('teams.roles')}
+            description={t('teams.rolesHelp')}
+            value={roles}
+            onChange={(v) => {
+              setRoles(v);
+              setErrors({});
+            }}
+            maxTags={10}
+            error={errors.Roles}
+            clearable
+          />
+          <Switch
+            label={t('teams.leaderLabel')}
+            checked={leader}
+            onChange={(e) => setLeader(e.currentTarget.checked)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={add.isPending || update.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function RemoveModal({
+  removing,
+  onClose,
+}: {
+  removing: { team: Team; member: TeamMember } | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const remove = useRemoveMember();
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <Modal
+      opened={!!removing}
+      onClose={() => {
+        setMessage(null);
+        onClose();
+      }}
+      title={t('teams.removeTitle')}
+      centered
+    >
+      {removing && (
+        <Stack>
+          <Text>
+            {t('teams.removeBody', { name: removing.member.EmployeeName, team: removing.team.Name })}
+          </Text>
+          {message && <Alert color="red">{message}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                void remove
+                  .mutateAsync({ teamId: removing.team.TeamID, employeeId: removing.member.EmployeeID })
+                  .then(() => {
+                    setMessage(null);
+                    onClose();
+                  })
+                  .catch((err: unknown) => setMessage(errorMessage(err)))
+              }
+            >
+              {t('teams.remove')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function NewTeamModal({
+  opened,
+  officeId,
+  officeName,
+  onClose,
+}: {
+  opened: boolean;
+  officeId: number;
+  officeName: string;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateTeam();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    setName('');
+    setError(null);
+    onClose();
+  }
+
+  async function submit() {
+    const parsed = TeamSave.safeParse({ Name: name, IcdOfficeID: officeId, Members: [] });
+    if (!parsed.success) {
+      setError(fieldErrors(parsed.error.issues).Name ?? parsed.error.issues[0].message);
+      return;
+    }
+    try {
+      await create.mutateAsync(parsed.data);
+      close();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('teams.newTitle', { office: officeName })} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack>
+          <TextInput
+            label={t('teams.teamName')}
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            required
+            maxLength={100}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
