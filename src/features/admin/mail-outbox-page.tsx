@@ -1,20 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/errors';
+import { noItems, QueryView } from '../../ui/query-view';
 import { type MailItem, useMailOutbox } from './get-mail-outbox';
 
 const PAGE_SIZE = 20;
@@ -32,69 +19,63 @@ export default function MailOutboxPage() {
         {t('admin.mail.title')}
       </Title>
       <Text c="dimmed">{t('admin.mail.subtitle')}</Text>
-      {query.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      ) : query.isError ? (
-        <Alert color="red" title={t('admin.mail.loadFailed')}>
-          {errorMessage(query.error)}
-          <Button variant="light" size="xs" mt="sm" onClick={() => void query.refetch()} display="block">
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      ) : query.data.Items.length === 0 ? (
-        <Text c="dimmed" py="lg">
-          {t('admin.mail.empty')}
-        </Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.mail.created')}</Table.Th>
-                  <Table.Th>{t('admin.mail.to')}</Table.Th>
-                  <Table.Th>{t('admin.mail.subject')}</Table.Th>
-                  <Table.Th>{t('admin.mail.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.Items.map((m) => (
-                  <Table.Tr key={m.MailID} onClick={() => setOpen(m)} style={{ cursor: 'pointer' }}>
-                    <Table.Td>{format(m.CreatedAt)}</Table.Td>
-                    <Table.Td>{m.To}</Table.Td>
-                    <Table.Td>
-                      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(m)}>
-                        {m.Subject}
-                      </Button>
-                    </Table.Td>
-                    <Table.Td>
-                      {m.SentAt ? (
-                        <Badge color="green">{t('admin.mail.sent')}</Badge>
-                      ) : m.Error ? (
-                        <Badge color="red">{t('admin.mail.failed')}</Badge>
-                      ) : (
-                        <Badge color="gray">{t('admin.mail.queued')}</Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {t('admin.mail.count', { count: query.data.TotalCount })}
-            </Text>
-            <Pagination
-              total={Math.max(1, Math.ceil(query.data.TotalCount / PAGE_SIZE))}
-              value={page}
-              onChange={setPage}
-            />
-          </Group>
-        </>
-      )}
+      {
+        <QueryView
+          query={query}
+          errorTitle={t('admin.mail.loadFailed')}
+          empty={t('admin.mail.empty')}
+          isEmpty={noItems}
+        >
+          {(data) => (
+            <>
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('admin.mail.created')}</Table.Th>
+                      <Table.Th>{t('admin.mail.to')}</Table.Th>
+                      <Table.Th>{t('admin.mail.subject')}</Table.Th>
+                      <Table.Th>{t('admin.mail.status')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.Items.map((m) => (
+                      <Table.Tr key={m.MailID} onClick={() => setOpen(m)} style={{ cursor: 'pointer' }}>
+                        <Table.Td>{format(m.CreatedAt)}</Table.Td>
+                        <Table.Td>{m.To}</Table.Td>
+                        <Table.Td>
+                          <Button variant="subtle" size="compact-sm" onClick={() => setOpen(m)}>
+                            {m.Subject}
+                          </Button>
+                        </Table.Td>
+                        <Table.Td>
+                          {m.SentAt ? (
+                            <Badge color="green">{t('admin.mail.sent')}</Badge>
+                          ) : m.Error ? (
+                            <Badge color="red">{t('admin.mail.failed')}</Badge>
+                          ) : (
+                            <Badge color="gray">{t('admin.mail.queued')}</Badge>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {t('admin.mail.count', { count: data.TotalCount })}
+                </Text>
+                <Pagination
+                  total={Math.max(1, Math.ceil(data.TotalCount / PAGE_SIZE))}
+                  value={page}
+                  onChange={setPage}
+                />
+              </Group>
+            </>
+          )}
+        </QueryView>
+      }
       <Modal opened={!!open} onClose={() => setOpen(null)} title={open?.Subject} size="lg">
         {open && (
           <Stack gap="xs">

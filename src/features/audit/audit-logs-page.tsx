@@ -1,13 +1,11 @@
 // Audit logs (state 'audit.logs', online only, desktop first): every change to time — who, when,
 // before and after — in the three views of the spec's calls (timekeeping, modifications,
 // acknowledgements), filtered by employee and dates, paged, with a CSV export of what is filtered.
+
 import {
-  Alert,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Pagination,
   SegmentedControl,
   Select,
@@ -28,6 +26,7 @@ import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/errors';
 import type { AuditLogEntry } from '../../contract/audit';
 import { wireDay } from '../../contract/time-management';
+import { noItems, QueryView } from '../../ui/query-view';
 import { ChangeList, useChangeSummary } from '../time-management/components/change-list';
 import { dayLabel, timeLabel } from '../time-management/format';
 import {
@@ -179,63 +178,58 @@ export default function AuditLogsPage() {
         </Button>
       </Group>
 
-      {datesReversed ? null : query.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      ) : query.isError ? (
-        <Alert color="red" title={t('audit.loadFailed')}>
-          {errorMessage(query.error)}
-          <Button variant="light" size="xs" mt="sm" onClick={() => void query.refetch()} display="block">
-            {t('common.retry')}
-          </Button>
-        </Alert>
-      ) : query.data.Items.length === 0 ? (
-        <Text c="dimmed" py="lg" data-testid="audit-empty">
-          {t('audit.empty')}
-        </Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="xs" data-testid="audit-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('audit.columns.when')}</Table.Th>
-                  <Table.Th>{t('audit.columns.action')}</Table.Th>
-                  <Table.Th>{t('audit.columns.employee')}</Table.Th>
-                  <Table.Th>{t('audit.columns.by')}</Table.Th>
-                  <Table.Th>{t('audit.columns.entryDate')}</Table.Th>
-                  <Table.Th>{t('audit.columns.changes')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('audit.details')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.Items.map((r) => (
-                  <Row
-                    key={r.AuditLogID}
-                    row={r}
-                    open={open === r.AuditLogID}
-                    onToggle={() => setOpen(open === r.AuditLogID ? null : r.AuditLogID)}
-                    actionLabel={actionLabel}
-                    summary={rowSummary(r)}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {t('audit.count', { count: query.data.TotalCount })}
-            </Text>
-            <Pagination
-              total={Math.max(1, Math.ceil(query.data.TotalCount / PAGE_SIZE))}
-              value={page}
-              onChange={setPage}
-            />
-          </Group>
-        </>
+      {datesReversed ? null : (
+        <QueryView
+          query={query}
+          errorTitle={t('audit.loadFailed')}
+          empty={t('audit.empty')}
+          isEmpty={noItems}
+          emptyTestId="audit-empty"
+        >
+          {(data) => (
+            <>
+              <Table.ScrollContainer minWidth={900}>
+                <Table striped highlightOnHover verticalSpacing="xs" data-testid="audit-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('audit.columns.when')}</Table.Th>
+                      <Table.Th>{t('audit.columns.action')}</Table.Th>
+                      <Table.Th>{t('audit.columns.employee')}</Table.Th>
+                      <Table.Th>{t('audit.columns.by')}</Table.Th>
+                      <Table.Th>{t('audit.columns.entryDate')}</Table.Th>
+                      <Table.Th>{t('audit.columns.changes')}</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>{t('audit.details')}</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.Items.map((r) => (
+                      <Row
+                        key={r.AuditLogID}
+                        row={r}
+                        open={open === r.AuditLogID}
+                        onToggle={() => setOpen(open === r.AuditLogID ? null : r.AuditLogID)}
+                        actionLabel={actionLabel}
+                        summary={rowSummary(r)}
+                      />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {t('audit.count', { count: data.TotalCount })}
+                </Text>
+                <Pagination
+                  total={Math.max(1, Math.ceil(data.TotalCount / PAGE_SIZE))}
+                  value={page}
+                  onChange={setPage}
+                />
+              </Group>
+            </>
+          )}
+        </QueryView>
       )}
     </Stack>
   );

@@ -7,7 +7,9 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach } from 'vitest';
 import { initI18n, type LocaleId } from '../../../src/i18n/index';
+import canadaCommon from '../../../src/i18n/locales/en_CA/common.json';
 import canada from '../../../src/i18n/locales/en_CA/ui.json';
+import usCommon from '../../../src/i18n/locales/en_US/common.json';
 import us from '../../../src/i18n/locales/en_US/ui.json';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
@@ -30,7 +32,8 @@ export function testI18n(locale: LocaleId = 'en_CA'): Promise<i18n> {
   let instance = instances.get(locale);
   if (!instance) {
     const ui = locale === 'en_US' ? merge(canada as Tree, us as Tree) : canada;
-    instance = initI18n({ locale, resources: { ui } });
+    const common = locale === 'en_US' ? merge(canadaCommon as Tree, usCommon as Tree) : canadaCommon;
+    instance = initI18n({ locale, resources: { ui, common } });
     instances.set(locale, instance);
   }
   return instance;
