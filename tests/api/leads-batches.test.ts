@@ -57,7 +57,7 @@ const CSV = [
   ',Ottawa,ON,,,,,,',
   'garbage,,,,north,,,,',
   ',Vancouver,,,,,,,',
-  ',Atlantis,,,,,,,',
+  ',Atlantis,ON,,,,,,',
   ',,,m5v2t6,,,,,',
   '',
 ].join('\r\n');
@@ -95,7 +95,7 @@ describe('uploading a lead batch', () => {
         'Columns not imported: Door colour.',
         'Row 3: Latitude is not a number between -90 and 90.',
         expect.stringMatching(/^Row 4: 'Vancouver' could be Vancouver, BC or Vancouver, WA/),
-        expect.stringMatching(/^Row 5: no place found for 'Atlantis'/),
+        "Row 5: no place found for 'Atlantis, ON'.",
       ]),
     );
     expect(job.FinishedAt).not.toBeNull();
@@ -119,7 +119,10 @@ describe('uploading a lead batch', () => {
     expect(exact.TerritoryID).not.toBeNull();
     expect(ottawa).toMatchObject({ City: 'Ottawa', StateProvince: 'ON', CountryID: 2 });
     expect(ottawa.Latitude).toBeCloseTo(45.42, 1);
-    expect(postal).toMatchObject({ City: 'Toronto', PostalCode: 'M5V 2T6' });
+    // At the centroid of its FSA (M5V, downtown by the lake), not of the city.
+    expect(postal).toMatchObject({ City: 'Toronto', StateProvince: 'ON', PostalCode: 'M5V 2T6' });
+    expect(postal.Latitude).toBeCloseTo(43.65, 2);
+    expect(postal.Longitude).toBeCloseTo(-79.37, 2);
     const got = (
       await manager.call({ method: 'GET', url: `/api/lead-batches/${batch.LeadBatchID}` })
     ).json<LeadBatch>();

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadCandidate } from '../../../server/domain/leads/import-rows';
-import { lookupCity, lookupPostalCode, normalizeName } from '../../../server/jobs/geocode/gazetteer';
+import {
+  gazetteerRequested,
+  lookupCity,
+  lookupPostalCode,
+  normalizeName,
+} from '../../../server/jobs/geocode/gazetteer';
 import { geocodeCandidate } from '../../../server/jobs/geocode/geocode-row';
 import { createNominatimGeocoder, type Geocoder } from '../../../server/jobs/geocode/nominatim';
 
@@ -22,18 +27,55 @@ const candidate = (over: Partial<LeadCandidate>): LeadCandidate => ({
 const offline = { geocoder: null, preferredRegions: new Set<string>() };
 
 describe('gazetteer', () => {
-  it('matches city names without accents, case or punctuation', () => {
-    expect(normalizeName('Montréal')).toBe(normalizeName('MONTREAL'));
-    expect(lookupCity('Saint Paul', 'Minnesota')).toHaveLength(1);
-    expect(lookupCity("st john's", 'NL')[0].Name).toBe("St. John's");
-    expect(lookupCity('Quebec City')[0].Region).toBe('QC');
+  it('is not read until a row needs it', async () => {
+    expect(gazetteerRequested()).toBe(false);
+    await geocodeCandidate(candidate({ Latitude: 1, Longitude: 2 }), offline);
+    expect(gazetteerRequested()).toBe(false);
+    await lookupCity('Toronto');
+    expect(gazetteerRequested()).toBe(true);
   });
 
-  it('finds a postal code prefix: FSA letter+digit or ZIP3', () => {
-    expect(lookupPostalCode('M6G 1A1')?.Name).toBe('Toronto');
-    expect(lookupPostalCode('K7L3N6')?.Name).toBe('Kingston');
-    expect(lookupPostalCode('60606')?.Name).toBe('Chicago');
-    expect(lookupPostalCode('X0A 0H0')).toBeNull();
+  it('matches city names without accents, case or punctuation', async () => {
+    expect(normalizeName('Montréal')).toBe(normalizeName('MONTREAL'));
+    expect(await lookupCity('Saint Paul', 'Minnesota')).toHaveLength(1);
+    expect((await lookupCity("st john's", 'NL'))[0].Name).toBe("St. John's");
+    expect((await lookupCity('Quebec City'))[0].Region).toBe('QC');
+    expect((await lookupCity('TROIS RIVIERES'))[0]).toMatchObject({ Name: 'Trois-Rivières', Region: 'QC' });
+  });
+
+  it('knows GeoNames places of both countries and US post-office towns', async () => {
+    const [ottawa] = await lookupCity('Ottawa', 'Ontario');
+    expect(ottawa).toMatchObject({ Name: 'Ottawa', Region: 'ON', CountryID: 2 });
+    expect(ottawa.Latitude).toBeCloseTo(45.41, 1);
+    expect(ottawa.Longitude).toBeCloseTo(-75.7, 1);
+    expect(ottawa.Population).toBeGreaterThan(500_000);
+    // Scarborough is a place of its own (GeoNames), not only a Toronto alias.
+    expect((await lookupCity('Scarborough', 'ON'))[0].Latitude).toBeCloseTo(43.77, 1);
+    // Toronto, Kansas has a post office but fewer than 1000 people: known from its ZIP code.
+    expect(await lookupCity('Toronto', 'KS')).toEqual([
+      expect.objectContaining({ Region: 'KS', Population: 0 }),
+    ]);
+    expect((await lookupCity('London')).map((p) => p.Region).slice(0, 3)).toEqual(['ON', 'OH', 'KY']);
+    expect(await lookupCity('London', null, 2)).toHaveLength(1);
+  });
+
+  it('finds a postal code: Canadian FSA centroids named after their place, US ZIP centroids', async () => {
+    expect(await lookupPostalCode('M6G 1A1')).toMatchObject({ Name: 'Toronto', Region: 'ON', CountryID: 2 });
+    expect((await lookupPostalCode('K7L3N6'))?.Name).toBe('Kingston');
+    // 'Plateau Mont-Royal Southeast' is in Montréal, not the town of Mont-Royal.
+    const plateau = await lookupPostalCode('h2x 1y4');
+    expect(plateau).toMatchObject({ Name: 'Montréal', Region: 'QC' });
+    expect(plateau?.Latitude).toBeCloseTo(45.515, 2);
+    // Two FSAs of one city have their own centroids.
+    const downtown = await lookupPostalCode('M5V 2T6');
+    expect(downtown?.Name).toBe('Toronto');
+    expect(downtown?.Longitude).not.toBeCloseTo(plateau?.Longitude ?? 0, 1);
+    expect(await lookupPostalCode('60606')).toMatchObject({ Name: 'Chicago', Region: 'IL', CountryID: 1 });
+    expect(await lookupPostalCode('90210-1234')).toMatchObject({ Name: 'Beverly Hills', Region: 'CA' });
+    // A ZIP whose leading zero a spreadsheet dropped.
+    expect(await lookupPostalCode('2134')).toMatchObject({ Name: 'Allston', Region: 'MA' });
+    expect(await lookupPostalCode('Z9Z 9Z9')).toBeNull();
+    expect(await lookupPostalCode('00000')).toBeNull();
   });
 });
 
@@ -70,9 +112,33 @@ describe('geocoding a row', () => {
         preferredRegions: new Set(['ON']),
       }),
     ).toMatchObject({ outcome: 'LocatedUnsure', place: { Region: 'ON' } });
-    expect(await geocodeCandidate(candidate({ City: 'Atlantis' }), offline)).toMatchObject({
+    expect(
+      await geocodeCandidate(candidate({ City: 'Atlantis', StateProvince: 'ON' }), offline),
+    ).toMatchObject({
+      outcome: 'NoResults',
+      message: "Row 1: no place found for 'Atlantis, ON'.",
+    });
+  });
+
+  it('a city far larger than its namesakes is the one meant; long lists of namesakes are cut', async () => {
+    expect(await geocodeCandidate(candidate({ City: 'Toronto' }), offline)).toMatchObject({
+      outcome: 'LocatedUnsure',
+      place: { Name: 'Toronto', Region: 'ON' },
+    });
+    const springfield = await geocodeCandidate(candidate({ City: 'Springfield' }), offline);
+    expect(springfield).toMatchObject({ outcome: 'MultipleResults' });
+    expect('message' in springfield && springfield.message).toMatch(
+      /^Row 1: 'Springfield' could be Springfield, MO or Springfield, MA or Springfield, IL or Springfield, OR \(or \d+ more\); add the province or state\.$/,
+    );
+  });
+
+  it('a postal code of another country than the row says is not used', async () => {
+    expect(await geocodeCandidate(candidate({ PostalCode: '60606', CountryID: 2 }), offline)).toMatchObject({
       outcome: 'NoResults',
     });
+    expect(
+      await geocodeCandidate(candidate({ PostalCode: '60606', City: 'Toronto', CountryID: 2 }), offline),
+    ).toMatchObject({ outcome: 'LocatedUnsure', place: { Region: 'ON' } });
   });
 
   it('a street address goes to the geocoding service when there is one', async () => {
