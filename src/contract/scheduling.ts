@@ -579,7 +579,11 @@ export const RSScheduleEmployee = z.object({
 });
 export type RSScheduleEmployee = z.infer<typeof RSScheduleEmployee>;
 
-export const QualifyingEmployee = RSScheduleEmployee.extend({ IsScheduled: z.boolean() });
+export const QualifyingEmployee = RSScheduleEmployee.extend({
+  IsScheduled: z.boolean(),
+  /** Holds `scheduling:respond` at the office, so they can be assigned to its events (and answer). */
+  CanAnswerEvents: z.boolean(),
+});
 export type QualifyingEmployee = z.infer<typeof QualifyingEmployee>;
 
 export const RSSchedule = z.object({

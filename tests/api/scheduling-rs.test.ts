@@ -105,6 +105,11 @@ describe('RS schedules', () => {
     expect(names).toContain('Marco Rossi');
     expect(names).not.toContain('Riley Chen'); // Rogers only
     expect(names).not.toContain('Jordan Lee'); // pending applicant
+    // Only people who can answer event assignments there may be given one (what the board offers).
+    const canAnswer = (name: string) =>
+      res.json().find((e: { EmployeeName: string }) => e.EmployeeName === name).CanAnswerEvents;
+    expect(canAnswer('Sam Taylor')).toBe(true);
+    expect(canAnswer('Marco Rossi')).toBe(false);
     const bad = await manager.call({
       method: 'POST',
       url: '/api/RSSchedule/ListQualifyingEmployees',

@@ -39,7 +39,7 @@ import { checkEmployeeList, checkRsSchedule } from '../../domain/scheduling/rs-s
 import type { Refusal } from '../../domain/scheduling/rules';
 import { rotationWeek } from '../../domain/scheduling/times';
 import { AppError, badRequest, notFound } from '../../errors';
-import type { Actor } from '../access/service';
+import { type Actor, inScope, loadActor } from '../access/service';
 import {
   conflict,
   type DbOrTx,
@@ -588,9 +588,17 @@ export async function qualifyingEmployees(p: {
     end = p.query.EndDate!;
     requireOffice(p.actor, officeId);
   }
-  return (await qualifying(p.db, officeId, start, end)).map((e) => ({
+  const people = await qualifying(p.db, officeId, start, end);
+  // Who can be given event assignments there (the assignment rule of schedule events).
+  const answering = new Set<number>();
+  for (const e of people) {
+    const actor = await loadActor(p.db, e.EmployeeID);
+    if (actor && inScope(actor.offices(RESPOND), officeId)) answering.add(e.EmployeeID);
+  }
+  return people.map((e) => ({
     ...e,
     IsScheduled: scheduled.has(e.EmployeeID),
+    CanAnswerEvents: answering.has(e.EmployeeID),
   }));
 }
 

@@ -4,7 +4,7 @@
 // Offline it shows the week last read (with a notice) and events can still be drafted: drafts go
 // through the sync engine and a conflict with a change made meanwhile is shown, never overwritten.
 import { Alert, Badge, Box, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
+import { useElementSize, useHotkeys, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconChevronLeft,
@@ -21,31 +21,37 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
-import type { ScheduleEventSave, TimeSlot } from '../../contract/scheduling';
+import type { QualifyingEmployee, ScheduleEventSave, TimeSlot } from '../../contract/scheduling';
 import { listDrafts, type OutboxRow } from '../../offline/db';
 import { makeEntityKey } from '../../offline/temp-ids';
 import { useSyncEngineStatus, useSyncStatus } from '../../offline/use-sync-status';
 import { RelativeTime } from '../../ui/relative-time';
+import { useAssign } from './api/assignment-actions';
 import { BOARD_KEY, useBoardWeek } from './api/get-board-week';
 import { useEventLookups } from './api/get-event-lookups';
 import { useManagedOffices } from './api/get-offices';
+import { useQualifyingEmployees } from './api/get-qualifying-employees';
 import { createEventDraft, updateEventDraft } from './api/save-event-actions';
 import {
   addDays,
   type BoardEvent,
+  boardLayout,
+  COLUMN_MIN,
   dayAsDate,
   gapSummary,
   localDay,
   mergeEventDrafts,
   weekColumns,
+  weekLoad,
   weekStart,
 } from './board';
 import { EVENT_ENTITY } from './commands';
 import { EventCard, StatusIcon } from './components/event-card';
 import { EventDrawer } from './components/event-drawer';
 import { EventForm } from './components/event-form';
+import { PeoplePanel } from './components/people-panel';
 import { SlotModal } from './components/slot-modal';
-import { formatWeek } from './format';
+import { formatRange, formatWeek } from './format';
 
 const OFFICE_KEY = 'apex.scheduling.office';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -84,6 +90,15 @@ export default function BoardPage() {
   const [slotSel, setSlotSel] = useState<{ eventId: number; slotId: number } | null>(null);
   const [eventSel, setEventSel] = useState<number | null>(null);
   const [form, setForm] = useState<{ event: BoardEvent | null; date: string } | null>(null);
+  const [picked, setPicked] = useState<QualifyingEmployee | null>(null);
+  const qualifying = useQualifyingEmployees(officeId, start, end, online);
+  const people = (qualifying.data ?? []).filter((p) => p.CanAnswerEvents);
+  const assign = useAssign();
+  const { ref: boardRef, width: boardWidth } = useElementSize();
+  useHotkeys([['Escape', () => setPicked(null)]]);
+  // Picking someone only makes sense online and in the office they were listed for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the office or connection changes
+  useEffect(() => setPicked(null), [officeId, online]);
 
   // After the engine delivers drafts (or answers reach the server), read the week again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on each completed sync only
@@ -97,6 +112,9 @@ export default function BoardPage() {
   }, [week.data, drafts, officeId, start, end]);
   const columns = weekColumns(start, events);
   const gaps = gapSummary(events);
+  const load = useMemo(() => weekLoad(events), [events]);
+  const layout = boardLayout(columns, boardWidth, !!phone);
+  const emptyDays = columns.filter((c) => c.events.length === 0);
 
   const selectedEvent = events.find((e) => e.ScheduleEventID === eventSel || e.localId === eventSel) ?? null;
   const slotEvent = slotSel ? (events.find((e) => e.ScheduleEventID === slotSel.eventId) ?? null) : null;
@@ -139,6 +157,40 @@ export default function BoardPage() {
     });
     void engine?.syncNow();
     if (payload.Date < start || payload.Date > end) go({ week: weekStart(payload.Date) });
+  }
+
+  /** Assigns someone (dropped on a slot, or picked and then a slot tapped); the server decides. */
+  async function assignTo(event: BoardEvent, slot: TimeSlot, employeeId: number) {
+    const name = people.find((p) => p.EmployeeID === employeeId)?.EmployeeName ?? '';
+    const where = `${event.Title}, ${formatRange(slot.StartTime, slot.EndTime)}`;
+    const id = notifications.show({
+      loading: true,
+      autoClose: false,
+      message: t('scheduling.people.assigning', { name, where }),
+    });
+    try {
+      await assign.mutateAsync({
+        eventId: event.ScheduleEventID,
+        timeSlotId: slot.TimeSlotID,
+        employeeId,
+      });
+      notifications.update({
+        id,
+        loading: false,
+        autoClose: 4000,
+        color: 'green',
+        message: t('scheduling.people.assigned', { name, where }),
+      });
+    } catch (err) {
+      notifications.update({
+        id,
+        loading: false,
+        autoClose: 8000,
+        color: 'red',
+        title: t('scheduling.people.notAssigned', { name }),
+        message: errorMessage(err),
+      });
+    }
   }
 
   async function act(action: () => Promise<unknown>) {
@@ -294,34 +346,64 @@ export default function BoardPage() {
             </Badge>
           </Group>
         </Group>
+        {online && officeId && (
+          <PeoplePanel
+            people={people}
+            load={load}
+            loading={qualifying.isPending}
+            error={qualifying.isError ? errorMessage(qualifying.error) : null}
+            online={online}
+            picked={picked}
+            onPick={setPicked}
+            onRetry={() => void qualifying.refetch()}
+          />
+        )}
+        {layout !== 'columns' && events.length > 0 && emptyDays.length > 0 && (
+          <Text size="xs" c="dimmed" data-testid="empty-days">
+            {t('scheduling.board.emptyDays', {
+              days: emptyDays.map((c) => format(dayAsDate(c.date), 'EEE d')).join(', '),
+            })}
+          </Text>
+        )}
         <Box
+          ref={boardRef}
           data-testid="board"
+          data-layout={layout}
           style={
-            phone
+            layout === 'list'
               ? { display: 'flex', flexDirection: 'column', gap: 12 }
-              : {
-                  display: 'grid',
-                  // Days with events get room; empty days stay narrow so a tablet sees more of the week.
-                  gridTemplateColumns: columns
-                    .map((c) => (c.events.length ? 'minmax(150px, 1fr)' : 'minmax(52px, 0.35fr)'))
-                    .join(' '),
-                  gap: 8,
-                  overflowX: 'auto',
-                  scrollSnapType: 'x proximity',
-                  paddingBottom: 8,
-                }
+              : layout === 'wrap'
+                ? {
+                    display: 'grid',
+                    gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+                    gap: 12,
+                    alignItems: 'start',
+                  }
+                : {
+                    display: 'grid',
+                    // Days with events get room; empty days stay narrow so a tablet sees more of the week.
+                    gridTemplateColumns: columns
+                      .map((c) =>
+                        c.events.length
+                          ? `minmax(${COLUMN_MIN.events}px, 1fr)`
+                          : `minmax(${COLUMN_MIN.empty}px, 0.35fr)`,
+                      )
+                      .join(' '),
+                    gap: COLUMN_MIN.gap,
+                  }
           }
         >
           {columns.map((col) => {
             const isToday = col.date === today;
-            if (phone && col.events.length === 0) return null;
+            if (layout !== 'columns' && col.events.length === 0) return null;
+            const long = layout !== 'columns';
             return (
               <Stack
                 key={col.date}
                 gap={6}
                 data-testid="board-day"
                 data-date={col.date}
-                style={{ scrollSnapAlign: 'start', minWidth: 0 }}
+                style={{ minWidth: 0 }}
               >
                 <Group
                   justify="space-between"
@@ -333,7 +415,7 @@ export default function BoardPage() {
                   }}
                 >
                   <Text size="sm" fw={700} c={isToday ? 'blue.8' : undefined} lh={1.2}>
-                    {format(dayAsDate(col.date), phone ? 'EEEE, MMM d' : 'EEE d')}
+                    {format(dayAsDate(col.date), long ? 'EEEE, MMM d' : 'EEE d')}
                   </Text>
                   {isToday && col.events.length > 0 && (
                     <Text size="xs" c="blue.8">
@@ -350,10 +432,14 @@ export default function BoardPage() {
                     <EventCard
                       key={e.ScheduleEventID}
                       event={e}
+                      picking={!!picked}
                       onOpenEvent={(ev) => setEventSel(ev.ScheduleEventID)}
                       onOpenSlot={(ev, slot) =>
-                        setSlotSel({ eventId: ev.ScheduleEventID, slotId: slot.TimeSlotID })
+                        picked
+                          ? void assignTo(ev, slot, picked.EmployeeID)
+                          : setSlotSel({ eventId: ev.ScheduleEventID, slotId: slot.TimeSlotID })
                       }
+                      onDropPerson={online ? (ev, slot, id) => void assignTo(ev, slot, id) : undefined}
                     />
                   ))
                 )}
@@ -361,11 +447,6 @@ export default function BoardPage() {
             );
           })}
         </Box>
-        {phone && events.length > 0 && columns.some((c) => c.events.length === 0) && (
-          <Text size="xs" c="dimmed">
-            {t('scheduling.board.emptyDaysHidden')}
-          </Text>
-        )}
       </Stack>
     );
   }

@@ -341,3 +341,43 @@ export function minutesOf(time: string): number {
 export function toWireTime(value: string): string {
   return /^\d{2}:\d{2}$/.test(value) ? `${value}:00` : value;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Staffing the week
+
+/** Drag data type of a person dragged from the people panel onto a time slot (value: EmployeeID). */
+export const EMPLOYEE_DRAG_TYPE = 'application/x-apex-employee';
+
+/** Time slots each person holds (Pending or Accepted) in the scheduled events given. */
+export function weekLoad(
+  events: readonly { Status: number; TimeSlots: readonly Pick<TimeSlot, 'Assignments'>[] }[],
+): Map<number, number> {
+  const load = new Map<number, number>();
+  for (const e of events) {
+    if (e.Status !== 1) continue;
+    for (const s of e.TimeSlots)
+      for (const a of s.Assignments)
+        if (holdsPlace(a.Status)) load.set(a.EmployeeID, (load.get(a.EmployeeID) ?? 0) + 1);
+  }
+  return load;
+}
+
+/** Minimum widths of the board's day columns (px): a day with events, an empty day, the gap. */
+export const COLUMN_MIN = { events: 150, empty: 52, gap: 8 } as const;
+
+/**
+ * How the week is laid out in `width` px: seven columns side by side when they fit, else the days with
+ * events wrapped in a grid (a tablet in portrait with the side menu open), and a list on a phone.
+ */
+export function boardLayout(
+  columns: readonly { events: readonly unknown[] }[],
+  width: number,
+  phone: boolean,
+): 'columns' | 'wrap' | 'list' {
+  if (phone) return 'list';
+  const needed =
+    columns.reduce((sum, c) => sum + (c.events.length ? COLUMN_MIN.events : COLUMN_MIN.empty), 0) +
+    COLUMN_MIN.gap * (columns.length - 1);
+  // Before the first measure (width 0) keep the columns: nothing jumps on a wide screen.
+  return width > 0 && width < needed ? 'wrap' : 'columns';
+}

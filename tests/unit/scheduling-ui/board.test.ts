@@ -11,6 +11,7 @@ import type {
 } from '../../../src/contract/scheduling';
 import {
   addDays,
+  boardLayout,
   clockWhere,
   clockWhereKey,
   combineWeek,
@@ -24,8 +25,10 @@ import {
   toWireTime,
   visibleAssignments,
   weekColumns,
+  weekLoad,
   weekStart,
 } from '../../../src/features/scheduling/board';
+import { conflictRows, readConflict } from '../../../src/features/scheduling/conflict';
 import { sortRows, toggleSort } from '../../../src/features/scheduling/tsu';
 
 const event = (id: number, date: string, over: Partial<ScheduleEvent> = {}): ScheduleEvent => ({
@@ -340,5 +343,80 @@ describe('report sorting', () => {
       column: 'b',
       direction: 'asc',
     });
+  });
+});
+
+describe('staffing the week', () => {
+  it('counts the time slots each person holds in scheduled events; answers given no, cancelled events no', () => {
+    const events = [
+      withSlots(event(1, '2026-11-25'), [
+        slot(10, 3, [assignment(1, 2), assignment(2, 1)]),
+        slot(11, 2, [assignment(1, 1)]),
+      ]),
+      withSlots(event(2, '2026-11-26'), [slot(12, 2, [assignment(2, 3), assignment(3, 4)])]),
+      withSlots(event(3, '2026-11-27', { Status: 2 }), [slot(13, 2, [assignment(1, 2)])]),
+    ];
+    const load = weekLoad(events);
+    expect(load.get(101)).toBe(2);
+    expect(load.get(102)).toBe(1);
+    expect(load.has(103)).toBe(false);
+  });
+
+  it('lays out seven columns when they fit, else wraps the days with events; a phone gets a list', () => {
+    const week = weekColumns('2026-11-23', [
+      event(1, '2026-11-25'),
+      event(2, '2026-11-27'),
+      event(3, '2026-11-28'),
+    ]);
+    // 3 × 150 + 4 × 52 + 6 × 8 = 706 px
+    expect(boardLayout(week, 1100, false)).toBe('columns');
+    expect(boardLayout(week, 706, false)).toBe('columns');
+    expect(boardLayout(week, 570, false)).toBe('wrap');
+    expect(boardLayout(week, 0, false)).toBe('columns');
+    expect(boardLayout(week, 1100, true)).toBe('list');
+  });
+});
+
+describe('an event draft in conflict', () => {
+  const format = {
+    day: (d: string) => d,
+    range: (a: string, b: string) => `${a}-${b}`,
+    program: (id: number | null) => (id ? `Program ${id}` : null),
+    store: (id: number | null) => (id ? `Store ${id}` : null),
+    slot: (a: string, b: string, c: number) => `${a}-${b} (${c})`,
+  };
+  const row = (conflict: unknown, status = 'conflict') =>
+    ({
+      id: 'row-1',
+      userId: '4',
+      command: 'scheduleEvent.save',
+      status,
+      lastError: 'Changed by someone else',
+      conflict,
+    }) as unknown as NonNullable<Parameters<typeof readConflict>[0]>;
+
+  it('reads the server event kept with the 409 and lists only the fields that differ', () => {
+    const server = withSlots(
+      event(1, '2026-11-25', { Title: 'Costco', Notes: 'Bring the banner', Version: 3 }),
+      [slot(10, 3)],
+    );
+    const view = readConflict(row({ Message: 'This item was changed by someone else.', Current: server }));
+    expect(view?.message).toBe('This item was changed by someone else.');
+    expect(view?.current?.Version).toBe(3);
+    const mine = withSlots(event(1, '2026-11-26', { Title: 'Costco', Notes: null }), [slot(10, 4)]);
+    const rows = conflictRows(view!.current!, mine, format);
+    expect(rows.map((r) => r.field)).toEqual(['date', 'notes', 'slots']);
+    expect(rows[0]).toEqual({ field: 'date', theirs: '2026-11-25', mine: '2026-11-26' });
+    expect(rows[2]).toEqual({
+      field: 'slots',
+      theirs: '10:00:00-14:00:00 (3)',
+      mine: '10:00:00-14:00:00 (4)',
+    });
+  });
+
+  it('a refused row is no conflict; a 409 without the current event keeps the message', () => {
+    expect(readConflict(undefined)).toBeNull();
+    expect(readConflict(row({}, 'failed'))).toBeNull();
+    expect(readConflict(row({ Message: 'Stale' }))).toEqual({ message: 'Stale', current: null });
   });
 });

@@ -17,10 +17,16 @@ export const BOARD_KEY = ['scheduling', 'board'] as const;
 /** One office's week (Monday `start` to Sunday): its events with slots and people. */
 export async function fetchBoardWeek(api: ApiClient, officeId: number, start: string, signal?: AbortSignal) {
   const range = { startDate: start, endDate: addDays(start, 6) };
+  // Cancelled events stay on the board (marked), so a manager sees what was called off.
+  const withCancelled = { ...range, includeCancelled: true };
   const [events, withAssignments, slots] = await Promise.all([
-    api.get('schedule-events', { query: { icdOfficeID: officeId, ...range }, signal, schema: Events }),
+    api.get('schedule-events', {
+      query: { icdOfficeID: officeId, ...withCancelled },
+      signal,
+      schema: Events,
+    }),
     api.get(`icd-offices/${officeId}/assigned-schedule-events`, {
-      query: range,
+      query: withCancelled,
       signal,
       schema: EventsWithSlots,
     }),
@@ -41,8 +47,13 @@ export function boardWeekQueryOptions(api: ApiClient, userId: string, officeId: 
         (raw) => EventsWithSlots.parse(raw),
       ),
     networkMode: 'always',
+    // Staff answer from their phones meanwhile: read the week again every half minute while the board
+    // is visible and online (TanStack pauses the interval in a background tab).
+    refetchInterval: () => (navigator.onLine ? BOARD_REFRESH_MS : false),
   });
 }
+
+export const BOARD_REFRESH_MS = 30_000;
 
 export function useBoardWeek(userId: string, officeId: number | null, start: string) {
   const api = useApiClient();

@@ -2,9 +2,17 @@
 // A slot below capacity (a gap) is highlighted; tapping a slot opens it (assign, unassign).
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconHourglassHigh, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeSlot } from '../../../contract/scheduling';
-import { type BoardEvent, openPlaces, placesTaken, STATUS_COLOR, visibleAssignments } from '../board';
+import {
+  type BoardEvent,
+  EMPLOYEE_DRAG_TYPE,
+  openPlaces,
+  placesTaken,
+  STATUS_COLOR,
+  visibleAssignments,
+} from '../board';
 import { formatRange, formatShortRange } from '../format';
 import { DraftBadge } from './status-badge';
 
@@ -12,10 +20,17 @@ export interface EventCardProps {
   event: BoardEvent;
   onOpenEvent(event: BoardEvent): void;
   onOpenSlot(event: BoardEvent, slot: TimeSlot): void;
+  /** Someone was dropped on a slot (drag from the people panel). */
+  onDropPerson?(event: BoardEvent, slot: TimeSlot, employeeId: number): void;
+  /** A person is picked in the people panel: tapping a slot assigns them. */
+  picking?: boolean;
 }
 
-export function EventCard({ event, onOpenEvent, onOpenSlot }: EventCardProps) {
+const dragsPerson = (e: React.DragEvent) => e.dataTransfer.types.includes(EMPLOYEE_DRAG_TYPE);
+
+export function EventCard({ event, onOpenEvent, onOpenSlot, onDropPerson, picking }: EventCardProps) {
   const { t } = useTranslation();
+  const [dropTarget, setDropTarget] = useState<number | null>(null);
   const cancelled = event.Status === 2;
   // Slots of an event not yet on the server cannot be assigned.
   const assignable = event.ScheduleEventID > 0 && !cancelled;
@@ -55,7 +70,7 @@ export function EventCard({ event, onOpenEvent, onOpenSlot }: EventCardProps) {
             )}
           </Group>
         )}
-        {event.TimeSlots.length === 0 && (
+        {event.TimeSlots.length === 0 && !cancelled && (
           <Text size="xs" c="dimmed">
             {t('scheduling.board.noSlots')}
           </Text>
@@ -63,6 +78,13 @@ export function EventCard({ event, onOpenEvent, onOpenSlot }: EventCardProps) {
         {event.TimeSlots.map((slot, i) => {
           const open = cancelled ? 0 : openPlaces(slot);
           const people = visibleAssignments(slot.Assignments);
+          const droppable = assignable && !!onDropPerson;
+          const over = dropTarget === slot.TimeSlotID;
+          const label = {
+            time: formatRange(slot.StartTime, slot.EndTime),
+            taken: placesTaken(slot),
+            capacity: slot.Capacity,
+          };
           return (
             <UnstyledButton
               key={slot.TimeSlotID || `new-${i}`}
@@ -71,19 +93,36 @@ export function EventCard({ event, onOpenEvent, onOpenSlot }: EventCardProps) {
               data-testid="slot"
               data-slot-id={slot.TimeSlotID}
               data-gap={open > 0}
-              aria-label={t('scheduling.board.openSlot', {
-                time: formatRange(slot.StartTime, slot.EndTime),
-                taken: placesTaken(slot),
-                capacity: slot.Capacity,
-              })}
+              aria-label={t(picking ? 'scheduling.board.assignToSlot' : 'scheduling.board.openSlot', label)}
+              onDragOver={(e) => {
+                if (!droppable || !dragsPerson(e)) return;
+                e.preventDefault();
+                e.dataTransfer.dropEffect = 'copy';
+                if (!over) setDropTarget(slot.TimeSlotID);
+              }}
+              onDragLeave={() => over && setDropTarget(null)}
+              onDrop={(e) => {
+                if (!droppable || !dragsPerson(e)) return;
+                e.preventDefault();
+                setDropTarget(null);
+                const id = Number(e.dataTransfer.getData(EMPLOYEE_DRAG_TYPE));
+                if (id > 0) onDropPerson(event, slot, id);
+              }}
               style={{
                 display: 'block',
                 width: '100%',
                 borderRadius: 'var(--mantine-radius-sm)',
                 padding: '6px 8px',
                 borderLeft: `4px solid var(--mantine-color-${open > 0 ? 'orange-5' : 'green-6'})`,
-                background: open > 0 ? 'var(--mantine-color-orange-0)' : 'var(--mantine-color-gray-0)',
-                cursor: assignable ? 'pointer' : 'default',
+                background: over
+                  ? 'var(--mantine-color-blue-1)'
+                  : open > 0
+                    ? 'var(--mantine-color-orange-0)'
+                    : 'var(--mantine-color-gray-0)',
+                outline:
+                  over || (picking && assignable) ? '2px dashed var(--mantine-color-blue-5)' : undefined,
+                outlineOffset: -2,
+                cursor: assignable ? (picking ? 'copy' : 'pointer') : 'default',
               }}
             >
               <Group justify="space-between" gap={4} wrap="nowrap">

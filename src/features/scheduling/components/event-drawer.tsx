@@ -2,7 +2,8 @@
 // of it conflicts with a change made meanwhile on the server — both versions and an explicit choice.
 import { Alert, Badge, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconEdit } from '@tabler/icons-react';
+import { IconBan, IconEdit } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
@@ -10,10 +11,11 @@ import { ScheduleEventActivityType } from '../../../contract/scheduling';
 import type { OutboxRow } from '../../../offline/db';
 import { type ActivityStep, ActivityStepper } from '../../../ui/activity-stepper';
 import { AddressSnippet } from '../../../ui/address-snippet';
+import { useCancelEvent } from '../api/cancel-event';
 import { useEventActivity } from '../api/get-event-activity';
 import type { EventLookups } from '../api/get-event-lookups';
-import { wireDay } from '../api/wire';
 import { type BoardEvent, openPlaces, placesTaken, visibleAssignments } from '../board';
+import { conflictRows, readConflict } from '../conflict';
 import { formatDay, formatLongDay, formatRange } from '../format';
 import { DraftBadge, StatusBadge } from './status-badge';
 
@@ -27,29 +29,6 @@ const ACTIVITY_COLOR: Record<number, string> = {
   [ScheduleEventActivityType.Cancelled]: 'gray',
   [ScheduleEventActivityType.AdditionalHoursChanged]: 'grape',
 };
-
-/** The server's event in a 409 answer, read leniently (it went through IndexedDB). */
-export interface ConflictView {
-  message: string;
-  current: { Title: string; Date: string; StartTime: string; EndTime: string; Version: number } | null;
-}
-
-export function readConflict(row: OutboxRow | undefined): ConflictView | null {
-  if (row?.status !== 'conflict') return null;
-  const body = (row.conflict ?? {}) as { Message?: unknown; Current?: Record<string, unknown> };
-  const c = body.Current;
-  const current =
-    c && typeof c.Version === 'number'
-      ? {
-          Title: String(c.Title ?? ''),
-          Date: wireDay(c.Date),
-          StartTime: String(c.StartTime ?? ''),
-          EndTime: String(c.EndTime ?? ''),
-          Version: c.Version,
-        }
-      : null;
-  return { message: typeof body.Message === 'string' ? body.Message : (row.lastError ?? ''), current };
-}
 
 export interface EventDrawerProps {
   event: BoardEvent | null;
@@ -77,21 +56,67 @@ export function EventDrawer({
   const phone = useMediaQuery('(max-width: 48em)');
   const activity = useEventActivity(event && online ? event.ScheduleEventID : null);
   const conflict = readConflict(problem);
+  const cancel = useCancelEvent();
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const [openedFor, setOpenedFor] = useState<number | null>(null);
+  if ((event?.ScheduleEventID ?? null) !== openedFor) {
+    setOpenedFor(event?.ScheduleEventID ?? null);
+    setCancelling(false);
+    setCancelError(null);
+  }
 
-  const steps: ActivityStep[] = (activity.data ?? []).map((a) => ({
-    id: a.ActivityID,
-    title: t(`scheduling.activity.${a.ActivityTypeID}`, {
-      name: a.SubjectEmployeeName ?? '',
-      defaultValue: a.Description,
-    }),
-    date: a.CreatedAt,
-    color: ACTIVITY_COLOR[a.ActivityTypeID],
-    creatorName: a.EmployeeName,
-    description: [a.Description, a.Comment].filter(Boolean).join(' — '),
-  }));
+  /** The time slot an activity row is about (its assignment's slot), when the event still has it. */
+  const slotOf = (assignmentId: number | null) =>
+    assignmentId === null
+      ? undefined
+      : event?.TimeSlots.find((s) => s.Assignments.some((a) => a.AssignmentID === assignmentId));
+  const steps: ActivityStep[] = (activity.data ?? []).map((a) => {
+    const slot = slotOf(a.AssignmentID);
+    const name = a.SubjectEmployeeName ?? '';
+    return {
+      id: a.ActivityID,
+      title: slot
+        ? t(`scheduling.activitySlot.${a.ActivityTypeID}`, {
+            name,
+            time: formatRange(slot.StartTime, slot.EndTime),
+            defaultValue: a.Description,
+          })
+        : t(`scheduling.activity.${a.ActivityTypeID}`, { name, defaultValue: a.Description }),
+      date: a.CreatedAt,
+      color: ACTIVITY_COLOR[a.ActivityTypeID],
+      creatorName: a.EmployeeName,
+      // A rejection's reason or a withdrawal's comment; nothing else ('No comments').
+      description: a.Comment,
+      expanded: !!a.Comment,
+    };
+  });
 
-  const program = lookups?.Programs.find((p) => p.Id === event?.ProgramID)?.Name;
-  const store = lookups?.Stores.find((s) => s.Id === event?.StoreID)?.Name;
+  const programName = (id: number | null) => lookups?.Programs.find((p) => p.Id === id)?.Name ?? null;
+  const storeName = (id: number | null) => lookups?.Stores.find((s) => s.Id === id)?.Name ?? null;
+  const program = event ? programName(event.ProgramID) : null;
+  const store = event ? storeName(event.StoreID) : null;
+  const differences =
+    event && conflict?.current
+      ? conflictRows(conflict.current, event, {
+          day: formatDay,
+          range: formatRange,
+          program: programName,
+          store: storeName,
+          slot: (start, end, capacity) => `${formatRange(start, end)} (${capacity})`,
+        })
+      : [];
+
+  async function doCancel() {
+    if (!event) return;
+    setCancelError(null);
+    try {
+      await cancel.mutateAsync({ eventId: event.ScheduleEventID, version: event.Version });
+      setCancelling(false);
+    } catch (err) {
+      setCancelError(errorMessage(err));
+    }
+  }
 
   return (
     <Drawer
@@ -113,8 +138,8 @@ export function EventDrawer({
             <Alert color="orange" title={t('scheduling.conflict.title')} data-testid="event-conflict">
               <Stack gap="xs">
                 <Text size="sm">{conflict.message}</Text>
-                {conflict.current && (
-                  <Table withTableBorder fz="sm">
+                {conflict.current && differences.length > 0 && (
+                  <Table withTableBorder fz="sm" data-testid="conflict-table">
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th />
@@ -123,25 +148,20 @@ export function EventDrawer({
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
-                      <Table.Tr>
-                        <Table.Td>{t('scheduling.form.title')}</Table.Td>
-                        <Table.Td>{conflict.current.Title}</Table.Td>
-                        <Table.Td>{event.Title}</Table.Td>
-                      </Table.Tr>
-                      <Table.Tr>
-                        <Table.Td>{t('scheduling.form.date')}</Table.Td>
-                        <Table.Td>{formatDay(conflict.current.Date)}</Table.Td>
-                        <Table.Td>{formatDay(event.Date)}</Table.Td>
-                      </Table.Tr>
-                      <Table.Tr>
-                        <Table.Td>{t('scheduling.conflict.time')}</Table.Td>
-                        <Table.Td>
-                          {formatRange(conflict.current.StartTime, conflict.current.EndTime)}
-                        </Table.Td>
-                        <Table.Td>{formatRange(event.StartTime, event.EndTime)}</Table.Td>
-                      </Table.Tr>
+                      {differences.map((r) => (
+                        <Table.Tr key={r.field} data-field={r.field}>
+                          <Table.Th scope="row" fw={600}>
+                            {t(`scheduling.conflict.fields.${r.field}`)}
+                          </Table.Th>
+                          <Table.Td>{r.theirs || '—'}</Table.Td>
+                          <Table.Td>{r.mine || '—'}</Table.Td>
+                        </Table.Tr>
+                      ))}
                     </Table.Tbody>
                   </Table>
+                )}
+                {conflict.current && differences.length === 0 && (
+                  <Text size="sm">{t('scheduling.conflict.sameFields')}</Text>
                 )}
                 <Group gap="xs">
                   {conflict.current && problem && (
@@ -191,9 +211,20 @@ export function EventDrawer({
                 {event.HostTypeID ? ` · ${t(`scheduling.hostTypes.${event.HostTypeID}`)}` : ''}
               </Text>
             )}
-            {(program || store) && (
-              <Text size="sm" c="dimmed">
-                {[program, store].filter(Boolean).join(' · ')}
+            {program && (
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  {t('scheduling.form.program')}:
+                </Text>{' '}
+                {program}
+              </Text>
+            )}
+            {store && (
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  {t('scheduling.form.store')}:
+                </Text>{' '}
+                {store}
               </Text>
             )}
             <AddressSnippet
@@ -225,7 +256,56 @@ export function EventDrawer({
               >
                 {t('scheduling.board.editEvent')}
               </Button>
+              {event.ScheduleEventID > 0 && !event.draft && !cancelling && (
+                <Button
+                  leftSection={<IconBan size={16} />}
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setCancelling(true)}
+                  disabled={!online}
+                  title={online ? undefined : t('scheduling.board.cancelNeedsConnection')}
+                  data-testid="cancel-event"
+                >
+                  {t('scheduling.board.cancelEvent')}
+                </Button>
+              )}
             </Group>
+          )}
+          {cancelling && event.Status !== 2 && (
+            <Alert
+              color="red"
+              variant="light"
+              title={t('scheduling.board.cancelTitle')}
+              data-testid="cancel-confirm"
+            >
+              <Stack gap="xs">
+                <Text size="sm">
+                  {t('scheduling.board.cancelBody', {
+                    count: event.TimeSlots.reduce((n, s) => n + placesTaken(s), 0),
+                  })}
+                </Text>
+                {cancelError && (
+                  <Text size="sm" c="red" role="alert">
+                    {cancelError}
+                  </Text>
+                )}
+                <Group gap="xs" justify="flex-end">
+                  <Button size="xs" variant="default" onClick={() => setCancelling(false)}>
+                    {t('scheduling.board.keepEvent')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    color="red"
+                    loading={cancel.isPending}
+                    disabled={!online}
+                    onClick={() => void doCancel()}
+                    data-testid="confirm-cancel-event"
+                  >
+                    {t('scheduling.board.cancelEvent')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
           )}
 
           <Stack gap="xs">

@@ -49,7 +49,7 @@ export function SlotModal({ event, slot, online, week, onClose }: SlotModalProps
 
   const holding = new Set(slot.Assignments.filter((a) => holdsPlace(a.Status)).map((a) => a.EmployeeID));
   const options = (employees.data ?? [])
-    .filter((e) => !holding.has(e.EmployeeID))
+    .filter((e) => e.CanAnswerEvents && !holding.has(e.EmployeeID))
     .map((e) => ({ value: String(e.EmployeeID), label: e.EmployeeName }));
   const open = openPlaces(slot);
   const people = visibleAssignments(slot.Assignments);
