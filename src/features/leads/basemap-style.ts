@@ -1,8 +1,9 @@
-// The map's base: with no style URL configured, a style that needs no outside service (land, country
-// and state/province boundaries shipped under public/basemap/); with VITE_MAP_STYLE_URL set at build
-// time, that style (real street tiles, cached by the service worker once seen). Pure.
+// The map's base: with no style URL configured, a style that needs no outside service (North
+// American land, lakes, country and state/province boundaries from Natural Earth 1:50m, shipped under
+// public/basemap/ by scripts/build-basemap.ts); with VITE_MAP_STYLE_URL set at build time, that style
+// (real street tiles, cached by the service worker once seen). Pure.
 
-export const BASEMAP_URL = '/basemap/boundaries.json';
+export const BASEMAP_URL = '/basemap/north-america.geojson';
 
 export interface BasemapStyle {
   version: 8;
@@ -18,7 +19,7 @@ export function offlineBasemapStyle(origin: string): BasemapStyle {
       basemap: {
         type: 'geojson',
         data: new URL(BASEMAP_URL, origin).href,
-        attribution: 'Boundaries: simplified outline shipped with Apex',
+        attribution: 'Natural Earth',
       },
     },
     layers: [

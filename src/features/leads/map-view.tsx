@@ -5,7 +5,9 @@
 //
 // For tests and diagnostics the container carries data attributes: data-map-ready, data-marker-style,
 // data-feature-count (points in the source), data-rendered-markers / data-rendered-clusters (what
-// queryRenderedFeatures finds after the last idle) and data-marker-layer (the layer type drawn).
+// queryRenderedFeatures finds after the last idle), data-marker-layer (the layer type drawn) and
+// data-first-leads-render-ms (ms from navigation to the first idle with leads drawn: the first-render
+// benchmark reads it).
 import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -202,6 +204,8 @@ export default function MapView(props: MapViewProps) {
     el.dataset.renderedMarkers = String(rendered);
     el.dataset.renderedPending = String(renderedPending);
     el.dataset.renderedClusters = String(clusterFeatures.length);
+    if (!el.dataset.firstLeadsRenderMs && rendered + clusterFeatures.length > 0)
+      el.dataset.firstLeadsRenderMs = String(Math.round(performance.now()));
     el.dataset.markerLayer = map.getLayer(MARKER_LAYER)?.type ?? '';
     const seen = new Set<number>();
     const labels: ClusterLabel[] = [];
