@@ -265,7 +265,7 @@ describe('schedule events', () => {
         MessageType: SchedulingMessageType.Assigned,
         Subject: 'New assignment: Costco Road Show on Wed, Mar 6, 2030',
       });
-      expect(mails.at(-1)?.Body).toContain('10:00 to 14:00');
+      expect(mails.at(-1)?.Body).toContain('10:00 AM to 2:00 PM');
     });
 
     it('refuses the same person in an overlapping slot of another event', async () => {
@@ -288,7 +288,7 @@ describe('schedule events', () => {
       });
       expect(res.statusCode).toBe(422);
       expect(res.json().Message).toBe(
-        'Sam Taylor is already assigned from 10:00 to 14:00 at Costco Road Show.',
+        'Sam Taylor is already assigned from 10:00 AM to 2:00 PM at Costco Road Show.',
       );
       // The very same slot again is the same conflict.
       const again = await manager.call({
@@ -415,7 +415,7 @@ describe('schedule events', () => {
           ActivityTypeID: ScheduleEventActivityType.Accepted,
           EmployeeName: 'Sam Taylor',
           SubjectEmployeeName: 'Sam Taylor',
-          Description: 'Sam Taylor accepted 10:00 to 14:00',
+          Description: 'Sam Taylor accepted 10:00 AM to 2:00 PM',
         }),
       );
       expect(
@@ -743,7 +743,16 @@ describe('schedule events', () => {
       });
       const mails = await mailTo('staff', SchedulingMessageType.Changed);
       expect(mails.length).toBe(before + 1);
-      expect(mails.at(-1)?.Body).toContain('09:00 to 13:00');
+      expect(mails.at(-1)?.Body).toContain('9:00 AM to 1:00 PM');
+      // The timeline says what the change touched.
+      const activity = (
+        await manager.call({ method: 'GET', url: `/api/schedule-events/${eventId}/activity` })
+      ).json();
+      expect(activity.at(-1)).toMatchObject({
+        ActivityTypeID: ScheduleEventActivityType.Updated,
+        EmployeeName: 'Marco Rossi',
+        Comment: 'Changed: time, time slots',
+      });
     });
 
     it('refuses removing a slot with people or shrinking it below them', async () => {
@@ -759,7 +768,7 @@ describe('schedule events', () => {
       });
       expect(removed.statusCode).toBe(422);
       expect(removed.json().Message).toBe(
-        'The time slot from 14:00 to 18:00 has people assigned; unassign them before removing it.',
+        'The time slot from 2:00 PM to 6:00 PM has people assigned; unassign them before removing it.',
       );
       const shrunk = await manager.call({
         method: 'PATCH',
@@ -774,7 +783,7 @@ describe('schedule events', () => {
       });
       expect(shrunk.statusCode).toBe(422);
       expect(shrunk.json().Message).toBe(
-        'The time slot from 14:00 to 18:00 has 3 people assigned; its capacity cannot be less than 3.',
+        'The time slot from 2:00 PM to 6:00 PM has 3 people assigned; its capacity cannot be less than 3.',
       );
     });
 

@@ -92,3 +92,44 @@ export function activityDescription(
       return 'Changed';
   }
 }
+
+/** The timeline comment of an event change: what it touched, e.g. 'Changed: title, time, notes'. */
+export function changeComment(changes: readonly string[]): string | null {
+  return changes.length ? `Changed: ${changes.join(', ')}` : null;
+}
+
+/** What an event change touched, in the form's order and words (for the timeline). */
+export function eventChanges(
+  before: Record<string, unknown> & { TimeSlots: readonly SlotShape[] },
+  after: Record<string, unknown> & { TimeSlots: readonly SlotShape[] },
+): string[] {
+  const differs = (keys: readonly string[]) => keys.some((k) => (before[k] ?? null) !== (after[k] ?? null));
+  const slots = (list: readonly SlotShape[]) =>
+    JSON.stringify(
+      list
+        .map((s) => [s.TimeSlotID ?? 0, s.StartTime, s.EndTime, s.Capacity])
+        .sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+    );
+  const out: string[] = [];
+  for (const [label, keys] of CHANGE_LABELS) if (differs(keys)) out.push(label);
+  if (slots(before.TimeSlots) !== slots(after.TimeSlots)) out.push('time slots');
+  return out;
+}
+
+interface SlotShape {
+  TimeSlotID?: number;
+  StartTime: string;
+  EndTime: string;
+  Capacity: number;
+}
+
+const CHANGE_LABELS: [string, readonly string[]][] = [
+  ['title', ['Title']],
+  ['host', ['EventHostID']],
+  ['date', ['Date']],
+  ['time', ['StartTime', 'EndTime']],
+  ['program', ['ProgramID']],
+  ['store', ['StoreID']],
+  ['address', ['StreetLine1', 'StreetLine2', 'City', 'StateProvince', 'PostalCode', 'CountryID']],
+  ['notes', ['Notes']],
+];

@@ -9,7 +9,9 @@ export function toMinutes(time: string): number {
 
 /** `HH:mm:ss` → `HH:mm` (how times read in messages). */
 export function hm(time: string): string {
-  return time.slice(0, 5);
+  // As the screens show times (h:mm a): '14:00:00' → '2:00 PM'.
+  const [h, m] = time.split(':').map(Number);
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 export interface Interval {

@@ -37,7 +37,7 @@ import {
   scheduleEventTimeSlots,
   stores,
 } from '../../db/tables';
-import { activityDescription } from '../../domain/scheduling/messages';
+import { activityDescription, changeComment, eventChanges } from '../../domain/scheduling/messages';
 import { checkSlotChanges, type ExistingSlot, MESSAGES } from '../../domain/scheduling/rules';
 import { addDays, localDate } from '../../domain/scheduling/times';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
@@ -365,6 +365,7 @@ async function applyChange(p: {
       ActivityTypeID: ScheduleEventActivityType.Updated,
       EmployeeID: p.actor.EmployeeID,
       Description: activityDescription(ScheduleEventActivityType.Updated),
+      Comment: changeComment(eventChanges({ ...current }, { ...fields })),
     });
     for (const m of moved)
       for (const person of m.people)

@@ -28,10 +28,11 @@ import { useSyncEngineStatus, useSyncStatus } from '../../offline/use-sync-statu
 import { RelativeTime } from '../../ui/relative-time';
 import { useAssign } from './api/assignment-actions';
 import { BOARD_KEY, useBoardWeek } from './api/get-board-week';
+import { ACTIVITY_KEY } from './api/get-event-activity';
 import { useEventLookups } from './api/get-event-lookups';
 import { useManagedOffices } from './api/get-offices';
 import { useQualifyingEmployees } from './api/get-qualifying-employees';
-import { createEventDraft, updateEventDraft } from './api/save-event-actions';
+import { createEventDraft, mergeOverCurrent, updateEventDraft } from './api/save-event-actions';
 import {
   addDays,
   type BoardEvent,
@@ -45,7 +46,7 @@ import {
   weekLoad,
   weekStart,
 } from './board';
-import { EVENT_ENTITY } from './commands';
+import { EVENT_ENTITY, type SaveEventArgs } from './commands';
 import { EventCard, StatusIcon } from './components/event-card';
 import { EventDrawer } from './components/event-drawer';
 import { EventForm } from './components/event-form';
@@ -103,7 +104,9 @@ export default function BoardPage() {
   // After the engine delivers drafts (or answers reach the server), read the week again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on each completed sync only
   useEffect(() => {
-    if (status.lastSyncAt) void queryClient.invalidateQueries({ queryKey: BOARD_KEY });
+    if (!status.lastSyncAt) return;
+    void queryClient.invalidateQueries({ queryKey: BOARD_KEY });
+    void queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
   }, [status.lastSyncAt]);
 
   const events = useMemo(() => {
@@ -484,9 +487,11 @@ export default function BoardPage() {
           setEventSel(null);
           setForm({ event: e, date: e.Date });
         }}
-        onKeepMine={(row, version) =>
+        canMerge={(row) => mergeOverCurrent(row.args as SaveEventArgs, row.conflict) !== null}
+        onMerge={(row) =>
           void act(async () => {
-            await engine?.edit(row.id, { ...(row.args as Record<string, unknown>), Version: version });
+            const merged = mergeOverCurrent(row.args as SaveEventArgs, row.conflict);
+            if (merged) await engine?.edit(row.id, merged);
           })
         }
         onDiscardMine={(row) =>

@@ -60,6 +60,11 @@ export const SaveEventArgs = z.object({
   Create: z.boolean(),
   /** The Version the change was made on (PUT only). */
   Version: z.number().int().optional(),
+  /**
+   * The payload keys the manager changed (PUT only): after a conflict, merging keeps these from the
+   * draft and everything else from the server's current event, so nobody's other edits are lost.
+   */
+  Changed: z.array(z.string()).optional(),
   event: ScheduleEventSave,
   /** The event as the board shows it meanwhile. */
   local: LocalCopy,

@@ -80,7 +80,22 @@ export interface ConflictRow {
   field: ConflictField;
   theirs: string;
   mine: string;
+  /** What merging keeps: the draft's value where the manager changed this field, else the server's. */
+  kept: 'theirs' | 'mine';
 }
+
+/** The save payload's keys behind each compared field. */
+export const FIELD_KEYS: Record<ConflictField, readonly string[]> = {
+  title: ['Title'],
+  date: ['Date'],
+  time: ['StartTime', 'EndTime'],
+  host: ['EventHostID'],
+  program: ['ProgramID'],
+  store: ['StoreID'],
+  address: ['StreetLine1', 'StreetLine2', 'City', 'StateProvince', 'PostalCode', 'CountryID'],
+  notes: ['Notes'],
+  slots: ['TimeSlots'],
+};
 
 export interface ConflictFormat {
   day(date: string): string;
@@ -95,11 +110,15 @@ function address(e: ComparableEvent): string {
   return [e.StreetLine1, e.StreetLine2, e.City, e.StateProvince, e.PostalCode].filter(Boolean).join(', ');
 }
 
-/** The fields that differ between the server's event and the draft, in the form's order. */
+/**
+ * The fields that differ between the server's event and the draft, in the form's order. `changed` lists
+ * the payload keys the manager edited in the draft (absent for an older draft: merging keeps all of the draft).
+ */
 export function conflictRows(
   theirs: ComparableEvent,
   mine: ComparableEvent,
   f: ConflictFormat,
+  changed?: readonly string[],
 ): ConflictRow[] {
   const slots = (e: ComparableEvent) =>
     [...e.TimeSlots]
@@ -117,7 +136,9 @@ export function conflictRows(
     ['notes', (e) => e.Notes ?? ''],
     ['slots', slots],
   ];
+  const kept = (field: ConflictField): ConflictRow['kept'] =>
+    !changed || FIELD_KEYS[field].some((k) => changed.includes(k)) ? 'mine' : 'theirs';
   return fields
-    .map(([field, read]) => ({ field, theirs: read(theirs), mine: read(mine) }))
+    .map(([field, read]) => ({ field, theirs: read(theirs), mine: read(mine), kept: kept(field) }))
     .filter((r) => r.theirs !== r.mine);
 }

@@ -406,12 +406,20 @@ describe('an event draft in conflict', () => {
     const mine = withSlots(event(1, '2026-11-26', { Title: 'Costco', Notes: null }), [slot(10, 4)]);
     const rows = conflictRows(view!.current!, mine, format);
     expect(rows.map((r) => r.field)).toEqual(['date', 'notes', 'slots']);
-    expect(rows[0]).toEqual({ field: 'date', theirs: '2026-11-25', mine: '2026-11-26' });
+    expect(rows[0]).toEqual({ field: 'date', theirs: '2026-11-25', mine: '2026-11-26', kept: 'mine' });
     expect(rows[2]).toEqual({
       field: 'slots',
       theirs: '10:00:00-14:00:00 (3)',
       mine: '10:00:00-14:00:00 (4)',
+      kept: 'mine',
     });
+    // Merging keeps what the manager changed (the date) and the server's other fields.
+    const merged = conflictRows(view!.current!, mine, format, ['Date']);
+    expect(merged.map((r) => [r.field, r.kept])).toEqual([
+      ['date', 'mine'],
+      ['notes', 'theirs'],
+      ['slots', 'theirs'],
+    ]);
   });
 
   it('a refused row is no conflict; a 409 without the current event keeps the message', () => {

@@ -3,11 +3,16 @@
 // offline following its create, and a 409 kept as a conflict (shown on the board, never overwritten).
 import { afterEach, describe, expect, it } from 'vitest';
 import { AssignmentStatus, type ScheduleEventSave } from '../../../src/contract/scheduling';
-import { localEvent } from '../../../src/features/scheduling/api/save-event-actions';
+import {
+  changedKeys,
+  localEvent,
+  mergeOverCurrent,
+} from '../../../src/features/scheduling/api/save-event-actions';
 import { mergeEventDrafts } from '../../../src/features/scheduling/board';
 import {
   EVENT_ENTITY,
   respondToAssignment,
+  type SaveEventArgs,
   saveScheduleEvent,
 } from '../../../src/features/scheduling/commands';
 import { CommandArgsError, commandRegistry } from '../../../src/offline/commands';
@@ -194,5 +199,65 @@ describe('scheduleEvent.save', () => {
     });
     expect(board[0]).toMatchObject({ Title: 'My title', draft: 'conflict' });
     await e.stop();
+  });
+
+  it('merging after a 409 sends the manager’s changed fields over the server’s event, with its Version', async () => {
+    const db = await freshDb();
+    // Read at Version 2; someone else then moved the start and wrote notes (Version 3).
+    const read = localEvent(5, save, names, null, 2, 6);
+    const before = { ...read, TimeSlots: read.TimeSlots.map((s) => ({ ...s, TimeSlotID: 50 })) };
+    const server = { ...before, StartTime: '10:30:00', Notes: 'Doors open at 10:30.', Version: 3 };
+    const mine = {
+      ...save,
+      Title: 'Costco TV Wall',
+      TimeSlots: save.TimeSlots.map((s) => ({ ...s, TimeSlotID: 50 })),
+    };
+    expect(changedKeys(before, mine)).toEqual(['Title']);
+    await saveScheduleEvent.enqueue(
+      USER,
+      {
+        Id: 5,
+        Create: false,
+        Version: 2,
+        Changed: changedKeys(before, mine),
+        event: mine,
+        local: localEvent(5, mine, names, before, 3, 6),
+      },
+      { db },
+    );
+    const sent: SendRequest[] = [];
+    let conflictOnce = true;
+    const e = engine(db, async (r) => {
+      sent.push(r);
+      if (conflictOnce) {
+        conflictOnce = false;
+        return { status: 409, body: { Message: 'Changed meanwhile', Current: server } };
+      }
+      return { status: 200, body: { ...server, ...(r.body as object), Version: 4 } };
+    });
+    await e.syncNow();
+    const [row] = await listOutbox(USER, db);
+    expect(row.status).toBe('conflict');
+
+    const merged = mergeOverCurrent(row.args as SaveEventArgs, row.conflict);
+    expect(merged).not.toBeNull();
+    await e.edit(row.id, merged);
+    await e.syncNow();
+    expect(sent).toHaveLength(2);
+    // Their start time and notes survive; the title is the manager's; the current Version is sent.
+    expect(sent[1].body).toMatchObject({
+      Title: 'Costco TV Wall',
+      StartTime: '10:30:00',
+      Notes: 'Doors open at 10:30.',
+      Version: 3,
+    });
+    expect(await listOutbox(USER, db)).toHaveLength(0);
+    await e.stop();
+  });
+
+  it('no merge when the 409 carries no readable event', () => {
+    const args = { Id: 5, Create: false, Version: 2, event: save, local: {} } as SaveEventArgs;
+    expect(mergeOverCurrent(args, { Message: 'Stale' })).toBeNull();
+    expect(mergeOverCurrent(args, null)).toBeNull();
   });
 });

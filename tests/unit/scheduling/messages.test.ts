@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { activityDescription, schedulingMail } from '../../../server/domain/scheduling/messages';
+import {
+  activityDescription,
+  changeComment,
+  eventChanges,
+  schedulingMail,
+} from '../../../server/domain/scheduling/messages';
 import { ScheduleEventActivityType, SchedulingMessageType } from '../../../src/contract/scheduling';
 
 const context = {
@@ -17,7 +22,7 @@ describe('schedulingMail', () => {
     expect(schedulingMail('Assigned', context)).toEqual({
       MessageType: SchedulingMessageType.Assigned,
       Subject: 'New assignment: Costco Road Show on Wed, Jun 3, 2026',
-      Body: 'Marco Rossi assigned you to Costco Road Show (Toronto Central), Wed, Jun 3, 2026, 10:00 to 14:00.\n\nOpen My events in Apex to accept or reject it.',
+      Body: 'Marco Rossi assigned you to Costco Road Show (Toronto Central), Wed, Jun 3, 2026, 10:00 AM to 2:00 PM.\n\nOpen My events in Apex to accept or reject it.',
     });
   });
 
@@ -42,11 +47,38 @@ describe('activityDescription', () => {
   it('describes assignment changes with the person and the slot', () => {
     const c = { employeeName: 'Sam Taylor', startTime: '10:00:00', endTime: '14:00:00' };
     expect(activityDescription(ScheduleEventActivityType.Assigned, c)).toBe(
-      'Sam Taylor assigned from 10:00 to 14:00',
+      'Sam Taylor assigned from 10:00 AM to 2:00 PM',
     );
     expect(activityDescription(ScheduleEventActivityType.Rejected, c)).toBe(
-      'Sam Taylor rejected 10:00 to 14:00',
+      'Sam Taylor rejected 10:00 AM to 2:00 PM',
     );
     expect(activityDescription(ScheduleEventActivityType.Cancelled)).toBe('Event cancelled');
+  });
+});
+
+describe('what an event change touched', () => {
+  const base = {
+    Title: 'Costco Road Show',
+    Date: '2026-06-03',
+    StartTime: '10:00:00',
+    EndTime: '18:00:00',
+    EventHostID: 1,
+    City: 'Toronto',
+    Notes: null,
+    TimeSlots: [{ TimeSlotID: 5, StartTime: '10:00:00', EndTime: '14:00:00', Capacity: 2 }],
+  };
+
+  it('names the fields in the form order, time slots last; nothing changed is no comment', () => {
+    const after = {
+      ...base,
+      Notes: 'Bring the banner.',
+      EndTime: '19:00:00',
+      Title: 'Costco Road Show (weekend)',
+      TimeSlots: [...base.TimeSlots, { StartTime: '14:00:00', EndTime: '18:00:00', Capacity: 2 }],
+    };
+    expect(eventChanges(base, after)).toEqual(['title', 'time', 'notes', 'time slots']);
+    expect(changeComment(eventChanges(base, after))).toBe('Changed: title, time, notes, time slots');
+    expect(eventChanges(base, { ...base, Notes: undefined })).toEqual([]);
+    expect(changeComment([])).toBeNull();
   });
 });

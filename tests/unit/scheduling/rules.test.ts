@@ -44,7 +44,7 @@ describe('checkAssign', () => {
     const refusal = checkAssign({ ...base, employeeAssignments: [held(AssignmentStatus.Pending)] });
     expect(refusal).toEqual({
       status: 422,
-      message: 'Sam Taylor is already assigned from 10:00 to 14:00 at Costco Road Show.',
+      message: 'Sam Taylor is already assigned from 10:00 AM to 2:00 PM at Costco Road Show.',
     });
   });
 
@@ -54,7 +54,9 @@ describe('checkAssign', () => {
       slot: slot(),
       employeeAssignments: [held(AssignmentStatus.Accepted)],
     });
-    expect(refusal?.message).toBe('Sam Taylor is already assigned from 10:00 to 14:00 at Costco Road Show.');
+    expect(refusal?.message).toBe(
+      'Sam Taylor is already assigned from 10:00 AM to 2:00 PM at Costco Road Show.',
+    );
   });
 
   it('ignores rejected or unassigned places, touching ends and other dates', () => {
@@ -188,7 +190,7 @@ describe('checkSlotChanges', () => {
         ...input,
         next: [{ TimeSlotID: 2, StartTime: '14:00:00', EndTime: '18:00:00', Capacity: 3 }],
       })?.message,
-    ).toBe('The time slot from 10:00 to 14:00 has people assigned; unassign them before removing it.');
+    ).toBe('The time slot from 10:00 AM to 2:00 PM has people assigned; unassign them before removing it.');
   });
 
   it('refuses a capacity below the people assigned', () => {
@@ -205,7 +207,7 @@ describe('checkSlotChanges', () => {
       ],
     });
     expect(refusal?.message).toBe(
-      'The time slot from 10:00 to 14:00 has 2 people assigned; its capacity cannot be less than 2.',
+      'The time slot from 10:00 AM to 2:00 PM has 2 people assigned; its capacity cannot be less than 2.',
     );
     expect(refusal?.errors).toHaveProperty(['TimeSlots.0.Capacity']);
   });
@@ -226,7 +228,7 @@ describe('checkSlotChanges', () => {
         }),
       ],
     });
-    expect(refusal?.message).toBe('Sam Taylor is already assigned from 16:00 to 20:00 at Best Buy Demo.');
+    expect(refusal?.message).toBe('Sam Taylor is already assigned from 4:00 PM to 8:00 PM at Best Buy Demo.');
   });
 
   it('refuses a slot id of another event', () => {

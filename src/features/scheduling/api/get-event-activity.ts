@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client';
 import { useApiClient } from '../../../api/api-context';
 import { ScheduleEventActivity } from '../../../contract/scheduling';
+import { BOARD_REFRESH_MS } from './get-board-week';
 import { fromWire } from './wire';
 
 const Activity = fromWire(z.array(ScheduleEventActivity));
@@ -14,6 +15,8 @@ export function eventActivityQueryOptions(api: ApiClient, eventId: number) {
   return queryOptions({
     queryKey: [...ACTIVITY_KEY, eventId],
     queryFn: ({ signal }) => api.get(`schedule-events/${eventId}/activity`, { signal, schema: Activity }),
+    // Read again as often as the board while the drawer shows it (answers arrive meanwhile).
+    refetchInterval: () => (navigator.onLine ? BOARD_REFRESH_MS : false),
   });
 }
 

@@ -38,7 +38,10 @@ export interface EventDrawerProps {
   problem: OutboxRow | undefined;
   onClose(): void;
   onEdit(event: BoardEvent): void;
-  onKeepMine(row: OutboxRow, version: number): void;
+  /** Send the draft's changed fields over the server's current event. */
+  onMerge(row: OutboxRow): void;
+  /** Whether the draft can be merged (the 409 carried the current event). */
+  canMerge(row: OutboxRow): boolean;
   onDiscardMine(row: OutboxRow): void;
 }
 
@@ -49,7 +52,8 @@ export function EventDrawer({
   problem,
   onClose,
   onEdit,
-  onKeepMine,
+  onMerge,
+  canMerge,
   onDiscardMine,
 }: EventDrawerProps) {
   const { t } = useTranslation();
@@ -96,15 +100,21 @@ export function EventDrawer({
   const storeName = (id: number | null) => lookups?.Stores.find((s) => s.Id === id)?.Name ?? null;
   const program = event ? programName(event.ProgramID) : null;
   const store = event ? storeName(event.StoreID) : null;
+  const changed = (problem?.args as { Changed?: string[] } | undefined)?.Changed;
   const differences =
     event && conflict?.current
-      ? conflictRows(conflict.current, event, {
-          day: formatDay,
-          range: formatRange,
-          program: programName,
-          store: storeName,
-          slot: (start, end, capacity) => `${formatRange(start, end)} (${capacity})`,
-        })
+      ? conflictRows(
+          conflict.current,
+          event,
+          {
+            day: formatDay,
+            range: formatRange,
+            program: programName,
+            store: storeName,
+            slot: (start, end, capacity) => `${formatRange(start, end)} (${capacity})`,
+          },
+          changed,
+        )
       : [];
 
   async function doCancel() {
@@ -145,16 +155,23 @@ export function EventDrawer({
                         <Table.Th />
                         <Table.Th>{t('scheduling.conflict.theirs')}</Table.Th>
                         <Table.Th>{t('scheduling.conflict.mine')}</Table.Th>
+                        <Table.Th>{t('scheduling.conflict.merged')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
                       {differences.map((r) => (
-                        <Table.Tr key={r.field} data-field={r.field}>
+                        <Table.Tr key={r.field} data-field={r.field} data-kept={r.kept}>
                           <Table.Th scope="row" fw={600}>
                             {t(`scheduling.conflict.fields.${r.field}`)}
                           </Table.Th>
                           <Table.Td>{r.theirs || '—'}</Table.Td>
                           <Table.Td>{r.mine || '—'}</Table.Td>
+                          <Table.Td fw={600}>
+                            {(r.kept === 'mine' ? r.mine : r.theirs) || '—'}
+                            <Text size="xs" c="dimmed" fw={400}>
+                              {t(`scheduling.conflict.kept.${r.kept}`)}
+                            </Text>
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -164,14 +181,15 @@ export function EventDrawer({
                   <Text size="sm">{t('scheduling.conflict.sameFields')}</Text>
                 )}
                 <Group gap="xs">
-                  {conflict.current && problem && (
+                  {problem && canMerge(problem) && (
                     <Button
                       size="xs"
                       color="orange"
-                      onClick={() => onKeepMine(problem, conflict.current!.Version)}
+                      onClick={() => onMerge(problem)}
                       disabled={!online}
+                      data-testid="merge-draft"
                     >
-                      {t('scheduling.conflict.keepMine')}
+                      {t('scheduling.conflict.merge')}
                     </Button>
                   )}
                   {problem && (
