@@ -22,8 +22,15 @@ async function apiAs(user: string) {
       body: JSON.stringify({ clientId: 'apex-pwa' }),
     })
   ).json()) as string;
-  return async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+  return async <T>(path: string, method = 'GET', body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}/api/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${bearer}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
@@ -44,6 +51,9 @@ interface EventDetail {
   IcdOfficeID: number;
   Date: string;
   Title: string;
+  StartTime: string;
+  Notes: string | null;
+  Version: number;
   TimeSlots: Slot[];
 }
 
@@ -161,5 +171,57 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     );
     expect(activity.filter((a) => a.AssignmentID === assignmentId && a.ActivityTypeID === 4)).toHaveLength(1);
     expect(activity.filter((a) => a.AssignmentID === assignmentId && a.ActivityTypeID === 3)).toHaveLength(1);
+  });
+
+  it('an event drafted offline that meets a change made meanwhile is shown as a conflict and merged, not overwritten', async () => {
+    // This week's Best Buy demo (seeded), on the manager's tablet board.
+    const found = await asManager<{ ScheduleEventID: number; Date: string }[]>(
+      'schedule-events?search=Best%20Buy',
+    );
+    const target = found.sort((a, b) => a.Date.localeCompare(b.Date))[0];
+    const before = await asManager<EventDetail>(`schedule-events/${target.ScheduleEventID}`);
+    await board.goto(`/scheduling?office=${before.IcdOfficeID}&week=${monday(before.Date)}`);
+    const card = board.locator(`[data-testid="board-event"][data-event-id="${before.ScheduleEventID}"]`);
+    await card.waitFor();
+
+    // Offline, the manager retitles the event: it stays on the tablet as a pending draft.
+    await manager.setOffline(true);
+    await card.getByRole('button', { name: `Open ${before.Title}` }).click();
+    await board.getByTestId('edit-event').click();
+    await board.getByRole('textbox', { name: 'Title' }).fill('Best Buy TV Wall Demo');
+    await board.getByTestId('save-event').click();
+    await expect.poll(() => card.getAttribute('data-draft')).toBe('pending');
+
+    // Meanwhile someone else moves the start and writes notes.
+    await asManager(`schedule-events/${before.ScheduleEventID}`, 'PATCH', {
+      Version: before.Version,
+      StartTime: '10:30:00',
+      Notes: 'Doors open at 10:30.',
+    });
+
+    // Back online: the draft is refused as stale and shown as a conflict, nothing overwritten.
+    await manager.setOffline(false);
+    await board.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => card.getAttribute('data-draft'), { timeout: 30_000 }).toBe('conflict');
+    const meanwhile = await asManager<EventDetail>(`schedule-events/${before.ScheduleEventID}`);
+    expect(meanwhile).toMatchObject({ Title: before.Title, Notes: 'Doors open at 10:30.' });
+
+    await card.getByRole('button', { name: 'Open Best Buy TV Wall Demo' }).click();
+    const table = board.getByTestId('conflict-table');
+    await table.waitFor();
+    expect(await table.locator('tr[data-field="title"]').getAttribute('data-kept')).toBe('mine');
+    expect(await table.locator('tr[data-field="notes"]').getAttribute('data-kept')).toBe('theirs');
+    expect(await table.locator('tr[data-field="time"]').getAttribute('data-kept')).toBe('theirs');
+
+    // Merging keeps their start and notes, and the manager's title.
+    await board.getByTestId('merge-draft').click();
+    await expect.poll(() => card.getAttribute('data-draft'), { timeout: 30_000 }).toBe('none');
+    const after = await asManager<EventDetail>(`schedule-events/${before.ScheduleEventID}`);
+    expect(after).toMatchObject({
+      Title: 'Best Buy TV Wall Demo',
+      StartTime: '10:30:00',
+      Notes: 'Doors open at 10:30.',
+      Version: before.Version + 2,
+    });
   });
 });
