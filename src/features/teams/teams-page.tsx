@@ -22,13 +22,27 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { IconEdit, IconPlus, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPencil, IconPlus, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../api/errors';
-import { type Team, type TeamMember, TeamMemberSave, TeamMemberUpdate, TeamSave } from '../../contract/teams';
+import {
+  type Team,
+  type TeamMember,
+  TeamMemberSave,
+  TeamMemberUpdate,
+  TeamSave,
+  TeamUpdate,
+} from '../../contract/teams';
 import { useTeam, useTeamCandidates, useTeamOffices, useTeams } from './api/get-teams';
-import { useAddMember, useCreateTeam, useRemoveMember, useUpdateMember } from './api/team-actions';
+import {
+  useAddMember,
+  useCreateTeam,
+  useDeleteTeam,
+  useRemoveMember,
+  useRenameTeam,
+  useUpdateMember,
+} from './api/team-actions';
 
 const OFFICE_KEY = 'apex.scheduling.office';
 
@@ -67,6 +81,8 @@ export default function TeamsPage() {
   const [editing, setEditing] = useState<MemberEditing | null>(null);
   const [removing, setRemoving] = useState<{ team: Team; member: TeamMember } | null>(null);
   const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<Team | null>(null);
+  const [deleting, setDeleting] = useState<Team | null>(null);
 
   const loading = offices.isPending || teams.isPending;
   const error = offices.error ?? teams.error;
@@ -125,6 +141,8 @@ export default function TeamsPage() {
               onAdd={() => setEditing({ team, member: null })}
               onEdit={(member) => setEditing({ team, member })}
               onRemove={(member) => setRemoving({ team, member })}
+              onRename={() => setRenaming(team)}
+              onDelete={() => setDeleting(team)}
             />
           ))}
         </Stack>
@@ -133,13 +151,18 @@ export default function TeamsPage() {
       <MemberModal editing={editing} today={today} onClose={() => setEditing(null)} />
       <RemoveModal removing={removing} onClose={() => setRemoving(null)} />
       {office && (
-        <NewTeamModal
-          opened={creating}
+        <TeamNameModal
+          opened={creating || !!renaming}
+          team={renaming}
           officeId={office.IcdOfficeID}
           officeName={office.OfficeName}
-          onClose={() => setCreating(false)}
+          onClose={() => {
+            setCreating(false);
+            setRenaming(null);
+          }}
         />
       )}
+      <DeleteTeamModal team={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }
@@ -149,11 +172,15 @@ function TeamCard({
   onAdd,
   onEdit,
   onRemove,
+  onRename,
+  onDelete,
 }: {
   team: Team;
   onAdd(): void;
   onEdit(member: TeamMember): void;
   onRemove(member: TeamMember): void;
+  onRename(): void;
+  onDelete(): void;
 }) {
   const { t } = useTranslation();
   const detail = useTeam(team.TeamID);
@@ -171,9 +198,31 @@ function TeamCard({
             {t('teams.members', { count: team.MemberCount })}
           </Text>
         </Stack>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
-          {t('teams.addMember')}
-        </Button>
+        <Group gap={4}>
+          <Tooltip label={t('teams.rename')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('teams.renameTeam', { name: team.Name })}
+              onClick={onRename}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('teams.deleteTeam')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('teams.deleteTeamNamed', { name: team.Name })}
+              onClick={onDelete}
+              data-testid="delete-team"
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd} ml={4}>
+            {t('teams.addMember')}
+          </Button>
+        </Group>
       </Group>
       {detail.isPending ? (
         <Loader size="sm" aria-label={t('common.loading')} />
@@ -463,44 +512,64 @@ function RemoveModal({
   );
 }
 
-function NewTeamModal({
+/** A new team of the office, or a team renamed (PUT with its Version; a stale one says so). */
+function TeamNameModal({
   opened,
+  team,
   officeId,
   officeName,
   onClose,
 }: {
   opened: boolean;
+  /** null: a new team. */
+  team: Team | null;
   officeId: number;
   officeName: string;
   onClose(): void;
 }) {
   const { t } = useTranslation();
   const create = useCreateTeam();
+  const rename = useRenameTeam();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-
-  function close() {
-    setName('');
+  const [openedFor, setOpenedFor] = useState<{ opened: boolean; team: Team | null }>({
+    opened: false,
+    team: null,
+  });
+  if (openedFor.opened !== opened || openedFor.team !== team) {
+    setOpenedFor({ opened, team });
+    setName(team?.Name ?? '');
     setError(null);
-    onClose();
   }
 
   async function submit() {
-    const parsed = TeamSave.safeParse({ Name: name, IcdOfficeID: officeId, Members: [] });
+    const parsed = team
+      ? TeamUpdate.safeParse({ Name: name, IcdOfficeID: team.IcdOfficeID, Version: team.Version })
+      : TeamSave.safeParse({ Name: name, IcdOfficeID: officeId, Members: [] });
     if (!parsed.success) {
       setError(fieldErrors(parsed.error.issues).Name ?? parsed.error.issues[0].message);
       return;
     }
     try {
-      await create.mutateAsync(parsed.data);
-      close();
+      if (team) await rename.mutateAsync({ teamId: team.TeamID, body: parsed.data as TeamUpdate });
+      else await create.mutateAsync(parsed.data as TeamSave);
+      onClose();
     } catch (err) {
-      setError(errorMessage(err));
+      setError(
+        isResponseError(err) && err.status === 409
+          ? `${errorMessage(err)} ${t('teams.reloaded')}`
+          : errorMessage(err),
+      );
     }
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={t('teams.newTitle', { office: officeName })} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={team ? t('teams.renameTitle', { name: team.Name }) : t('teams.newTitle', { office: officeName })}
+      centered
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -522,15 +591,65 @@ function NewTeamModal({
             data-autofocus
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={create.isPending || rename.isPending}>
               {t('common.save')}
             </Button>
           </Group>
         </Stack>
       </form>
+    </Modal>
+  );
+}
+
+/** Deleting a team (its members stay employees; only the team goes). */
+function DeleteTeamModal({ team, onClose }: { team: Team | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const remove = useDeleteTeam();
+  const [error, setError] = useState<string | null>(null);
+  const [openedFor, setOpenedFor] = useState<Team | null>(null);
+  if (openedFor !== team) {
+    setOpenedFor(team);
+    setError(null);
+  }
+
+  async function confirm() {
+    if (!team) return;
+    try {
+      await remove.mutateAsync({ teamId: team.TeamID, version: team.Version });
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
+
+  return (
+    <Modal opened={!!team} onClose={onClose} title={t('teams.deleteTitle')} centered>
+      {team && (
+        <Stack>
+          <Text size="sm">{t('teams.deleteBody', { name: team.Name, count: team.MemberCount })}</Text>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => void confirm()}
+              data-testid="confirm-delete-team"
+            >
+              {t('teams.deleteTeam')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
     </Modal>
   );
 }

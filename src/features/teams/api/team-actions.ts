@@ -8,6 +8,7 @@ import {
   type TeamMemberSave,
   type TeamMemberUpdate,
   type TeamSave,
+  type TeamUpdate,
 } from '../../../contract/teams';
 import { TEAMS_KEY } from './get-teams';
 
@@ -51,6 +52,26 @@ export function useRemoveMember() {
   return useMutation({
     mutationFn: (p: { teamId: number; employeeId: number }) =>
       api.delete(`teams/${p.teamId}/team-members/${p.employeeId}`),
+    onSettled: invalidate,
+  });
+}
+
+export function useRenameTeam() {
+  const api = useApiClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (p: { teamId: number; body: TeamUpdate }) =>
+      api.put(`teams/${p.teamId}`, p.body, { schema: TeamDetail }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteTeam() {
+  const api = useApiClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (p: { teamId: number; version: number }) =>
+      api.delete(`teams/${p.teamId}`, { query: { version: p.version } }),
     onSettled: invalidate,
   });
 }
