@@ -70,6 +70,11 @@
 // - Accept/reject mail goes to the event's creator and the manager who made the assignment.
 // - RS schedule weeks (rotation) run Monday to Sunday.
 // - Departments are the `departments` lookups; programs and stores are the time area's tables.
+// - ListQualifyingEmployees also says who can answer event assignments at the office
+//   (`CanAnswerEvents`): the board offers only them for time slots.
+// - An event draft (the PWA's offline `scheduleEvent.save`) carries the fields the manager changed; after
+//   a 409 the PWA merges them over the `Current` event and sends that with its Version, so a change made
+//   meanwhile by someone else is kept, never overwritten.
 import { z } from 'zod';
 import { Instant, pagedResult, WireDate, WireTime } from './common';
 

@@ -330,6 +330,11 @@ export function EventDrawer({
             <Title order={3} size="h5">
               {t('scheduling.board.slots')}
             </Title>
+            {event.TimeSlots.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('scheduling.board.noSlots')}
+              </Text>
+            )}
             {event.TimeSlots.map((s, i) => (
               <Stack key={s.TimeSlotID || `new-${i}`} gap={2}>
                 <Group justify="space-between">
