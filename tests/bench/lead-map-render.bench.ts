@@ -14,6 +14,7 @@
 // 'longtask'), and the viewport request the page made (its time and payload).
 // Prints the figures; asserts nothing (timings vary by machine).
 //   npx vite build && npx tsx tests/bench/lead-map-render.bench.ts
+// (BENCH_LEADS, BENCH_RUNS: fewer leads or runs for a quick look; BENCH_SHOTS=<dir>: screenshots.)
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,7 +25,9 @@ import { launch, VIEWPORTS } from '../e2e/browser';
 import { ensureBuilt, type RunningServer, startServer } from '../e2e/server';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** A folder to save a screenshot of each camera's first render in (optional). */
+const SHOTS = process.env.BENCH_SHOTS;
 const GROUP = 'Toronto West End';
 // Greater Toronto: about 16 km × 13 km (as in lead-markers.bench.ts).
 const AREA = { south: 43.6, north: 43.72, west: -79.52, east: -79.32 };
@@ -257,6 +260,8 @@ async function main() {
         const context = await newContext(browser, server, api, view);
         const page = await context.newPage();
         cold.push(await measure(page, () => page.goto('/leads')));
+        if (SHOTS && i === 0)
+          await page.screenshot({ path: join(SHOTS, `lead-map-render-${view ? 'city' : 'home'}.png`) });
         warm.push(await measure(page, () => page.reload()));
         await context.close();
       }
