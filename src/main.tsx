@@ -1,10 +1,11 @@
 // Entry: i18n, the API client, the session, React Query, Mantine and the router.
+// The first screen gets the network first: the router starts the route's guard and screen chunk while
+// the locale file loads; everything no screen needs to show itself (the other features' offline
+// commands, the job tracker, notifications, the service worker) waits until it is up (lib/idle.ts).
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -16,18 +17,26 @@ import {
   installGlobalErrorReporting,
 } from './api/error-reporting';
 import { isResponseError } from './api/errors';
-import { createJobTracker } from './api/job-tracker';
 import { AppServicesProvider } from './app/app-context';
+import { loadCommands } from './app/commands';
 import { registerServiceWorker } from './app/pwa-update';
 import { enforceRequireReload } from './app/require-reload';
 import { buildRoutes } from './app/routes';
 import { Session } from './app/session';
 import { SyncController } from './app/sync';
-import './app/commands';
 import { postLogout } from './features/account/sign-in';
-import { hasStoredLocale, initI18n } from './i18n';
+import { createI18n, hasStoredLocale } from './i18n';
 import { lookupLocaleByIp } from './i18n/ip-country';
+import { watchSettle, whenSettled } from './lib/idle';
 import { mirrorMethodSupport } from './offline/db';
+import { NotificationsHost } from './ui/notifications-host';
+import { requestNotifications } from './ui/notify';
+
+/** Runs `run` once the tree around it has mounted. */
+function OnMounted({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -36,17 +45,8 @@ const theme = createTheme({
 });
 
 async function start() {
-  const i18n = await initI18n();
-  document.documentElement.lang = i18n.language.replace('_', '-');
-  i18n.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng.replace('_', '-');
-  });
-  // Optional IP-country lookup: off unless configured, never awaited, never over a user's choice.
-  if (!hasStoredLocale()) {
-    void lookupLocaleByIp(import.meta.env.VITE_IP_COUNTRY_URL).then((found) => {
-      if (found && !hasStoredLocale() && found !== i18n.language) void i18n.changeLanguage(found);
-    });
-  }
+  // The locale file is fetched from here on; the instance is usable once `i18nReady` resolves.
+  const { instance: i18n, ready: i18nReady } = createI18n();
 
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -70,12 +70,17 @@ async function start() {
   // The method-compatibility probe runs once at start (its outcome is cached) and never blocks it.
   void api.probeMethods().catch(() => undefined);
 
-  const sync = new SyncController(api);
+  // Every feature's offline command is registered before the engine sends anything.
+  const sync = new SyncController(
+    api,
+    whenSettled().then(() => loadCommands()),
+  );
   // The user's sync engine runs whenever their data is loaded (online, or from the offline copy).
   session.subscribe(() => {
     const data = session.current;
     if (data) sync.startFor(String(data.identity.EmployeeID));
   });
+  // Creating the router starts the first navigation: the guard (session) and the screen's chunk.
   const routes = buildRoutes(session);
   const router = createBrowserRouter(routes);
   enforceRequireReload(router, routes);
@@ -88,8 +93,12 @@ async function start() {
     }
   };
   registerServiceWorker();
-  // Lead-batch and report jobs started on this device are polled until they finish (spec 000 §4).
-  createJobTracker(api).start();
+  void whenSettled().then(async () => {
+    requestNotifications();
+    // Lead-batch and report jobs started on this device are polled until they finish (spec 000 §4).
+    const { createJobTracker } = await import('./api/job-tracker');
+    createJobTracker(api).start();
+  });
   const services = {
     session,
     sync,
@@ -103,15 +112,36 @@ async function start() {
     },
   };
 
+  await i18nReady;
+  document.documentElement.lang = i18n.language.replace('_', '-');
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng.replace('_', '-');
+  });
+  // Optional IP-country lookup: off unless configured, never awaited, never over a user's choice.
+  if (!hasStoredLocale()) {
+    void lookupLocaleByIp(import.meta.env.VITE_IP_COUNTRY_URL).then((found) => {
+      if (found && !hasStoredLocale() && found !== i18n.language) void i18n.changeLanguage(found);
+    });
+  }
+
+  // Once the first screen has rendered, its queries have started: from then on, quiet means "up".
+  const watch = () =>
+    watchSettle({
+      router,
+      isFetching: () => queryClient.isFetching(),
+      subscribeQueries: (fn) => queryClient.getQueryCache().subscribe(fn),
+    });
+
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <MantineProvider theme={theme}>
-          <Notifications position="top-right" />
+          <NotificationsHost />
           <QueryClientProvider client={queryClient}>
             <ApiClientProvider client={api}>
               <AppServicesProvider value={services}>
                 <RouterProvider router={router} />
+                <OnMounted run={watch} />
               </AppServicesProvider>
             </ApiClientProvider>
           </QueryClientProvider>

@@ -6,7 +6,7 @@
 //   request (AbortSignal); otherwise the connection was reset or blocked (status 0).
 // - ResponseError: the server (or a proxy) answered with a failing status; it carries status,
 //   statusText, data (the parsed body) and headers. UnauthorizedError is the ResponseError of a 401.
-import { notifications } from '@mantine/notifications';
+import { notify } from '../ui/notify';
 
 /** Exact texts of spec 000 §8; also in src/i18n/locales/en_CA/api.json under api.errors. */
 export const CONNECTION_ABORTED_MESSAGE = 'The connection was aborted';
@@ -218,7 +218,7 @@ export interface AlertSinks {
 }
 
 function mantineNotify(alert: { message: string; level: NotifyLevel }): void {
-  notifications.show({
+  void notify({
     message: alert.message,
     color: alert.level === 'warning' ? 'yellow' : 'red',
     autoClose: alert.level === 'warning' ? 6000 : 10_000,

@@ -1,6 +1,11 @@
-// Every offline command, registered at start (not inside lazy screens) so the sync engine can send
-// queued changes from any page. Features own their command files; the app imports them here.
-import '../features/time/commands';
-import '../features/time-management/commands';
-import '../features/scheduling/commands';
-import '../features/leads/commands';
+// Every offline command, registered before the sync engine sends anything (not inside lazy screens),
+// so queued changes go out from any page. Features own their command files; the app loads them here,
+// after the first screen is up (a screen that queues changes imports its own commands itself).
+export function loadCommands(): Promise<unknown> {
+  return Promise.all([
+    import('../features/time/commands'),
+    import('../features/time-management/commands'),
+    import('../features/scheduling/commands'),
+    import('../features/leads/commands'),
+  ]);
+}

@@ -1,9 +1,10 @@
 // Service worker registration and the update flow (workbox-window): a new version waits until the
 // user presses "Update"; the page never reloads over unsynced changes without saying so.
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Workbox } from 'workbox-window';
+// Registration waits for the first screen (the service worker's precache downloads the whole app,
+// which must not compete with it); the prompt's UI is a chunk of its own, loaded when an update waits.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Workbox } from 'workbox-window';
+import { whenSettled } from '../lib/idle';
 
 let workbox: Workbox | null = null;
 const listeners = new Set<() => void>();
@@ -11,18 +12,30 @@ let waiting = false;
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => {
-    waiting = true;
-    for (const l of listeners) l();
-  });
-  void workbox.register();
+  void whenSettled()
+    .then(() => import('workbox-window'))
+    .then(({ Workbox }) => {
+      workbox = new Workbox('/sw.js', { scope: '/' });
+      workbox.addEventListener('waiting', () => {
+        waiting = true;
+        for (const l of listeners) l();
+      });
+      return workbox.register();
+    })
+    .catch((err: unknown) => console.error('service worker:', err));
 }
 
+/** Lets the waiting version take over; the page reloads once it controls it. */
+export function activateUpdate(): void {
+  if (!workbox) return;
+  workbox.addEventListener('controlling', () => window.location.reload());
+  workbox.messageSkipWaiting();
+}
+
+const UpdatePrompt = lazy(() => import('./pwa-update-prompt'));
+
 export function PwaUpdate({ countUnsent }: { countUnsent: () => Promise<number> }) {
-  const { t } = useTranslation();
   const [available, setAvailable] = useState(waiting);
-  const [unsent, setUnsent] = useState<number | null>(null);
 
   useEffect(() => {
     const l = () => setAvailable(true);
@@ -32,55 +45,10 @@ export function PwaUpdate({ countUnsent }: { countUnsent: () => Promise<number> 
     };
   }, []);
 
-  function activate() {
-    if (!workbox) return;
-    workbox.addEventListener('controlling', () => window.location.reload());
-    workbox.messageSkipWaiting();
-  }
-
-  async function onUpdate() {
-    const n = await countUnsent();
-    if (n > 0) setUnsent(n);
-    else activate();
-  }
-
   if (!available) return null;
   return (
-    <>
-      <Paper
-        withBorder
-        shadow="md"
-        p="sm"
-        radius="md"
-        pos="fixed"
-        bottom={16}
-        right={16}
-        style={{ zIndex: 400, maxWidth: 360 }}
-        role="status"
-      >
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">{t('shell.update.available')}</Text>
-          <Button size="xs" onClick={() => void onUpdate()}>
-            {t('shell.update.update')}
-          </Button>
-        </Group>
-      </Paper>
-      <Modal
-        opened={unsent !== null}
-        onClose={() => setUnsent(null)}
-        title={t('shell.update.title')}
-        centered
-      >
-        <Stack>
-          <Text>{t('shell.update.unsent', { count: unsent ?? 0 })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setUnsent(null)}>
-              {t('shell.update.later')}
-            </Button>
-            <Button onClick={activate}>{t('shell.update.updateNow')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <Suspense fallback={null}>
+      <UpdatePrompt countUnsent={countUnsent} activate={activateUpdate} />
+    </Suspense>
   );
 }

@@ -5,17 +5,12 @@ import {
   Alert,
   AppShell,
   Burger,
-  Button,
   Group,
-  Menu,
-  Modal,
+  NativeSelect,
   NavLink,
   Progress,
-  ScrollArea,
-  Select,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useNetwork } from '@mantine/hooks';
@@ -23,7 +18,6 @@ import {
   IconCalendarEvent,
   IconCalendarWeek,
   IconChecklist,
-  IconChevronDown,
   IconClock,
   IconClockExclamation,
   IconCloudUp,
@@ -32,7 +26,6 @@ import {
   IconHome,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
-  IconLogout,
   IconMail,
   IconMap2,
   IconPoint,
@@ -41,16 +34,19 @@ import {
   IconTable,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import type { NavigationModule } from '../contract/navigation';
 import { SyncChip } from '../features/sync/sync-chip';
 import { isLocaleId, LOCALES, storeLocale } from '../i18n';
+import { useSettled } from '../lib/idle';
 import { listOutbox } from '../offline/db';
+import { Hint } from '../ui/hint';
 import { useAppServices, useSessionData, useSyncEngine } from './app-context';
 import { PwaUpdate } from './pwa-update';
 import type { Session } from './session';
+import { UserButtonLabel } from './user-button';
 
 const ICONS: Record<string, typeof IconHome> = {
   home: IconHome,
@@ -69,6 +65,10 @@ const ICONS: Record<string, typeof IconHome> = {
   map: IconMap2,
   territories: IconPolygon,
 };
+
+// Not part of the first screen: loaded once the app has settled, or when first needed.
+const UserMenu = lazy(() => import('./user-menu'));
+const SignOutWarning = lazy(() => import('./sign-out-warning'));
 
 const GROUP_ORDER = ['general', 'field', 'office', 'admin'];
 
@@ -106,12 +106,26 @@ export function Shell(_props: { session: Session }) {
   const matches = useMatches();
   const onlineOnly = matches.some((m) => (m.handle as { onlineOnly?: boolean } | undefined)?.onlineOnly);
   const [unsentOnSignOut, setUnsentOnSignOut] = useState<number | null>(null);
+  const settled = useSettled();
+  // The user pressed the user button before the menu's chunk was there: it opens once loaded.
+  const [menuWanted, setMenuWanted] = useState(false);
 
   async function requestSignOut() {
     const n = userId ? await countUnsent(userId) : 0;
     if (n > 0) setUnsentOnSignOut(n);
     else await signOut();
   }
+
+  const userButton = (
+    <UnstyledButton
+      aria-label={t('shell.userMenu')}
+      aria-haspopup="menu"
+      data-testid="user-menu"
+      onClick={() => setMenuWanted(true)}
+    >
+      <UserButtonLabel name={name} />
+    </UnstyledButton>
+  );
 
   return (
     <AppShell
@@ -148,52 +162,37 @@ export function Shell(_props: { session: Session }) {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <SyncChip engine={engine} />
-            <Select
+            <NativeSelect
               aria-label={t('shell.locale')}
               data={LOCALES.map((id) => ({ value: id, label: t(`shell.locales.${id}`) }))}
               value={isLocaleId(i18n.language) ? i18n.language : LOCALES[0]}
-              onChange={(value) => {
+              onChange={(event) => {
+                const value = event.currentTarget.value;
                 if (!isLocaleId(value)) return;
                 storeLocale(value);
                 void i18n.changeLanguage(value);
               }}
-              allowDeselect={false}
               w={{ base: 88, sm: 150 }}
               size="xs"
-              comboboxProps={{ withinPortal: true }}
             />
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
-                  <Group gap={4} wrap="nowrap">
-                    <Text size="sm" fw={500} visibleFrom="xs" data-testid="user-name">
-                      {name}
-                    </Text>
-                    <IconChevronDown size={14} />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{name}</Menu.Label>
-                {data?.identity.IsProxy && <Menu.Label>{t('shell.proxy')}</Menu.Label>}
-                <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
-                  {t('nav.settings')}
-                </Menu.Item>
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconLogout size={16} />}
-                  onClick={() => void requestSignOut()}
-                >
-                  {t('shell.signOut')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            {settled || menuWanted ? (
+              <Suspense fallback={userButton}>
+                <UserMenu
+                  name={name}
+                  isProxy={!!data?.identity.IsProxy}
+                  defaultOpened={menuWanted}
+                  onSignOut={() => void requestSignOut()}
+                />
+              </Suspense>
+            ) : (
+              userButton
+            )}
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label={t('shell.navigation')}>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <Stack gap={4}>
             {groupNavigation(modules).map(([group, items]) => (
               <Stack key={group} gap={2}>
@@ -222,9 +221,9 @@ export function Shell(_props: { session: Session }) {
                     />
                   );
                   return collapsed ? (
-                    <Tooltip key={m.State} label={label} position="right">
+                    <Hint key={m.State} label={label} title={label} position="right">
                       {link}
-                    </Tooltip>
+                    </Hint>
                   ) : (
                     link
                   );
@@ -259,24 +258,15 @@ export function Shell(_props: { session: Session }) {
         )}
       </AppShell.Main>
       <PwaUpdate countUnsent={() => (userId ? countUnsent(userId) : Promise.resolve(0))} />
-      <Modal
-        opened={unsentOnSignOut !== null}
-        onClose={() => setUnsentOnSignOut(null)}
-        title={t('sync.signOut.title')}
-        centered
-      >
-        <Stack>
-          <Text>{t('sync.signOut.body', { count: unsentOnSignOut ?? 0 })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setUnsentOnSignOut(null)}>
-              {t('sync.signOut.stay')}
-            </Button>
-            <Button color="red" onClick={() => void signOut()} data-testid="confirm-sign-out">
-              {t('sync.signOut.signOut')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {unsentOnSignOut !== null && (
+        <Suspense fallback={null}>
+          <SignOutWarning
+            unsent={unsentOnSignOut}
+            onStay={() => setUnsentOnSignOut(null)}
+            onSignOut={() => void signOut()}
+          />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

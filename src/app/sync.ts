@@ -50,7 +50,11 @@ export class SyncController {
   private engine: SyncEngine | null = null;
   private listeners = new Set<Listener>();
 
-  constructor(private readonly api: ApiClient) {}
+  /** `ready` resolves once every offline command is registered; the engines send only after it. */
+  constructor(
+    private readonly api: ApiClient,
+    private readonly ready?: Promise<unknown>,
+  ) {}
 
   get current(): SyncEngine | null {
     return this.engine;
@@ -68,6 +72,7 @@ export class SyncController {
       userId,
       send: apiSend(this.api),
       onError: (err) => console.error('sync:', err),
+      ready: this.ready,
     });
     void this.engine.start();
     this.emit();

@@ -56,28 +56,38 @@ export interface I18nOptions {
   resources?: Record<string, unknown>;
 }
 
-export async function initI18n(options: I18nOptions = {}): Promise<i18n> {
+/**
+ * An i18next instance and the promise of its translations: the instance can be handed out at once
+ * (its locale file is being fetched meanwhile) and used once `ready` resolves.
+ */
+export function createI18n(options: I18nOptions = {}): { instance: i18n; ready: Promise<i18n> } {
   const instance = i18next.createInstance();
   const lng = options.locale ?? resolveLocale();
   instance.use(initReactI18next);
   if (!options.resources) instance.use(HttpBackend);
-  await instance.init({
-    lng,
-    fallbackLng: false,
-    supportedLngs: [...LOCALES],
-    load: 'currentOnly',
-    ns: ['translation'],
-    defaultNS: 'translation',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    returnEmptyString: false,
-    parseMissingKeyHandler: () => MISSING_KEY_TEXT,
-    resources: options.resources
-      ? { [lng]: { translation: options.resources as Record<string, string> } }
-      : undefined,
-    backend: options.resources
-      ? undefined
-      : { loadPath: options.loadPath ?? '/resources/locale-{{lng}}.json' },
-  });
-  return instance;
+  const ready = instance
+    .init({
+      lng,
+      fallbackLng: false,
+      supportedLngs: [...LOCALES],
+      load: 'currentOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      returnEmptyString: false,
+      parseMissingKeyHandler: () => MISSING_KEY_TEXT,
+      resources: options.resources
+        ? { [lng]: { translation: options.resources as Record<string, string> } }
+        : undefined,
+      backend: options.resources
+        ? undefined
+        : { loadPath: options.loadPath ?? '/resources/locale-{{lng}}.json' },
+    })
+    .then(() => instance);
+  return { instance, ready };
+}
+
+export async function initI18n(options: I18nOptions = {}): Promise<i18n> {
+  return createI18n(options).ready;
 }

@@ -1,6 +1,6 @@
 // Date helpers shared by the widgets. A bare wire date ('2025-03-14') is local midnight of that day,
 // never a UTC shift (ARCHITECTURE.md, "The contract").
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 
 /** Activity timeline dates (spec 000 §9): 'Mar 14, 2025 at 3:05 PM'. */
 export const ACTIVITY_DATE_FORMAT = "MMM d, yyyy 'at' h:mm a";
@@ -14,8 +14,17 @@ export function toDate(value: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** 'MMM d, yyyy at h:mm a', or '' when there is no valid date. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * 'MMM d, yyyy at h:mm a' (ACTIVITY_DATE_FORMAT, English month names), or '' when there is no valid
+ * date. Written out for this one pattern: a general formatter and its locale data would weigh on
+ * every screen that shows a relative time.
+ */
 export function formatActivityDate(value: DateInput): string {
   const date = toDate(value);
-  return date ? format(date, ACTIVITY_DATE_FORMAT) : '';
+  if (!date) return '';
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${String(date.getFullYear()).padStart(4, '0')} at ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }

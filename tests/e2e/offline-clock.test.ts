@@ -39,8 +39,8 @@ async function openClock(page: Page) {
 }
 
 async function chooseProgram(page: Page) {
-  await page.getByLabel('Program', { exact: true }).first().click();
-  await page.getByRole('option').first().click();
+  // The phone's own picker: the first program after the "Choose…" prompt.
+  await page.getByLabel('Program', { exact: true }).first().selectOption({ index: 1 });
 }
 
 const cardState = (page: Page) => page.getByTestId('clock-card').getAttribute('data-state');

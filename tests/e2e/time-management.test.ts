@@ -207,8 +207,7 @@ describe('time management', () => {
       await openClock(page);
 
       await context.setOffline(true);
-      await page.getByLabel('Program', { exact: true }).first().click();
-      await page.getByRole('option').first().click();
+      await page.getByLabel('Program', { exact: true }).first().selectOption({ index: 1 });
       await page.getByRole('button', { name: 'Clock in' }).click();
       await expect.poll(() => cardState(page)).toBe('working');
       await page.getByRole('button', { name: 'Clock out' }).click();

@@ -1,11 +1,12 @@
 // The sync status chip of the shell header: online/offline, changes waiting, failed and conflicting
 // changes, and when the device last synced. It opens the Pending changes screen.
-import { Badge, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SyncEngine } from '../../offline/sync-engine';
 import { useSyncEngineStatus } from '../../offline/use-sync-status';
+import { Hint } from '../../ui/hint';
 import { RelativeTime } from '../../ui/relative-time';
 
 export function SyncChip({ engine }: { engine: SyncEngine | null }) {
@@ -28,7 +29,8 @@ export function SyncChip({ engine }: { engine: SyncEngine | null }) {
     status.conflict ? t('sync.chip.conflict', { count: status.conflict }) : null,
   ].filter(Boolean);
   return (
-    <Tooltip
+    <Hint
+      title={parts.join(' · ')}
       label={
         <span>
           {parts.join(' · ')}
@@ -62,6 +64,6 @@ export function SyncChip({ engine }: { engine: SyncEngine | null }) {
           </Group>
         </Badge>
       </UnstyledButton>
-    </Tooltip>
+    </Hint>
   );
 }

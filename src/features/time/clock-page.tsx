@@ -1,8 +1,19 @@
 // The phone-first Clock for event staff: clock in, breaks, clock out, today's entries and the week's
 // total. Every punch is queued offline first, so it works with no connection and is sent once later.
-import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,6 +22,7 @@ import { Link } from 'react-router';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
 import { listDrafts } from '../../offline/db';
 import { useSyncEngineStatus } from '../../offline/use-sync-status';
+import { notify } from '../../ui/notify';
 import { RelativeTime } from '../../ui/relative-time';
 import { useClockLookups } from './api/get-clock-lookups';
 import { useWeek } from './api/get-week';
@@ -94,7 +106,7 @@ export default function ClockPage() {
       await action();
       void engine?.syncNow();
     } catch (err) {
-      notifications.show({
+      void notify({
         color: 'red',
         title: t('time.clock.punchFailed'),
         message: err instanceof Error ? err.message : String(err),
@@ -156,47 +168,58 @@ export default function ClockPage() {
 
           {state.kind === 'off' && (
             <Stack gap="xs">
-              <Select
+              {/* Native pickers: the phone's own list, and no dropdown engine on the first screen. */}
+              <NativeSelect
                 label={t('time.clock.office')}
-                data={offices.map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName }))}
-                value={office ? String(office.IcdOfficeID) : null}
-                onChange={(v) => setWhere({ IcdOfficeID: v ? Number(v) : undefined })}
-                allowDeselect={false}
+                data={[
+                  ...(office ? [] : [{ value: '', label: t('time.clock.choose'), disabled: true }]),
+                  ...offices.map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName })),
+                ]}
+                value={office ? String(office.IcdOfficeID) : ''}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setWhere({ IcdOfficeID: v ? Number(v) : undefined });
+                }}
               />
               {office && office.Programs.length > 0 && (
-                <Select
+                <NativeSelect
                   label={t('time.clock.program')}
-                  data={office.Programs.map((p) => ({ value: String(p.ProgramID), label: p.Name }))}
-                  value={program ? String(program.ProgramID) : null}
-                  onChange={(v) =>
+                  data={[
+                    ...(program ? [] : [{ value: '', label: t('time.clock.choose'), disabled: true }]),
+                    ...office.Programs.map((p) => ({ value: String(p.ProgramID), label: p.Name })),
+                  ]}
+                  value={program ? String(program.ProgramID) : ''}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
                     setWhere({
                       ...where,
                       IcdOfficeID: office.IcdOfficeID,
                       ProgramID: v ? Number(v) : undefined,
                       StoreID: undefined,
-                    })
-                  }
-                  allowDeselect={false}
+                    });
+                  }}
                 />
               )}
               {program && program.Stores.length > 0 && (
-                <Select
+                <NativeSelect
                   label={t('time.clock.store')}
-                  data={program.Stores.map((s) => ({
-                    value: String(s.StoreID),
-                    label: `${s.Name} — ${s.City}`,
-                  }))}
-                  value={store ? String(store.StoreID) : null}
-                  onChange={(v) =>
+                  data={[
+                    { value: '', label: t('time.clock.noStore') },
+                    ...program.Stores.map((s) => ({
+                      value: String(s.StoreID),
+                      label: `${s.Name} — ${s.City}`,
+                    })),
+                  ]}
+                  value={store ? String(store.StoreID) : ''}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
                     setWhere({
                       ...where,
                       IcdOfficeID: office?.IcdOfficeID,
                       ProgramID: program.ProgramID,
                       StoreID: v ? Number(v) : undefined,
-                    })
-                  }
-                  clearable
-                  searchable
+                    });
+                  }}
                 />
               )}
               <Switch

@@ -1,7 +1,7 @@
 // The clock's rules, pure: where a shift stands, what each punch records, and how long things last.
 // An entry counts only with both start and end (spec 002 §5); an end earlier than the start is the
 // next day (overnight shift).
-import { format } from 'date-fns';
+import { formatWireDate } from '../../api/revive-dates';
 
 export interface LocalEntry {
   Id: number;
@@ -36,8 +36,11 @@ export function clockState(entries: LocalEntry[]): ClockState {
   return brk ? { kind: 'onBreak', work: open, brk } : { kind: 'working', work: open };
 }
 
-export const wireDate = (d: Date) => format(d, 'yyyy-MM-dd');
-export const wireTime = (d: Date) => format(d, 'HH:mm:ss');
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** 'YYYY-MM-DD' of the local calendar day. */
+export const wireDate = (d: Date) => formatWireDate(d);
+/** 'HH:mm:ss' of the local wall clock. */
+export const wireTime = (d: Date) => `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
 /** Minutes to add to UTC for the wall clock here (ISO sign: Toronto in winter is -300). */
 export const timeZoneOffset = (d: Date) => -d.getTimezoneOffset();
 

@@ -160,12 +160,15 @@ describe('alertError', () => {
     expect(notify).toHaveBeenCalledWith({ message: 'Saving: The request is not valid.', level: 'warning' });
   });
 
-  it('uses a Mantine notification and the console by default', () => {
+  it('uses a Mantine notification and the console by default', async () => {
     const show = vi.spyOn(notifications, 'show').mockReturnValue('id');
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     alertError('Loading', new AbortedConnectionError({ aborted: true }));
-    expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ message: 'Loading: The connection was aborted' }),
+    // The notifications package is loaded on demand, so the notification follows a moment later.
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Loading: The connection was aborted' }),
+      ),
     );
     expect(consoleError).toHaveBeenCalledWith(
       'Loading: The connection was aborted',

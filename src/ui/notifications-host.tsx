@@ -1,0 +1,16 @@
+// Mounts the notifications container once it is wanted (see notify.ts): after the first screen, or
+// at the first notification. Messages shown before that wait in Mantine's store and appear with it.
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { notificationsWanted, subscribeNotifications } from './notify';
+
+const NotificationsContainer = lazy(() => import('./notifications-container'));
+
+export function NotificationsHost() {
+  const wanted = useSyncExternalStore(subscribeNotifications, notificationsWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsContainer />
+    </Suspense>
+  );
+}
