@@ -1,17 +1,29 @@
 // Scheduling demo data, loaded by seedDemo after the company and its programs/stores exist (only into a
-// database without event hosts): event hosts of every type, schedule events with time slots at
-// Toronto Central for the current and next week (Monday to Sunday, relative to today in Toronto),
-// assignments for `staff` (one Accepted this week, one Pending next week),
-// the Toronto road-show team (leader `manager`; `staff`, `rep`), and this week's RS schedule.
+// database without event hosts): event hosts of every type; a crew of event staff with no sign-in of
+// their own (five at Toronto Central besides `staff`, two at Los Angeles Westside); schedule events with
+// time slots for the current and next week (Monday to Sunday, relative to today in Toronto) at both
+// offices, one of them cancelled; assignments in every state, leaving gaps to fill (`staff`: one
+// Accepted this week, one Pending next week, next week's Yorkdale Friday free); the Toronto road-show
+// team (leader `manager`; `staff`, `rep`), and this week's RS schedule.
 import { count, eq, inArray } from 'drizzle-orm';
-import { AssignmentStatus, EventHostType, ScheduleEventActivityType } from '../../src/contract/scheduling';
+import { Division, EmployeeStatus } from '../../src/contract/common';
+import {
+  AssignmentStatus,
+  EventHostType,
+  ScheduleEventActivityType,
+  ScheduleEventStatus,
+} from '../../src/contract/scheduling';
 import type { Db } from '../db/client';
 import {
   employees,
+  employmentRecordDivisions,
+  employmentRecords,
   eventHosts,
   icdOffices,
   lookups,
   programs,
+  roleAssignments,
+  roles,
   rsScheduleDates,
   rsScheduleEmployees,
   rsScheduleSales,
@@ -68,23 +80,34 @@ const HOSTS = [
   },
 ] as const;
 
+const T = 'Toronto Central';
+const LA = 'Los Angeles Westside';
+
 interface EventSeed {
+  office: typeof T | typeof LA;
   week: 0 | 1;
   /** 0 = Monday. */
   day: number;
   title: string;
-  host: (typeof HOSTS)[number]['Name'];
+  host: (typeof HOSTS)[number]['Name'] | null;
   program: string | null;
+  /** The event takes the store's address when it has one, else its host's. */
   store: string | null;
   start: string;
   end: string;
   slots: [string, string, number][];
+  cancelled?: boolean;
+  notes?: string;
 }
 
-const EVENTS: EventSeed[] = [0, 1].flatMap((w) => {
+const SETUP_NOTE = 'Arrive 30 minutes early to set up the booth.';
+
+const TORONTO_EVENTS: EventSeed[] = [0, 1].flatMap((w) => {
   const week = w as 0 | 1;
+  const office = 'Toronto Central';
   const every: EventSeed[] = [
     {
+      office,
       week,
       day: 2,
       title: 'Costco Road Show',
@@ -99,6 +122,7 @@ const EVENTS: EventSeed[] = [0, 1].flatMap((w) => {
       ],
     },
     {
+      office,
       week,
       day: 4,
       title: 'Yorkdale Mall Kiosk',
@@ -113,6 +137,7 @@ const EVENTS: EventSeed[] = [0, 1].flatMap((w) => {
       ],
     },
     {
+      office,
       week,
       day: 5,
       title: 'Best Buy Weekend Demo',
@@ -127,9 +152,43 @@ const EVENTS: EventSeed[] = [0, 1].flatMap((w) => {
       ],
     },
   ];
+  if (week === 0)
+    every.push({
+      office,
+      week,
+      day: 1,
+      title: 'Costco Scarborough Road Show',
+      host: 'Costco Wholesale',
+      program: 'Costco Road Show',
+      store: 'Costco Scarborough',
+      start: '12:00:00',
+      end: '20:00:00',
+      slots: [
+        ['12:00:00', '16:00:00', 2],
+        ['16:00:00', '20:00:00', 2],
+      ],
+    });
   if (week === 1)
     every.push(
       {
+        office,
+        week,
+        day: 1,
+        title: 'Walmart Stockyards Demo',
+        host: null,
+        program: 'Walmart Events',
+        store: 'Walmart Stockyards Supercentre',
+        start: '10:00:00',
+        end: '16:00:00',
+        slots: [
+          ['10:00:00', '13:00:00', 2],
+          ['13:00:00', '16:00:00', 2],
+        ],
+        cancelled: true,
+        notes: 'Called off by the store: their floor reset moved to this week.',
+      },
+      {
+        office,
         week,
         day: 3,
         title: 'MLSE Employee Appreciation Day',
@@ -141,6 +200,7 @@ const EVENTS: EventSeed[] = [0, 1].flatMap((w) => {
         slots: [['11:30:00', '14:30:00', 4]],
       },
       {
+        office,
         week,
         day: 6,
         title: 'CNE Preview Day',
@@ -157,6 +217,126 @@ const EVENTS: EventSeed[] = [0, 1].flatMap((w) => {
     );
   return every;
 });
+
+const LOS_ANGELES_EVENTS: EventSeed[] = [
+  {
+    office: 'Los Angeles Westside',
+    week: 0,
+    day: 3,
+    title: 'Costco Road Show',
+    host: 'Costco Wholesale',
+    program: 'Costco Road Show',
+    store: 'Costco Marina del Rey',
+    start: '10:00:00',
+    end: '18:00:00',
+    slots: [
+      ['10:00:00', '14:00:00', 2],
+      ['14:00:00', '18:00:00', 2],
+    ],
+  },
+  {
+    office: 'Los Angeles Westside',
+    week: 1,
+    day: 5,
+    title: 'Century City Kiosk',
+    host: null,
+    program: 'Mall Kiosk Tour',
+    store: 'Westfield Century City',
+    start: '11:00:00',
+    end: '17:00:00',
+    slots: [
+      ['11:00:00', '14:00:00', 2],
+      ['14:00:00', '17:00:00', 2],
+    ],
+  },
+];
+
+const EVENTS: EventSeed[] = [...TORONTO_EVENTS, ...LOS_ANGELES_EVENTS];
+
+/**
+ * Event staff with no sign-in of their own (no password; only the README's demo users sign in): active
+ * RoadShow employees holding the Event staff role at their office, so a manager has a crew to staff a
+ * week with. They have no time entries.
+ */
+const EVENT_STAFF = [
+  { key: 'aisha', office: 'Toronto Central', FirstName: 'Aisha', LastName: 'Karimi', HireDate: '2024-04-15' },
+  { key: 'ben', office: 'Toronto Central', FirstName: 'Ben', LastName: 'Okafor', HireDate: '2024-09-03' },
+  {
+    key: 'chloe',
+    office: 'Toronto Central',
+    FirstName: 'Chloé',
+    LastName: 'Tremblay',
+    HireDate: '2025-01-13',
+  },
+  {
+    key: 'diego',
+    office: 'Toronto Central',
+    FirstName: 'Diego',
+    LastName: 'Alvarez',
+    HireDate: '2025-05-20',
+  },
+  {
+    key: 'emma',
+    office: 'Toronto Central',
+    FirstName: 'Emma',
+    LastName: 'Lindqvist',
+    HireDate: '2025-08-11',
+  },
+  { key: 'maria', office: LA, FirstName: 'Maria', LastName: 'Gonzalez', HireDate: '2024-11-04' },
+  { key: 'tyler', office: LA, FirstName: 'Tyler', LastName: 'Brooks', HireDate: '2025-06-02' },
+] as const;
+
+type StaffKey = (typeof EVENT_STAFF)[number]['key'] | 'staff';
+
+interface AssignmentSeed {
+  /** `${office}|${week}|${title}|${slot start}` */
+  slot: string;
+  who: StaffKey;
+  status: AssignmentStatus;
+  reason?: string;
+}
+
+const { Pending, Accepted, Rejected } = AssignmentStatus;
+
+/** Enough people per week that some slots are full, some partly staffed and some empty. */
+const ASSIGNMENTS: AssignmentSeed[] = [
+  // This week at Toronto Central.
+  { slot: `${T}|0|Costco Scarborough Road Show|12:00:00`, who: 'aisha', status: Accepted },
+  { slot: `${T}|0|Costco Scarborough Road Show|12:00:00`, who: 'diego', status: Accepted },
+  { slot: `${T}|0|Costco Scarborough Road Show|16:00:00`, who: 'emma', status: Pending },
+  { slot: `${T}|0|Costco Road Show|10:00:00`, who: 'staff', status: Accepted },
+  { slot: `${T}|0|Costco Road Show|10:00:00`, who: 'ben', status: Accepted },
+  { slot: `${T}|0|Costco Road Show|10:00:00`, who: 'chloe', status: Accepted },
+  {
+    slot: `${T}|0|Costco Road Show|14:00:00`,
+    who: 'diego',
+    status: Rejected,
+    reason: 'I have a class until 4 pm on Wednesdays.',
+  },
+  { slot: `${T}|0|Costco Road Show|14:00:00`, who: 'emma', status: Accepted },
+  { slot: `${T}|0|Yorkdale Mall Kiosk|11:00:00`, who: 'aisha', status: Accepted },
+  { slot: `${T}|0|Best Buy Weekend Demo|10:00:00`, who: 'ben', status: Accepted },
+  { slot: `${T}|0|Best Buy Weekend Demo|10:00:00`, who: 'emma', status: Pending },
+  { slot: `${T}|0|Best Buy Weekend Demo|13:00:00`, who: 'chloe', status: Pending },
+  // Next week at Toronto Central (Sam Taylor's Yorkdale Friday stays free).
+  { slot: `${T}|1|Costco Road Show|10:00:00`, who: 'aisha', status: Pending },
+  { slot: `${T}|1|Costco Road Show|14:00:00`, who: 'staff', status: Pending },
+  { slot: `${T}|1|MLSE Employee Appreciation Day|11:30:00`, who: 'ben', status: Accepted },
+  { slot: `${T}|1|MLSE Employee Appreciation Day|11:30:00`, who: 'chloe', status: Pending },
+  { slot: `${T}|1|Yorkdale Mall Kiosk|11:00:00`, who: 'diego', status: Pending },
+  { slot: `${T}|1|CNE Preview Day|10:00:00`, who: 'aisha', status: Accepted },
+  { slot: `${T}|1|CNE Preview Day|10:00:00`, who: 'emma', status: Accepted },
+  {
+    slot: `${T}|1|CNE Preview Day|10:00:00`,
+    who: 'diego',
+    status: Rejected,
+    reason: 'Family wedding that weekend.',
+  },
+  // Los Angeles Westside.
+  { slot: `${LA}|0|Costco Road Show|10:00:00`, who: 'maria', status: Accepted },
+  { slot: `${LA}|0|Costco Road Show|14:00:00`, who: 'tyler', status: Pending },
+  { slot: `${LA}|1|Century City Kiosk|14:00:00`, who: 'maria', status: Pending },
+];
 
 /** 'YYYY-MM-DD' of today in a time zone. */
 function todayIn(timeZone: string, now: Date): string {
@@ -181,60 +361,134 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
       .insert(eventHosts)
       .values(HOSTS.map((h) => ({ ...h, StateProvince: 'ON', CountryID: 2 })))
       .returning();
-    const [toronto] = await tx.select().from(icdOffices).where(eq(icdOffices.OfficeName, 'Toronto Central'));
-    if (!toronto) return;
+    const officeRows = await tx
+      .select()
+      .from(icdOffices)
+      .where(inArray(icdOffices.OfficeName, [T, LA]));
+    const toronto = officeRows.find((o) => o.OfficeName === T);
+    const losAngeles = officeRows.find((o) => o.OfficeName === LA);
+    if (!toronto || !losAngeles) return;
+    const officeOf = (name: string) => (name === T ? toronto : losAngeles);
     const people = await tx
       .select()
       .from(employees)
-      .where(inArray(employees.UserName, ['manager', 'staff', 'rep']));
+      .where(inArray(employees.UserName, ['manager', 'staff', 'rep', 'admin']));
     const who = (u: string) => people.find((p) => p.UserName === u);
     const manager = who('manager');
     const staff = who('staff');
     const rep = who('rep');
-    if (!manager || !staff || !rep) return;
+    const admin = who('admin');
+    const [eventStaffRole] = await tx.select().from(roles).where(eq(roles.Name, 'Event staff'));
+    if (!manager || !staff || !rep || !admin || !eventStaffRole) return;
+
+    // The crew: employee, RoadShow employment record at their office, Event staff role there.
+    const crew = new Map<StaffKey, { EmployeeID: number; FirstName: string; LastName: string }>([
+      ['staff', staff],
+    ]);
+    for (const p of EVENT_STAFF) {
+      const userName = `${p.key}.${p.LastName.toLowerCase()}`;
+      const [employee] = await tx
+        .insert(employees)
+        .values({
+          FirstName: p.FirstName,
+          LastName: p.LastName,
+          UserName: userName,
+          EmailAddress: `${userName}@apex-demo.example`,
+        })
+        .returning();
+      const [record] = await tx
+        .insert(employmentRecords)
+        .values({
+          EmployeeID: employee.EmployeeID,
+          IcdOfficeID: officeOf(p.office).IcdOfficeID,
+          EmployeeStatusID: EmployeeStatus.Active,
+          PayFrequencyID: 2,
+          BasisOfPayID: 1,
+          JobTitleID: 2, // Event Staff
+          PayRate: '18.50',
+          HireDate: p.HireDate,
+          TimeClock: true,
+        })
+        .returning();
+      await tx
+        .insert(employmentRecordDivisions)
+        .values({ EmploymentRecordID: record.EmploymentRecordID, DivisionID: Division.RoadShow });
+      await tx.insert(roleAssignments).values({
+        EmployeeID: employee.EmployeeID,
+        RoleID: eventStaffRole.RoleID,
+        EmploymentRecordID: record.EmploymentRecordID,
+      });
+      crew.set(p.key, employee);
+    }
+
     const programRows = await tx
       .select({ ProgramID: programs.ProgramID, Name: programs.Name })
       .from(programs);
     const storeRows = await tx
-      .select({ StoreID: stores.StoreID, Name: stores.Name })
+      .select()
       .from(stores)
-      .where(eq(stores.IcdOfficeID, toronto.IcdOfficeID));
+      .where(inArray(stores.IcdOfficeID, [toronto.IcdOfficeID, losAngeles.IcdOfficeID]));
     const programId = (name: string | null) => programRows.find((p) => p.Name === name)?.ProgramID ?? null;
-    const storeId = (name: string | null) => storeRows.find((s) => s.Name === name)?.StoreID ?? null;
+    const storeOf = (office: number, name: string | null) =>
+      storeRows.find((s) => s.IcdOfficeID === office && s.Name === name);
+    const storeId = (name: string | null) => storeOf(toronto.IcdOfficeID, name)?.StoreID ?? null;
 
+    // Both offices' weeks start on the same Monday (Toronto's today).
     const monday = rotationWeek(todayIn(toronto.TimeZone, now)).StartDate;
     const slotIds = new Map<
       string,
-      { TimeSlotID: number; ScheduleEventID: number; start: string; end: string }
+      { TimeSlotID: number; ScheduleEventID: number; start: string; end: string; by: number }
     >();
     for (const e of EVENTS) {
-      const host = hostRows.find((h) => h.Name === e.host)!;
+      const office = officeOf(e.office);
+      // Toronto's manager runs Toronto Central; the administrator schedules Los Angeles Westside.
+      const by = e.office === T ? manager.EmployeeID : admin.EmployeeID;
+      const host = e.host ? hostRows.find((h) => h.Name === e.host)! : null;
+      const store = storeOf(office.IcdOfficeID, e.store);
+      const address = store
+        ? {
+            StreetLine1: store.StreetLine1,
+            City: store.City,
+            StateProvince: store.StateProvince,
+            PostalCode: store.PostalCode,
+            CountryID: office.CountryID,
+          }
+        : {
+            StreetLine1: host?.StreetLine1 ?? null,
+            City: host?.City ?? null,
+            StateProvince: host?.StateProvince ?? null,
+            PostalCode: host?.PostalCode ?? null,
+            CountryID: host?.CountryID ?? null,
+          };
       const [event] = await tx
         .insert(scheduleEvents)
         .values({
-          IcdOfficeID: toronto.IcdOfficeID,
-          EventHostID: host.EventHostID,
+          IcdOfficeID: office.IcdOfficeID,
+          EventHostID: host?.EventHostID ?? null,
           Title: e.title,
           Date: addDays(monday, e.week * 7 + e.day),
           StartTime: e.start,
           EndTime: e.end,
-          StreetLine1: host.StreetLine1,
-          City: host.City,
-          StateProvince: host.StateProvince,
-          PostalCode: host.PostalCode,
-          CountryID: host.CountryID,
+          ...address,
           ProgramID: programId(e.program),
-          StoreID: storeId(e.store),
-          Notes: e.week === 0 ? 'Arrive 30 minutes early to set up the booth.' : null,
-          CreatedByEmployeeID: manager.EmployeeID,
+          StoreID: store?.StoreID ?? null,
+          Notes: e.notes ?? (e.week === 0 ? SETUP_NOTE : null),
+          Status: e.cancelled ? ScheduleEventStatus.Cancelled : ScheduleEventStatus.Scheduled,
+          Version: e.cancelled ? 2 : 1,
+          CreatedByEmployeeID: by,
         })
         .returning();
-      await tx.insert(scheduleEventActivities).values({
-        ScheduleEventID: event.ScheduleEventID,
-        ActivityTypeID: ScheduleEventActivityType.Created,
-        EmployeeID: manager.EmployeeID,
-        Description: activityDescription(ScheduleEventActivityType.Created),
-      });
+      await tx.insert(scheduleEventActivities).values(
+        (e.cancelled
+          ? [ScheduleEventActivityType.Created, ScheduleEventActivityType.Cancelled]
+          : [ScheduleEventActivityType.Created]
+        ).map((type) => ({
+          ScheduleEventID: event.ScheduleEventID,
+          ActivityTypeID: type,
+          EmployeeID: by,
+          Description: activityDescription(type),
+        })),
+      );
       const slots = await tx
         .insert(scheduleEventTimeSlots)
         .values(
@@ -247,36 +501,29 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
         )
         .returning();
       for (const s of slots)
-        slotIds.set(`${e.week}|${e.title}|${s.StartTime}`, {
+        slotIds.set(`${e.office}|${e.week}|${e.title}|${s.StartTime}`, {
           TimeSlotID: s.TimeSlotID,
           ScheduleEventID: event.ScheduleEventID,
           start: s.StartTime,
           end: s.EndTime,
+          by,
         });
     }
 
-    const assignments: {
-      key: string;
-      person: typeof staff;
-      status: AssignmentStatus;
-      reason?: string;
-    }[] = [
-      { key: '0|Costco Road Show|10:00:00', person: staff, status: AssignmentStatus.Accepted },
-      { key: '1|Costco Road Show|14:00:00', person: staff, status: AssignmentStatus.Pending },
-    ];
-    for (const a of assignments) {
-      const slot = slotIds.get(a.key)!;
-      const name = `${a.person.FirstName} ${a.person.LastName}`;
+    for (const a of ASSIGNMENTS) {
+      const slot = slotIds.get(a.slot)!;
+      const person = crew.get(a.who)!;
+      const name = `${person.FirstName} ${person.LastName}`;
       const answered = a.status !== AssignmentStatus.Pending;
       const [row] = await tx
         .insert(scheduleEventAssignments)
         .values({
           TimeSlotID: slot.TimeSlotID,
-          EmployeeID: a.person.EmployeeID,
+          EmployeeID: person.EmployeeID,
           Status: a.status,
           Reason: a.reason ?? null,
           RespondedAt: answered ? now : null,
-          AssignedByEmployeeID: manager.EmployeeID,
+          AssignedByEmployeeID: slot.by,
           Version: answered ? 2 : 1,
         })
         .returning();
@@ -285,8 +532,8 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
         ScheduleEventID: slot.ScheduleEventID,
         AssignmentID: row.AssignmentID,
         ActivityTypeID: ScheduleEventActivityType.Assigned,
-        EmployeeID: manager.EmployeeID,
-        SubjectEmployeeID: a.person.EmployeeID,
+        EmployeeID: slot.by,
+        SubjectEmployeeID: person.EmployeeID,
         Description: activityDescription(ScheduleEventActivityType.Assigned, detail),
       });
       if (answered) {
@@ -298,8 +545,8 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
           ScheduleEventID: slot.ScheduleEventID,
           AssignmentID: row.AssignmentID,
           ActivityTypeID: type,
-          EmployeeID: a.person.EmployeeID,
-          SubjectEmployeeID: a.person.EmployeeID,
+          EmployeeID: person.EmployeeID,
+          SubjectEmployeeID: person.EmployeeID,
           Description: activityDescription(type, detail),
           Comment: a.reason ?? null,
         });
@@ -315,6 +562,25 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
       { TeamID: team.TeamID, EmployeeID: staff.EmployeeID, Roles: ['Brand ambassador'], IsLeader: false },
       { TeamID: team.TeamID, EmployeeID: rep.EmployeeID, Roles: ['Sales closer'], IsLeader: false },
     ]);
+    const [weekend] = await tx
+      .insert(teams)
+      .values({ Name: 'Toronto Weekend Crew', IcdOfficeID: toronto.IcdOfficeID })
+      .returning();
+    const member = (key: StaffKey, Roles: string[], IsLeader = false) => ({
+      TeamID: weekend.TeamID,
+      EmployeeID: crew.get(key)!.EmployeeID,
+      Roles,
+      IsLeader,
+    });
+    await tx
+      .insert(teamMembers)
+      .values([
+        member('aisha', ['Team lead', 'Brand ambassador'], true),
+        member('ben', ['Product demo']),
+        member('chloe', ['Brand ambassador']),
+        member('diego', ['Setup']),
+        member('emma', ['Product demo']),
+      ]);
 
     const [schedule] = await tx
       .insert(rsSchedules)

@@ -54,6 +54,8 @@ let auditor: Session;
 const ids = { staff: 0, rep: 0, manager: 0, payroll: 0, vanmgr: 0 };
 let toronto = 0;
 let vancouver = 0;
+/** Active employment records at Toronto Central (one pay period each per period): the demo people. */
+let torontoPeople = 0;
 const program = { costco: 0, d2d: 0 };
 let etobicoke = 0;
 
@@ -105,6 +107,17 @@ beforeAll(async () => {
     (await db.select().from(icdOffices).where(eq(icdOffices.OfficeName, name)))[0].IcdOfficeID;
   toronto = await office('Toronto Central');
   vancouver = await office('Vancouver Harbour');
+  torontoPeople = (
+    await db
+      .select()
+      .from(employmentRecords)
+      .where(
+        and(
+          eq(employmentRecords.IcdOfficeID, toronto),
+          eq(employmentRecords.EmployeeStatusID, EmployeeStatus.Active),
+        ),
+      )
+  ).length;
   program.costco = (
     await db.select().from(programs).where(eq(programs.Name, 'Costco Road Show'))
   )[0].ProgramID;
@@ -161,7 +174,9 @@ afterAll(() => t.close());
 describe('the seeded demo', () => {
   it('has bi-weekly pay periods: past ones approved (older ones locked), the current one open', async () => {
     const current = (await get(manager, 'pay-periods')).json<PayPeriodPage>();
-    expect(current.TotalCount).toBe(5); // staff, rep, manager, owner and payroll at Toronto Central
+    // staff, rep, manager, owner, payroll and the event staff without a sign-in at Toronto Central
+    expect(current.TotalCount).toBe(torontoPeople);
+    expect(torontoPeople).toBeGreaterThanOrEqual(5);
     expect(current.Items.every((p) => p.State === 'Open' && p.OfficeName === 'Toronto Central')).toBe(true);
     expect(current.Items.map((p) => p.EmployeeName)).toEqual(
       [...current.Items.map((p) => p.EmployeeName)].sort(),
@@ -379,7 +394,7 @@ describe('pay periods', () => {
     const res = await get(manager, `pay-periods?startDate=${P1}&endDate=2031-01-20&sort=WorkedMinutesDesc`);
     expect(res.statusCode).toBe(200);
     const page = res.json<PayPeriodPage>();
-    expect(page.TotalCount).toBe(5);
+    expect(page.TotalCount).toBe(torontoPeople);
     const first = page.Items[0];
     expect(first).toMatchObject({
       EmployeeName: 'Sam Taylor',
@@ -400,8 +415,8 @@ describe('pay periods', () => {
     const paged = (
       await get(manager, `pay-periods?startDate=${P1}&endDate=${P1}&pageSize=2&pageIndex=2`)
     ).json<PayPeriodPage>();
-    expect(paged.Items).toHaveLength(1);
-    expect(paged).toMatchObject({ TotalCount: 5, PageIndex: 2, PageSize: 2 });
+    expect(paged.Items).toHaveLength(Math.min(2, torontoPeople - 4));
+    expect(paged).toMatchObject({ TotalCount: torontoPeople, PageIndex: 2, PageSize: 2 });
     const one = (
       await get(payroll, `pay-periods?startDate=${P1}&endDate=${P1}&employeeId=${ids.staff}`)
     ).json<PayPeriodPage>();
