@@ -414,8 +414,10 @@ export type AssignedEventsQuery = z.infer<typeof AssignedEventsQuery>;
 export const TimeSlotsQuery = z.object({
   startDate: WireDate,
   endDate: WireDate,
-  /** Only slots with places left. */
+  /** Only slots with places left (a cancelled event's slots have none). */
   openOnly: QueryFlag,
+  /** Also the slots of cancelled events (marked by EventStatus), as the board shows them. */
+  includeCancelled: QueryFlag,
 });
 export type TimeSlotsQuery = z.infer<typeof TimeSlotsQuery>;
 
@@ -426,6 +428,8 @@ export const OfficeTimeSlot = z.object({
   Title: z.string(),
   EventHostName: z.string().nullable(),
   Date: WireDate,
+  /** The event's status: a cancelled event's slots (includeCancelled) have no open places. */
+  EventStatus: ScheduleEventStatusId,
   StartTime: WireTime,
   EndTime: WireTime,
   Capacity: z.number().int(),

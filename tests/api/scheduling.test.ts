@@ -69,6 +69,20 @@ async function mailTo(user: string, type?: string) {
 }
 
 const DATE = '2030-03-06';
+
+/** Today as 'YYYY-MM-DD' in Toronto (the seeded weeks are relative to it). */
+const localDay = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+const addDaysTo = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
 const event = (over: Record<string, unknown> = {}) => ({
   IcdOfficeID: office.toronto,
   EventHostID: 1,
@@ -127,6 +141,45 @@ describe('seeded demo', () => {
       .json()
       .flatMap((e: { Assignments: { Status: number }[] }) => e.Assignments.map((a) => a.Status));
     expect(statuses.sort()).toEqual([AssignmentStatus.Pending, AssignmentStatus.Accepted].sort());
+  });
+
+  it('gives the Toronto manager a crew to staff the week with, and gaps to fill', async () => {
+    const monday = (
+      await manager.call({ method: 'GET', url: `/api/rs-schedules/rotation-by-date/${localDay()}` })
+    ).json().StartDate as string;
+    const sunday = addDaysTo(monday, 13);
+    const people = await manager.call({
+      method: 'POST',
+      url: '/api/RSSchedule/ListQualifyingEmployees',
+      payload: { IcdOfficeID: office.toronto, StartDate: monday, EndDate: sunday },
+    });
+    const crew = people
+      .json()
+      .filter((e: { CanAnswerEvents: boolean }) => e.CanAnswerEvents)
+      .map((e: { EmployeeName: string }) => e.EmployeeName);
+    expect(crew).toContain('Sam Taylor');
+    // Seeded without a sign-in (the README lists only the demo users), plus the people this file adds.
+    expect(crew.filter((n: string) => !['Ava Brooks', 'Ben Ortiz', 'Chloe Park'].includes(n)).length).toBe(6);
+    const slots = (
+      await manager.call({
+        method: 'GET',
+        url: `/api/icd-offices/${office.toronto}/schedule-event-time-slots?startDate=${monday}&endDate=${sunday}&openOnly=true`,
+      })
+    ).json();
+    expect(slots.length).toBeGreaterThanOrEqual(8);
+    expect(
+      new Set(slots.map((s: { Date: string }) => (s.Date <= addDaysTo(monday, 6) ? 'this' : 'next'))),
+    ).toEqual(new Set(['this', 'next']));
+    // A cancelled event nobody was assigned to.
+    const cancelled = (
+      await manager.call({
+        method: 'GET',
+        url: `/api/schedule-events?icdOfficeID=${office.toronto}&startDate=${monday}&endDate=${sunday}&includeCancelled=true`,
+      })
+    )
+      .json()
+      .filter((e: { Status: number }) => e.Status === 2);
+    expect(cancelled.map((e: { Title: string }) => e.Title)).toEqual(['Walmart Stockyards Demo']);
   });
 });
 
@@ -844,6 +897,40 @@ describe('schedule events', () => {
           })
         ).statusCode,
       ).toBe(403);
+    });
+
+    it("a cancelled event's time slots are listed with includeCancelled, marked and with no open places", async () => {
+      const created = await manager.call({
+        method: 'POST',
+        url: '/api/schedule-events',
+        payload: event({ Title: 'Called-off Demo', Date: '2030-03-09' }),
+      });
+      const id = created.json().ScheduleEventID as number;
+      const range = `startDate=2030-03-09&endDate=2030-03-09`;
+      const url = `/api/icd-offices/${office.toronto}/schedule-event-time-slots?${range}`;
+      const before = (await manager.call({ method: 'GET', url })).json();
+      expect(before.filter((s: { ScheduleEventID: number }) => s.ScheduleEventID === id)).toHaveLength(2);
+      expect(before[0]).toMatchObject({ EventStatus: 1, OpenCount: 2 });
+      const cancel = await manager.call({ method: 'DELETE', url: `/api/schedule-events/${id}?version=1` });
+      expect(cancel.statusCode).toBe(200);
+
+      // Nobody was ever assigned: the assigned-events call leaves it out, so only this call has its slots.
+      const assigned = await manager.call({
+        method: 'GET',
+        url: `/api/icd-offices/${office.toronto}/assigned-schedule-events?${range}&includeCancelled=true`,
+      });
+      expect(assigned.json()).toEqual([]);
+      const hidden = (await manager.call({ method: 'GET', url })).json();
+      expect(hidden.filter((s: { ScheduleEventID: number }) => s.ScheduleEventID === id)).toEqual([]);
+      const shown = (await manager.call({ method: 'GET', url: `${url}&includeCancelled=true` })).json();
+      const mine = shown.filter((s: { ScheduleEventID: number }) => s.ScheduleEventID === id);
+      expect(mine.map((s: { StartTime: string }) => s.StartTime)).toEqual(['10:00:00', '14:00:00']);
+      for (const s of mine)
+        expect(s).toMatchObject({ EventStatus: 2, OpenCount: 0, Title: 'Called-off Demo' });
+      const openOnly = (
+        await manager.call({ method: 'GET', url: `${url}&includeCancelled=true&openOnly=true` })
+      ).json();
+      expect(openOnly.filter((s: { ScheduleEventID: number }) => s.ScheduleEventID === id)).toEqual([]);
     });
 
     it('DELETE cancels: places are withdrawn and the people told; the event stays readable', async () => {

@@ -576,7 +576,7 @@ async function officeSlots(
         inArray(scheduleEvents.IcdOfficeID, [...officeIds]),
         gte(scheduleEvents.Date, q.startDate),
         lte(scheduleEvents.Date, q.endDate),
-        eq(scheduleEvents.Status, ScheduleEventStatus.Scheduled),
+        q.includeCancelled ? undefined : eq(scheduleEvents.Status, ScheduleEventStatus.Scheduled),
       ),
     )
     .orderBy(...eventOrder)
@@ -588,7 +588,8 @@ async function officeSlots(
   const out: OfficeTimeSlot[] = [];
   for (const e of rows)
     for (const s of slots.get(e.ScheduleEventID) ?? []) {
-      const open = Math.max(0, s.Capacity - s.AssignedCount);
+      const cancelled = e.Status === ScheduleEventStatus.Cancelled;
+      const open = cancelled ? 0 : Math.max(0, s.Capacity - s.AssignedCount);
       if (q.openOnly && open === 0) continue;
       out.push({
         TimeSlotID: s.TimeSlotID,
@@ -597,6 +598,7 @@ async function officeSlots(
         Title: e.Title,
         EventHostName: e.EventHostName,
         Date: e.Date,
+        EventStatus: toEvent(e).Status,
         StartTime: s.StartTime,
         EndTime: s.EndTime,
         Capacity: s.Capacity,

@@ -182,6 +182,7 @@ describe('combining the week', () => {
       Title: 'x',
       EventHostName: null,
       Date: '2026-11-19',
+      EventStatus: 1,
       StartTime: start,
       EndTime: '20:00:00',
       Capacity: 2,
