@@ -7,11 +7,15 @@
 // - GET lead-groups → LeadGroup[] (pick one); GET divisions/{id}/leads-policy → MarkerStyle,
 //   NoteRequiredStatusIDs, RepsCanCreateLeads, LeadDataKeys of the group's division.
 // - GET lead-markers?leadGroupId&west&south&east&north[&statusIds=1,2][&declaredStatusIds][&territoryId]
-//   [&limit] → LeadMarkers { Leads: LeadMarker[], LeadStatuses, Truncated }. Each marker carries
-//   LeadStatus {Name, Color} (current; ColoredPin, inside of TwoTonedCircle) and DeclaredStatus
-//   {Name, Color} (outside of TwoTonedCircle), or null. Truncated: more than `limit` (default 5000)
-//   matched — zoom in. Reps get only what they may see (assigned, or in territories their office/team
-//   works); the same call works for everyone.
+//   [&zoom][&limit] → LeadMarkers { Leads: LeadMarker[], LeadStatuses, Truncated, Clusters }. Each
+//   marker carries LeadStatus {Name, Color} (current; ColoredPin, inside of TwoTonedCircle) and
+//   DeclaredStatus {Name, Color} (outside of TwoTonedCircle), or null. When more than `limit`
+//   (default 5000) leads match, Truncated is true and the viewport is answered on a grid instead:
+//   Clusters count the leads of each grid cell (web-mercator tiles two levels below `zoom`, about
+//   64 px on screen) with their centroid and counts by status, and Leads holds only the leads alone
+//   in their cell — together they cover the whole viewport and add up to every matching lead. Reps
+//   get only what they may see (assigned, or in territories their office/team works); the same call
+//   works for everyone, and the filters apply to the clusters too.
 // - GET lead-territories/lead-markers (same query) → also Territories (GeoJSON, CurrentOffice) and
 //   TerritoriesLeadsCounts (whole territory, by status).
 // - Tap: GET leads/{id} → Lead with LeadActivityHistory. Knock: PATCH leads/{id} with LeadPatch
@@ -52,7 +56,7 @@ export const LEAD_BATCH_CONTENT_TYPES = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
-/** Most markers one lead-markers answer carries; past it `Truncated` is true (zoom in). */
+/** Most markers one lead-markers answer carries; past it the answer is grouped in `Clusters`. */
 export const LEAD_MARKERS_DEFAULT_LIMIT = 5000;
 export const LEAD_MARKERS_MAX_LIMIT = 20000;
 
@@ -327,17 +331,48 @@ export const LeadMarkersQuery = z
     statusIds: IdListQuery,
     declaredStatusIds: IdListQuery,
     territoryId: z.coerce.number().int().optional(),
+    /**
+     * The map's zoom level (whole number): sizes the grid of `Clusters` (cells are tiles at zoom + 2).
+     * Without it the grid is sized from the bounding box (about 16 cells across).
+     */
+    zoom: z.coerce.number().int().min(0).max(22).optional(),
     limit: z.coerce.number().int().min(1).max(LEAD_MARKERS_MAX_LIMIT).default(LEAD_MARKERS_DEFAULT_LIMIT),
   })
   .superRefine(checkBbox);
 export type LeadMarkersQuery = z.infer<typeof LeadMarkersQuery>;
 
+/** How many leads of one status (null: no status yet). */
+export const LeadStatusCount = z.object({
+  LeadStatusID: z.number().int().nullable(),
+  Count: z.number().int(),
+});
+export type LeadStatusCount = z.infer<typeof LeadStatusCount>;
+
+/**
+ * The leads of one grid cell of a grouped (Truncated) marker answer. The cell is the web-mercator tile
+ * Zoom/X/Y (x = ⌊(lng + 180) / 360 · 2^Zoom⌋, y = ⌊(1 − asinh(tan lat) / π) / 2 · 2^Zoom⌋, the scheme
+ * of map tiles); Latitude/Longitude are the average position of its leads (where the map draws it).
+ */
+export const LeadCluster = z.object({
+  Zoom: z.number().int(),
+  X: z.number().int(),
+  Y: z.number().int(),
+  Latitude: z.number(),
+  Longitude: z.number(),
+  Count: z.number().int(),
+  /** Count by current status (only statuses present), adding up to Count. */
+  StatusCounts: z.array(LeadStatusCount),
+});
+export type LeadCluster = z.infer<typeof LeadCluster>;
+
 /** GET lead-markers: Leads plus LeadStatuses (every status of the group's division, for the legend). */
 export const LeadMarkers = z.object({
   Leads: z.array(LeadMarker),
   LeadStatuses: z.array(LeadStatus),
-  /** More leads matched than `limit`: zoom in. */
+  /** More leads matched than `limit`: Leads holds only the leads alone in their cell, Clusters the rest. */
   Truncated: z.boolean(),
+  /** The other leads of the viewport, counted per grid cell (empty unless Truncated). */
+  Clusters: z.array(LeadCluster).default([]),
 });
 export type LeadMarkers = z.infer<typeof LeadMarkers>;
 
@@ -466,7 +501,7 @@ export type TerritoryUpdate = z.infer<typeof TerritoryUpdate>;
 export const TerritoryLeadsCount = z.object({
   TerritoryID: Id,
   LeadsCount: z.number().int(),
-  StatusCounts: z.array(z.object({ LeadStatusID: z.number().int().nullable(), Count: z.number().int() })),
+  StatusCounts: z.array(LeadStatusCount),
 });
 export type TerritoryLeadsCount = z.infer<typeof TerritoryLeadsCount>;
 

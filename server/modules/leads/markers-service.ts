@@ -1,17 +1,26 @@
 // The map: lead markers of a viewport (GET lead-markers) and the same with the group's territories
 // and their lead counts (GET lead-territories/lead-markers). The viewport query is an equality on the
 // group and ranges on latitude/longitude, served by the leads_group_position btree.
-import { and, count, eq, gte, inArray, isNotNull, lte, type SQL } from 'drizzle-orm';
+//
+// Up to `limit` matching leads are answered one by one. Past it the viewport is answered on a grid
+// (domain/leads/cluster-grid.ts) in one GROUP BY: per cell the count, the centroid and the counts by
+// current status; a cell holding a single lead is answered as that lead. So the whole viewport is
+// covered, the counts add up to every matching lead, and the payload is bounded by the grid (at most
+// MAX_CELLS cells), whatever the number of leads.
+import { and, count, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type {
+  LeadCluster,
   LeadMarker,
   LeadMarkers,
   LeadMarkersQuery,
+  LeadStatus,
   StatusBadge,
   TerritoryLeadMarkers,
   TerritoryLeadsCount,
 } from '../../../src/contract/leads';
 import type { Db } from '../../db/client';
 import { leads } from '../../db/tables';
+import { gridZoom } from '../../domain/leads/cluster-grid';
 import type { Actor } from '../access/service';
 import { statusBook } from './lookups';
 import { groupFor, type LeadScope, leadScopeOf, visibleLeadsWhere } from './scope';
@@ -29,35 +38,147 @@ function markerFilters(q: LeadMarkersQuery): SQL[] {
   return where;
 }
 
-async function markersFor(db: Db, scope: LeadScope, query: LeadMarkersQuery) {
-  const group = await groupFor(db, scope, query.leadGroupId, 'read');
-  const visible = await visibleLeadsWhere(db, scope, group.LeadGroupID);
-  const rows = await db
-    .select({
-      LeadID: leads.LeadID,
-      Latitude: leads.Latitude,
-      Longitude: leads.Longitude,
-      LeadStatusID: leads.LeadStatusID,
-      DeclaredStatusID: leads.DeclaredStatusID,
-      TerritoryID: leads.TerritoryID,
-    })
-    .from(leads)
-    .where(and(...markerFilters(query), visible))
-    .limit(query.limit + 1);
-  const statuses = await statusBook(db, group.DivisionID);
-  const badges = new Map<number, StatusBadge>();
-  for (const s of statuses.list) badges.set(s.LeadStatusID, { Name: s.Name, Color: s.Color });
-  const truncated = rows.length > query.limit;
-  const Leads: LeadMarker[] = (truncated ? rows.slice(0, query.limit) : rows).map((r) => ({
+type Badges = Map<number, StatusBadge>;
+
+function withBadges(r: Omit<LeadMarker, 'LeadStatus' | 'DeclaredStatus'>, badges: Badges): LeadMarker {
+  return {
     ...r,
     LeadStatus: r.LeadStatusID === null ? null : (badges.get(r.LeadStatusID) ?? null),
     DeclaredStatus: r.DeclaredStatusID === null ? null : (badges.get(r.DeclaredStatusID) ?? null),
-  }));
-  return {
-    group,
-    visible,
-    result: { Leads, LeadStatuses: statuses.list, Truncated: truncated } satisfies LeadMarkers,
   };
+}
+
+/** Whether more than `limit` leads match (reads at most limit + 1 index entries). */
+async function moreThan(db: Db, where: SQL | undefined, limit: number): Promise<boolean> {
+  const probe = db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(where)
+    .limit(limit + 1)
+    .as('probe');
+  const [row] = await db.select({ n: count() }).from(probe);
+  return (row?.n ?? 0) > limit;
+}
+
+/**
+ * The matching leads counted per grid cell, with the counts by current status (the statuses of the
+ * group's division; a lead's status always is one of them). Cells of a single lead come back as
+ * that lead.
+ */
+async function grouped(
+  db: Db,
+  where: SQL | undefined,
+  query: LeadMarkersQuery,
+  statuses: readonly LeadStatus[],
+  badges: Badges,
+): Promise<{ singles: LeadMarker[]; clusters: LeadCluster[] }> {
+  const box =
+    query.west !== undefined &&
+    query.south !== undefined &&
+    query.east !== undefined &&
+    query.north !== undefined
+      ? { west: query.west, south: query.south, east: query.east, north: query.north }
+      : undefined;
+  const zoom = gridZoom({ zoom: query.zoom, box });
+  // Numbers are written into the SQL text (not bound) so that GROUP BY repeats the select expressions.
+  const n = sql.raw(String(2 ** zoom));
+  const last = sql.raw(String(2 ** zoom - 1));
+  const x = sql<number>`least(greatest(floor((${leads.Longitude} + 180) / 360 * ${n}), 0), ${last})::int`;
+  const lat = sql`least(greatest(${leads.Latitude}, -85.0511287798), 85.0511287798)`;
+  const y = sql<number>`least(greatest(floor((1 - asinh(tan(radians(${lat}))) / pi()) / 2 * ${n}), 0), ${last})::int`;
+  const ids = [null, ...statuses.map((s) => s.LeadStatusID)];
+  const byStatus = sql.join(
+    ids.map((id) =>
+      id === null
+        ? sql`count(*) filter (where ${leads.LeadStatusID} is null)`
+        : sql`count(*) filter (where ${leads.LeadStatusID} = ${sql.raw(String(Math.trunc(id)))})`,
+    ),
+    sql`, `,
+  );
+  const rows = await db
+    .select({
+      X: x,
+      Y: y,
+      Count: sql<number>`count(*)::int`.mapWith(Number),
+      Latitude: sql<number>`avg(${leads.Latitude})`.mapWith(Number),
+      Longitude: sql<number>`avg(${leads.Longitude})`.mapWith(Number),
+      LeadID: sql<number>`min(${leads.LeadID})`.mapWith(Number),
+      DeclaredStatusID: sql<number | null>`max(${leads.DeclaredStatusID})`,
+      TerritoryID: sql<number | null>`max(${leads.TerritoryID})`,
+      Counts: sql<number[]>`array[${byStatus}]::int[]`,
+    })
+    .from(leads)
+    .where(where)
+    .groupBy(x, y)
+    .orderBy(y, x);
+  const singles: LeadMarker[] = [];
+  const clusters: LeadCluster[] = [];
+  for (const r of rows) {
+    const counts = r.Counts.map(Number);
+    const StatusCounts = ids.flatMap((LeadStatusID, i) =>
+      counts[i] > 0 ? [{ LeadStatusID, Count: counts[i] }] : [],
+    );
+    if (r.Count === 1 && singles.length < query.limit) {
+      singles.push(
+        withBadges(
+          {
+            LeadID: r.LeadID,
+            Latitude: r.Latitude,
+            Longitude: r.Longitude,
+            LeadStatusID: StatusCounts[0]?.LeadStatusID ?? null,
+            DeclaredStatusID: r.DeclaredStatusID === null ? null : Number(r.DeclaredStatusID),
+            TerritoryID: r.TerritoryID === null ? null : Number(r.TerritoryID),
+          },
+          badges,
+        ),
+      );
+    } else {
+      clusters.push({
+        Zoom: zoom,
+        X: Number(r.X),
+        Y: Number(r.Y),
+        Latitude: r.Latitude,
+        Longitude: r.Longitude,
+        Count: r.Count,
+        StatusCounts,
+      });
+    }
+  }
+  return { singles, clusters };
+}
+
+async function markersFor(db: Db, scope: LeadScope, query: LeadMarkersQuery) {
+  const group = await groupFor(db, scope, query.leadGroupId, 'read');
+  const visible = await visibleLeadsWhere(db, scope, group.LeadGroupID);
+  const where = and(...markerFilters(query), visible);
+  const statuses = await statusBook(db, group.DivisionID);
+  const badges: Badges = new Map();
+  for (const s of statuses.list) badges.set(s.LeadStatusID, { Name: s.Name, Color: s.Color });
+  let result: LeadMarkers;
+  if (await moreThan(db, where, query.limit)) {
+    const { singles, clusters } = await grouped(db, where, query, statuses.list, badges);
+    result = { Leads: singles, LeadStatuses: statuses.list, Truncated: true, Clusters: clusters };
+  } else {
+    const rows = await db
+      .select({
+        LeadID: leads.LeadID,
+        Latitude: leads.Latitude,
+        Longitude: leads.Longitude,
+        LeadStatusID: leads.LeadStatusID,
+        DeclaredStatusID: leads.DeclaredStatusID,
+        TerritoryID: leads.TerritoryID,
+      })
+      .from(leads)
+      .where(where)
+      .limit(query.limit);
+    result = {
+      Leads: rows.map((r) => withBadges(r, badges)),
+      LeadStatuses: statuses.list,
+      Truncated: false,
+      Clusters: [],
+    };
+  }
+  return { group, visible, result };
 }
 
 export async function leadMarkers(params: {

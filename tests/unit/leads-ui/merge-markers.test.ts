@@ -1,14 +1,26 @@
 // What the map shows: drafts of queued knocks and new leads over the server's markers (pending until
-// acknowledged), the union of cached viewports when offline, and the status filter.
+// acknowledged), the union of cached viewports when offline (grouped ones counted once), the server's
+// clusters against the leads, and the status filter.
 import { describe, expect, it } from 'vitest';
-import type { LeadMarker, TerritoryLeadMarkers } from '../../../src/contract/leads';
+import type { LeadCluster, LeadMarker, TerritoryLeadMarkers } from '../../../src/contract/leads';
 import {
+  covers,
+  filterClusters,
   filterMarkers,
   type LeadDraftLike,
   mergeLeadDrafts,
   NO_STATUS,
+  placeInClusters,
   unionViewports,
 } from '../../../src/features/leads/merge-markers';
+import {
+  bboxOfKey,
+  snapViewport,
+  type Tile,
+  tileBbox,
+  tileKey,
+  tileOf,
+} from '../../../src/features/leads/viewport';
 
 const marker = (id: number, status: number | null = null): LeadMarker => ({
   LeadID: id,
@@ -78,6 +90,7 @@ const viewport = (leads: LeadMarker[], territoryIds: number[] = []): TerritoryLe
   Leads: leads,
   LeadStatuses: [],
   Truncated: false,
+  Clusters: [],
   Territories: territoryIds.map((id) => ({
     TerritoryID: id,
     LeadGroupID: 1,
@@ -118,5 +131,118 @@ describe('filterMarkers', () => {
   it('filters by current status, "no status" included', () => {
     expect(filterMarkers(all, { statusIds: [2] }).map((m) => m.LeadID)).toEqual([1]);
     expect(filterMarkers(all, { statusIds: [NO_STATUS, 3] }).map((m) => m.LeadID)).toEqual([2, 3]);
+  });
+});
+
+// ---- grouped viewports (more leads than one answer carries) ----------------------------------------
+
+const cluster = (tile: Tile, count: number, statusCounts?: LeadCluster['StatusCounts']): LeadCluster => {
+  const box = tileBbox(tile);
+  return {
+    ...tile,
+    Latitude: (box.south + box.north) / 2,
+    Longitude: (box.west + box.east) / 2,
+    Count: count,
+    StatusCounts: statusCounts ?? [{ LeadStatusID: null, Count: count }],
+  };
+};
+const at = (id: number, lat: number, lng: number): LeadMarker => ({
+  ...marker(id),
+  Latitude: lat,
+  Longitude: lng,
+});
+const grouped = (leads: LeadMarker[], clusters: LeadCluster[]): TerritoryLeadMarkers => ({
+  ...viewport(leads),
+  Truncated: true,
+  Clusters: clusters,
+});
+const total = (u: TerritoryLeadMarkers) => u.Leads.length + u.Clusters.reduce((n, c) => n + c.Count, 0);
+/** The snapped viewport whose box is exactly `tile` (a tile one level above the map's zoom). */
+const keyOfTile = (tile: Tile) => `${tile.Zoom}/${tile.X}-${tile.X}/${tile.Y}-${tile.Y}`;
+
+describe('unionViewports with grouped answers', () => {
+  // The city at zoom 11, grouped on zoom-13 cells: A around downtown, B in the north-east.
+  const city = snapViewport({ west: -79.52, south: 43.6, east: -79.32, north: 43.72 }, 11);
+  const A = tileOf(43.66, -79.41, 13);
+  const B = tileOf(43.71, -79.33, 13);
+  const inA = tileBbox(A);
+  const cityAnswer = { key: city.key, fetchedAt: 1, data: grouped([], [cluster(A, 500), cluster(B, 300)]) };
+
+  it('a cell stays, and the leads seen closer inside it are not counted twice', () => {
+    const street = snapViewport({ west: -79.412, south: 43.659, east: -79.408, north: 43.661 }, 16);
+    expect(covers([bboxOfKey(street.key)!], inA)).toBe(false);
+    const u = unionViewports([
+      cityAnswer,
+      { key: street.key, fetchedAt: 2, data: viewport([at(1, 43.66, -79.41), at(2, 43.6605, -79.4101)]) },
+    ]);
+    expect(u.Clusters.map(tileKey).sort()).toEqual([tileKey(A), tileKey(B)].sort());
+    expect(u.Leads).toEqual([]);
+    expect(total(u)).toBe(800);
+  });
+
+  it('a cell wholly covered by closer answers gives way to them', () => {
+    const lead = at(1, (inA.south + inA.north) / 2, (inA.west + inA.east) / 2);
+    const u = unionViewports([cityAnswer, { key: keyOfTile(A), fetchedAt: 2, data: viewport([lead]) }]);
+    expect(u.Clusters.map(tileKey)).toEqual([tileKey(B)]);
+    expect(u.Leads.map((l) => l.LeadID)).toEqual([1]);
+  });
+
+  it('finer cells replace a coarse one they cover, and are dropped inside one they do not', () => {
+    // Zoom 13 on A's parent tile: grouped on zoom-15 cells, four of them inside A and one outside.
+    const parent = { Zoom: 12, X: A.X >> 1, Y: A.Y >> 1 };
+    const children = [0, 1, 2, 3].map((i) => ({ Zoom: 15, X: A.X * 4 + i, Y: A.Y * 4 + i }));
+    const sibling = { Zoom: 13, X: A.X ^ 1, Y: A.Y };
+    const outside = { Zoom: 15, X: sibling.X * 4, Y: sibling.Y * 4 };
+    const finer = {
+      key: keyOfTile(parent),
+      fetchedAt: 2,
+      data: grouped([], [...children.map((c) => cluster(c, 100)), cluster(outside, 7)]),
+    };
+    const u = unionViewports([cityAnswer, finer]);
+    expect(u.Clusters.map(tileKey).sort()).toEqual(
+      [...children, outside, B].map((c) => tileKey(c as Tile)).sort(),
+    );
+    expect(total(u)).toBe(400 + 7 + 300);
+
+    // The same finer answer without its box (an old copy): A keeps its count, its inner cells go.
+    const partial = unionViewports([cityAnswer, { ...finer, key: undefined }]);
+    expect(partial.Clusters.map(tileKey).sort()).toEqual([tileKey(A), tileKey(B), tileKey(outside)].sort());
+    expect(total(partial)).toBe(500 + 300 + 7);
+  });
+
+  it('the newer copy of a cell wins', () => {
+    const again = { key: city.key, fetchedAt: 5, data: grouped([], [cluster(A, 510)]) };
+    const u = unionViewports([again, cityAnswer]);
+    expect(u.Clusters.find((c) => tileKey(c) === tileKey(A))?.Count).toBe(510);
+  });
+});
+
+describe('placeInClusters and filterClusters', () => {
+  const A = tileOf(43.66, -79.41, 14);
+  const box = tileBbox(A);
+  const inside = (id: number) => at(id, (box.south + box.north) / 2, (box.west + box.east) / 2);
+
+  it('a lead in a cluster’s cell is counted there; a local change marks the cluster pending', () => {
+    const out = placeInClusters(
+      [{ ...inside(1), pending: true }, { ...inside(-2), pending: true, local: true }, at(3, 43.7, -79.3)],
+      [cluster(A, 40)],
+    );
+    expect(out.leads.map((l) => l.LeadID).sort()).toEqual([-2, 3]);
+    expect(out.clusters).toEqual([expect.objectContaining({ Count: 40, pending: true })]);
+    expect(placeInClusters([inside(1)], [cluster(A, 40)]).clusters[0].pending).toBe(false);
+  });
+
+  it('the status filter narrows a cluster to the statuses shown', () => {
+    const c = cluster(A, 10, [
+      { LeadStatusID: null, Count: 4 },
+      { LeadStatusID: 5, Count: 6 },
+    ]);
+    expect(filterClusters([c], {})[0].Count).toBe(10);
+    expect(filterClusters([c], { statusIds: [5] })[0]).toMatchObject({
+      Count: 6,
+      StatusCounts: [{ LeadStatusID: 5, Count: 6 }],
+    });
+    expect(filterClusters([c], { statusIds: [NO_STATUS] })[0].Count).toBe(4);
+    expect(filterClusters([c], { statusIds: [7] })).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import {
   readCachedViewports,
   rememberViewport,
 } from '../../../src/features/leads/api/get-viewport-markers';
-import { snapViewport } from '../../../src/features/leads/viewport';
+import { snapViewport, tileBbox, tileOf } from '../../../src/features/leads/viewport';
 
 const answer = (ids: number[]): TerritoryLeadMarkers => ({
   Leads: ids.map((LeadID) => ({
@@ -22,6 +22,7 @@ const answer = (ids: number[]): TerritoryLeadMarkers => ({
   })),
   LeadStatuses: [],
   Truncated: false,
+  Clusters: [],
   Territories: [],
   TerritoriesLeadsCounts: [],
 });
@@ -48,5 +49,47 @@ describe('viewport marker cache', () => {
     const again = await fetchViewportMarkers({ api: offline, userId: 'cache-b', groupId: 1, viewport });
     expect(again.fromCache).toBe(true);
     expect(again.data.Leads.map((l) => l.LeadID)).toEqual([7, 8]);
+  });
+
+  it('asks for the grid of the map’s zoom, and offline counts a grouped area once', async () => {
+    const city = snapViewport({ west: -79.52, south: 43.6, east: -79.32, north: 43.72 }, 11.4);
+    const cell = tileOf(43.66, -79.41, 13);
+    const box = tileBbox(cell);
+    const grouped: TerritoryLeadMarkers = {
+      ...answer([]),
+      Truncated: true,
+      Clusters: [
+        {
+          ...cell,
+          Latitude: (box.south + box.north) / 2,
+          Longitude: (box.west + box.east) / 2,
+          Count: 2400,
+          StatusCounts: [{ LeadStatusID: null, Count: 2400 }],
+        },
+      ],
+    };
+    const asked: unknown[] = [];
+    const online = (data: TerritoryLeadMarkers) =>
+      ({
+        get: async (_path: string, options: { query: unknown }) => {
+          asked.push(options.query);
+          return data;
+        },
+      }) as unknown as ApiClient;
+    await fetchViewportMarkers({ api: online(grouped), userId: 'cache-c', groupId: 1, viewport: city });
+    expect(asked[0]).toEqual({ leadGroupId: 1, ...city.bbox, zoom: 11 });
+    // Closer in, inside that cell: two leads one by one.
+    const street = snapViewport({ west: -79.412, south: 43.659, east: -79.408, north: 43.661 }, 16);
+    await fetchViewportMarkers({
+      api: online(answer([7, 8])),
+      userId: 'cache-c',
+      groupId: 1,
+      viewport: street,
+    });
+    const offline = await readCachedViewports('cache-c', 1);
+    expect(offline?.viewports).toBe(2);
+    // The two leads are among the 2400 of the cell: shown once, in it.
+    expect(offline?.data.Leads).toEqual([]);
+    expect(offline?.data.Clusters.map((c) => c.Count)).toEqual([2400]);
   });
 });

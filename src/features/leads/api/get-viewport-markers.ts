@@ -1,7 +1,8 @@
-// Markers of a viewport (GET lead-territories/lead-markers: markers, territories and their lead
-// counts), asked for as the map moves. Each answer is kept per user, group and viewport; the last
-// VIEWPORT_CACHE_SIZE viewports of each group stay, so the territories last viewed remain readable
-// offline. With no connection the answer is the union of every kept viewport of the group.
+// Markers of a viewport (GET lead-territories/lead-markers: markers — or, past the limit, clusters on
+// a grid sized from the map's zoom — territories and their lead counts), asked for as the map moves.
+// Each answer is kept per user, group and viewport; the last VIEWPORT_CACHE_SIZE viewports of each
+// group stay, so the territories last viewed remain readable offline. With no connection the answer
+// is the union of every kept viewport of the group (unionViewports: no lead counted twice).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/api-client';
 import { useApiClient } from '../../../api/api-context';
@@ -70,7 +71,7 @@ export async function readCachedViewports(userId: UserId, groupId: number): Prom
   for (const e of index) {
     const row = await readCache<unknown>(userId, viewportKey(groupId, e.key));
     const parsed = TerritoryLeadMarkers.safeParse(row?.data);
-    if (row && parsed.success) entries.push({ fetchedAt: row.fetchedAt, data: parsed.data });
+    if (row && parsed.success) entries.push({ key: e.key, fetchedAt: row.fetchedAt, data: parsed.data });
   }
   if (entries.length === 0) return null;
   return {
@@ -92,7 +93,7 @@ export async function fetchViewportMarkers(params: {
   try {
     const data = await getWire(api, 'lead-territories/lead-markers', TerritoryLeadMarkers, {
       signal,
-      query: { leadGroupId: groupId, ...viewport.bbox },
+      query: { leadGroupId: groupId, ...viewport.bbox, zoom: viewport.zoom },
     });
     const fetchedAt = Date.now();
     await rememberViewport(userId, groupId, viewport.key, data, fetchedAt).catch(() => undefined);
