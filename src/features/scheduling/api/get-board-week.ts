@@ -30,7 +30,11 @@ export async function fetchBoardWeek(api: ApiClient, officeId: number, start: st
       signal,
       schema: EventsWithSlots,
     }),
-    api.get(`icd-offices/${officeId}/schedule-event-time-slots`, { query: range, signal, schema: Slots }),
+    api.get(`icd-offices/${officeId}/schedule-event-time-slots`, {
+      query: withCancelled,
+      signal,
+      schema: Slots,
+    }),
   ]);
   return combineWeek(events, withAssignments, slots);
 }

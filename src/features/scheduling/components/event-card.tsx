@@ -70,7 +70,7 @@ export function EventCard({ event, onOpenEvent, onOpenSlot, onDropPerson, pickin
             )}
           </Group>
         )}
-        {event.TimeSlots.length === 0 && !cancelled && (
+        {event.TimeSlots.length === 0 && (
           <Text size="xs" c="dimmed">
             {t('scheduling.board.noSlots')}
           </Text>
@@ -93,7 +93,12 @@ export function EventCard({ event, onOpenEvent, onOpenSlot, onDropPerson, pickin
               data-testid="slot"
               data-slot-id={slot.TimeSlotID}
               data-gap={open > 0}
-              aria-label={t(picking ? 'scheduling.board.assignToSlot' : 'scheduling.board.openSlot', label)}
+              data-cancelled={cancelled}
+              aria-label={
+                cancelled
+                  ? t('scheduling.board.cancelledSlot', label)
+                  : t(picking ? 'scheduling.board.assignToSlot' : 'scheduling.board.openSlot', label)
+              }
               onDragOver={(e) => {
                 if (!droppable || !dragsPerson(e)) return;
                 e.preventDefault();
@@ -113,7 +118,7 @@ export function EventCard({ event, onOpenEvent, onOpenSlot, onDropPerson, pickin
                 width: '100%',
                 borderRadius: 'var(--mantine-radius-sm)',
                 padding: '6px 8px',
-                borderLeft: `4px solid var(--mantine-color-${open > 0 ? 'orange-5' : 'green-6'})`,
+                borderLeft: `4px solid var(--mantine-color-${cancelled ? 'gray-4' : open > 0 ? 'orange-5' : 'green-6'})`,
                 background: over
                   ? 'var(--mantine-color-blue-1)'
                   : open > 0
@@ -126,10 +131,21 @@ export function EventCard({ event, onOpenEvent, onOpenSlot, onDropPerson, pickin
               }}
             >
               <Group justify="space-between" gap={4} wrap="nowrap">
-                <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                <Text
+                  size="xs"
+                  fw={600}
+                  td={cancelled ? 'line-through' : undefined}
+                  c={cancelled ? 'dimmed' : undefined}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {formatShortRange(slot.StartTime, slot.EndTime)}
                 </Text>
-                <Text size="xs" c={open > 0 ? 'orange.8' : 'dimmed'} fw={open > 0 ? 700 : 400}>
+                <Text
+                  size="xs"
+                  c={open > 0 ? 'orange.8' : 'dimmed'}
+                  fw={open > 0 ? 700 : 400}
+                  td={cancelled ? 'line-through' : undefined}
+                >
                   {placesTaken(slot)}/{slot.Capacity}
                 </Text>
               </Group>
