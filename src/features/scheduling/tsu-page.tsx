@@ -13,79 +13,31 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronLeft } from '@tabler/icons-react';
+import { useElementSize, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconChevronLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { useSessionData } from '../../app/app-context';
-import type { EmployeeTsuRow, TsuSlotRow } from '../../contract/scheduling';
+import type { EmployeeTsuRow } from '../../contract/scheduling';
 import { useManagedOffices } from './api/get-offices';
 import { useTsuReports } from './api/get-tsu-reports';
 import { addDays, localDay, weekStart } from './board';
+import { SortHeader } from './components/sort-header';
+import { CompactEmployeeTable, CompactSlotTable } from './components/tsu-compact-tables';
 import { formatDay, formatRange } from './format';
-import { type SortState, sortRows, toggleSort } from './tsu';
+import { type EmployeeColumn, type SlotColumn, type SortState, slotValue, sortRows } from './tsu';
 
 const OFFICE_KEY = 'apex.scheduling.office';
+/** Width (px) the full per-slot table needs. */
+const FULL_TABLE_WIDTH = 900;
+/** Below this (a phone) the compact tables drop one more column. */
+const NARROW_WIDTH = 480;
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
 const hours = (v: number) => v.toFixed(2);
-
-function SortHeader<K extends string>({
-  column,
-  label,
-  sort,
-  onSort,
-  numeric,
-}: {
-  column: K;
-  label: string;
-  sort: SortState<K>;
-  onSort(s: SortState<K>): void;
-  numeric?: boolean;
-}) {
-  const active = sort.column === column;
-  const Icon = !active ? IconArrowsSort : sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th
-      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      style={{ textAlign: numeric ? 'right' : undefined, whiteSpace: 'nowrap' }}
-    >
-      <UnstyledButton onClick={() => onSort(toggleSort(sort, column))} fw={600} fz="sm">
-        <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
-          {label}
-          <Icon size={14} opacity={active ? 1 : 0.4} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
-type SlotColumn =
-  | 'Date'
-  | 'Title'
-  | 'Time'
-  | 'Capacity'
-  | 'Accepted'
-  | 'Pending'
-  | 'Rejected'
-  | 'Hours'
-  | 'Utilization';
-type EmployeeColumn =
-  | 'EmployeeName'
-  | 'SlotsOffered'
-  | 'SlotsAccepted'
-  | 'SlotsRejected'
-  | 'SlotsPending'
-  | 'AcceptanceRate'
-  | 'Hours'
-  | 'TotalHours';
-
-const slotValue = (r: TsuSlotRow, c: SlotColumn): string | number =>
-  c === 'Date' ? `${r.Date} ${r.StartTime}` : c === 'Time' ? r.StartTime : r[c];
 
 export default function TsuPage() {
   const { t } = useTranslation();
@@ -119,6 +71,13 @@ export default function TsuPage() {
     ? sortRows(reports.data.employees.Rows, empSort, (r: EmployeeTsuRow, c: EmployeeColumn) => r[c])
     : [];
   const totals = reports.data?.summary.Totals;
+  // The full tables need about 900 px; narrower (a tablet in portrait beside the menu, a phone) the
+  // compact ones merge columns so every figure stays on screen. Before the first measure, guess from
+  // the window.
+  const { ref: panelRef, width: panelWidth } = useElementSize();
+  const wideWindow = useMediaQuery('(min-width: 75em)', true);
+  const compact = panelWidth > 0 ? panelWidth < FULL_TABLE_WIDTH : !wideWindow;
+  const narrow = panelWidth > 0 && panelWidth < NARROW_WIDTH;
 
   return (
     <Stack gap="md" maw={1200}>
@@ -186,7 +145,7 @@ export default function TsuPage() {
       ) : !office ? (
         <Text c="dimmed">{t('scheduling.board.noOffices')}</Text>
       ) : reports.data ? (
-        <Tabs defaultValue="slots" keepMounted={false}>
+        <Tabs defaultValue="slots" keepMounted={false} ref={panelRef}>
           <Tabs.List>
             <Tabs.Tab value="slots">{t('scheduling.tsu.perSlot')}</Tabs.Tab>
             <Tabs.Tab value="employees">{t('scheduling.tsu.perEmployee')}</Tabs.Tab>
@@ -206,8 +165,10 @@ export default function TsuPage() {
             )}
             {slotRows.length === 0 ? (
               <Text c="dimmed">{t('scheduling.tsu.empty')}</Text>
+            ) : compact ? (
+              <CompactSlotTable rows={slotRows} sort={slotSort} onSort={setSlotSort} narrow={narrow} />
             ) : (
-              <Table.ScrollContainer minWidth={900}>
+              <Table.ScrollContainer minWidth={FULL_TABLE_WIDTH}>
                 <Table striped highlightOnHover data-testid="tsu-slots">
                   <Table.Thead>
                     <Table.Tr>
@@ -274,6 +235,8 @@ export default function TsuPage() {
           <Tabs.Panel value="employees" pt="sm">
             {empRows.length === 0 ? (
               <Text c="dimmed">{t('scheduling.tsu.emptyEmployees')}</Text>
+            ) : compact ? (
+              <CompactEmployeeTable rows={empRows} sort={empSort} onSort={setEmpSort} narrow={narrow} />
             ) : (
               <Table.ScrollContainer minWidth={720}>
                 <Table striped highlightOnHover data-testid="tsu-employees">

@@ -1,4 +1,5 @@
 // Sorting of the TSU report tables (pure).
+import type { TsuSlotRow } from '../../contract/scheduling';
 
 export interface SortState<K extends string> {
   column: K;
@@ -29,3 +30,26 @@ export function sortRows<R, K extends string>(
     })
     .map((x) => x.row);
 }
+
+export type SlotColumn =
+  | 'Date'
+  | 'Title'
+  | 'Time'
+  | 'Capacity'
+  | 'Accepted'
+  | 'Pending'
+  | 'Rejected'
+  | 'Hours'
+  | 'Utilization';
+export type EmployeeColumn =
+  | 'EmployeeName'
+  | 'SlotsOffered'
+  | 'SlotsAccepted'
+  | 'SlotsRejected'
+  | 'SlotsPending'
+  | 'AcceptanceRate'
+  | 'Hours'
+  | 'TotalHours';
+
+export const slotValue = (r: TsuSlotRow, c: SlotColumn): string | number =>
+  c === 'Date' ? `${r.Date} ${r.StartTime}` : c === 'Time' ? r.StartTime : r[c];

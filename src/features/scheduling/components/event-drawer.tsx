@@ -17,6 +17,7 @@ import type { EventLookups } from '../api/get-event-lookups';
 import { type BoardEvent, openPlaces, placesTaken, visibleAssignments } from '../board';
 import { conflictRows, readConflict } from '../conflict';
 import { formatDay, formatLongDay, formatRange } from '../format';
+import { AdditionalHoursSection } from './additional-hours-section';
 import { DraftBadge, StatusBadge } from './status-badge';
 
 const ACTIVITY_COLOR: Record<number, string> = {
@@ -61,6 +62,7 @@ export function EventDrawer({
   const activity = useEventActivity(event && online ? event.ScheduleEventID : null);
   const conflict = readConflict(problem);
   const cancel = useCancelEvent();
+  const cancelled = event?.Status === 2;
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [openedFor, setOpenedFor] = useState<number | null>(null);
@@ -336,12 +338,21 @@ export function EventDrawer({
               </Text>
             )}
             {event.TimeSlots.map((s, i) => (
-              <Stack key={s.TimeSlotID || `new-${i}`} gap={2}>
+              <Stack key={s.TimeSlotID || `new-${i}`} gap={2} data-testid="drawer-slot">
                 <Group justify="space-between">
-                  <Text size="sm" fw={600}>
+                  <Text
+                    size="sm"
+                    fw={600}
+                    td={cancelled ? 'line-through' : undefined}
+                    c={cancelled ? 'dimmed' : undefined}
+                  >
                     {formatRange(s.StartTime, s.EndTime)}
                   </Text>
-                  <Text size="sm" c={openPlaces(s) > 0 ? 'orange.8' : 'dimmed'}>
+                  <Text
+                    size="sm"
+                    c={!cancelled && openPlaces(s) > 0 ? 'orange.8' : 'dimmed'}
+                    td={cancelled ? 'line-through' : undefined}
+                  >
                     {t('scheduling.slot.places', { taken: placesTaken(s), capacity: s.Capacity })}
                   </Text>
                 </Group>
@@ -354,6 +365,8 @@ export function EventDrawer({
               </Stack>
             ))}
           </Stack>
+
+          <AdditionalHoursSection key={event.ScheduleEventID} event={event} online={online} />
 
           <Stack gap="xs">
             <Title order={3} size="h5">
