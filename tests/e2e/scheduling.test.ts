@@ -1,6 +1,8 @@
-// Issue 7's journey: a manager assigns `staff` to a time slot on a tablet; `staff` accepts on a phone
-// with no connection; back online the answer is sent, the manager's board shows Accepted, and the
-// server holds the answer exactly once (one Accepted row in the event's activity timeline).
+// Issue 7's journey: a manager picks `staff` in the board's People panel on a tablet and taps a time
+// slot; `staff` accepts on a phone with no connection; back online the answer is sent, the manager's
+// board shows Accepted on its own (read again on waking, no reload), and the server holds the answer
+// exactly once (one Accepted row in the event's activity timeline). Also: dragging someone onto a
+// slot, a cancelled event's slots, and an event's additional hours entered in its drawer.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, launchProfile, signIn, VIEWPORTS } from './browser';
@@ -48,6 +50,8 @@ interface Slot {
 }
 interface EventDetail {
   ScheduleEventID: number;
+  Status: number;
+  AdditionalHours: { EmployeeID: number; EmployeeName: string; Hours: number; Comments: string | null }[];
   IcdOfficeID: number;
   Date: string;
   Title: string;
@@ -96,22 +100,31 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     const slot = event.TimeSlots.find((s) => s.StartTime === '11:00:00')!;
     expect(slot.Assignments.some((a) => a.EmployeeID === staffId)).toBe(false);
 
-    // Manager, tablet: open the board on that office and week, tap the slot, assign Sam Taylor.
+    // Manager, tablet: open the board on that office and week, tap Sam Taylor in the People panel,
+    // then the slot.
     const boardUrl = `/scheduling?office=${event.IcdOfficeID}&week=${monday(event.Date)}`;
     await board.goto(`/account/login?returnUrl=${encodeURIComponent(boardUrl)}`);
     await signIn(board, 'manager');
     const slotButton = board.locator(`[data-testid="slot"][data-slot-id="${slot.TimeSlotID}"]`);
     await slotButton.waitFor();
     expect(await slotButton.getAttribute('data-gap')).toBe('true');
+    const sam = board.locator(`[data-testid="person"][data-employee-id="${staffId}"]`);
+    await sam.click();
+    expect(await sam.getAttribute('aria-pressed')).toBe('true');
+    await board.getByTestId('assign-mode').waitFor();
     await slotButton.click();
-    await board.getByRole('combobox', { name: 'Employee' }).click();
-    await board.getByRole('option', { name: 'Sam Taylor' }).click();
-    await board.getByTestId('assign-button').click();
     const onBoard = slotButton.locator(`[data-testid="board-assignment"][data-employee-id="${staffId}"]`);
     await expect.poll(() => onBoard.getAttribute('data-status'), { timeout: 15_000 }).toBe('1');
     const assignmentId = Number(await onBoard.getAttribute('data-assignment-id'));
     expect(assignmentId).toBeGreaterThan(0);
-    await board.keyboard.press('Escape');
+    // The panel counts the slot Sam now holds this week; Done leaves the picking.
+    await expect.poll(() => sam.getAttribute('aria-label')).toMatch(/Sam Taylor, \d+ time slots? this week/);
+    await board.getByTestId('assign-mode').getByRole('button', { name: 'Done' }).click();
+    expect(await sam.getAttribute('aria-pressed')).toBe('false');
+    const onServerFirst = await asManager<EventDetail>(`schedule-events/${event.ScheduleEventID}`);
+    expect(
+      onServerFirst.TimeSlots.flatMap((s) => s.Assignments).filter((a) => a.AssignmentID === assignmentId),
+    ).toMatchObject([{ EmployeeID: staffId, Status: 1 }]);
 
     // Staff, phone: read My events once online (kept for offline reading), then lose the connection.
     const page = phone.page;
@@ -149,19 +162,11 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     await expect.poll(() => mine.getAttribute('data-draft'), { timeout: 15_000 }).toBe('none');
     expect(await mine.getAttribute('data-status')).toBe('2');
 
-    // The manager's board shows Accepted.
-    await board.reload();
-    await expect
-      .poll(
-        () =>
-          board
-            .locator(`[data-testid="board-assignment"][data-assignment-id="${assignmentId}"]`)
-            .getAttribute('data-status'),
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe('2');
+    // The manager's board shows Accepted without a reload: it reads the week again every 30 s and
+    // whenever the manager comes back to it — here, the tablet is woken rather than waited for.
+    const onTablet = board.locator(`[data-testid="board-assignment"][data-assignment-id="${assignmentId}"]`);
+    await board.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect.poll(() => onTablet.getAttribute('data-status'), { timeout: 15_000 }).toBe('2');
 
     // The server holds the answer exactly once.
     const after = await asManager<EventDetail>(`schedule-events/${event.ScheduleEventID}`);
@@ -223,5 +228,79 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
       Notes: 'Doors open at 10:30.',
       Version: before.Version + 2,
     });
+  });
+  it('next week on the tablet: drag someone onto a slot, see a cancelled event, enter additional hours', async () => {
+    const events = await asManager<
+      { ScheduleEventID: number; Date: string; Title: string; Status: number }[]
+    >('schedule-events?includeCancelled=true');
+    const nextWeek = events
+      .map((e) => e.Date)
+      .sort()
+      .at(-1) as string;
+    const week = monday(nextWeek);
+    const inWeek = events.filter((e) => monday(e.Date) === week);
+    const bestBuy = inWeek.find((e) => e.Title === 'Best Buy Weekend Demo')!;
+    const costco = inWeek.find((e) => e.Title === 'Costco Road Show')!;
+    const walmart = inWeek.find((e) => e.Title === 'Walmart Stockyards Demo')!;
+    expect(walmart.Status).toBe(2);
+    const detail = await asManager<EventDetail>(`schedule-events/${bestBuy.ScheduleEventID}`);
+    const afternoon = detail.TimeSlots.find((s) => s.StartTime === '13:00:00')!;
+    expect(afternoon.Assignments).toEqual([]);
+    await board.goto(`/scheduling?office=${detail.IcdOfficeID}&week=${week}`);
+
+    // A cancelled event nobody was assigned to keeps its slots on the board, struck through.
+    const cancelledCard = board.locator(
+      `[data-testid="board-event"][data-event-id="${walmart.ScheduleEventID}"]`,
+    );
+    await cancelledCard.waitFor();
+    await expect.poll(() => cancelledCard.getByTestId('slot').count()).toBe(2);
+    expect(await cancelledCard.getByTestId('slot').first().getAttribute('data-cancelled')).toBe('true');
+    expect(await cancelledCard.getByTestId('slot').first().isDisabled()).toBe(true);
+    expect(await cancelledCard.getByText('No time slots').count()).toBe(0);
+
+    // Drag Ben Okafor from the People panel onto the Best Buy 1 PM slot: he is asked (Pending).
+    const target = board.locator(`[data-testid="slot"][data-slot-id="${afternoon.TimeSlotID}"]`);
+    const ben = board.getByTestId('person').filter({ hasText: 'Ben Okafor' });
+    const benId = Number(await ben.getAttribute('data-employee-id'));
+    const gapsBefore = await board.getByTestId('gap-summary').textContent();
+    await ben.dragTo(target);
+    const benOnSlot = target.locator(`[data-testid="board-assignment"][data-employee-id="${benId}"]`);
+    await expect.poll(() => benOnSlot.getAttribute('data-status'), { timeout: 15_000 }).toBe('1');
+    expect(await target.textContent()).toContain('1/2');
+    expect(await board.getByTestId('gap-summary').textContent()).not.toBe(gapsBefore);
+
+    // Additional hours for next week's Costco road show, from its drawer.
+    await board
+      .locator(`[data-testid="board-event"][data-event-id="${costco.ScheduleEventID}"]`)
+      .getByRole('button', { name: 'Open Costco Road Show' })
+      .click();
+    const section = board.getByTestId('additional-hours');
+    await section.getByTestId('no-additional-hours').waitFor();
+    await section.getByTestId('edit-additional-hours').click();
+    await section.getByTestId('save-additional-hours').click();
+    await section.getByText('Choose who worked these hours.').waitFor();
+    await section.getByText('Enter the hours.').waitFor();
+    const row = section.getByTestId('hours-row').first();
+    await row.getByRole('combobox', { name: 'Employee' }).click();
+    await board.getByRole('option', { name: 'Aisha Karimi' }).click();
+    await row.getByRole('textbox', { name: 'Hours' }).fill('30');
+    await section.getByTestId('save-additional-hours').click();
+    await section.getByText('24 hours at most.').waitFor();
+    await row.getByRole('textbox', { name: 'Hours' }).fill('2.5');
+    await row.getByRole('textbox', { name: 'Comment' }).fill('Loaded the van and set up the booth');
+    await section.getByTestId('save-additional-hours').click();
+    const list = section.getByTestId('additional-hours-list');
+    await list.waitFor();
+    expect(await list.textContent()).toContain('Aisha Karimi');
+    expect(await section.getByTestId('additional-hours-total').textContent()).toBe('2.5 h');
+
+    const saved = await asManager<EventDetail>(`schedule-events/${costco.ScheduleEventID}`);
+    expect(saved.AdditionalHours).toMatchObject([
+      { EmployeeName: 'Aisha Karimi', Hours: 2.5, Comments: 'Loaded the van and set up the booth' },
+    ]);
+    const activity = await asManager<{ ActivityTypeID: number }[]>(
+      `schedule-events/${costco.ScheduleEventID}/activity`,
+    );
+    expect(activity.filter((a) => a.ActivityTypeID === 8)).toHaveLength(1);
   });
 });

@@ -54,6 +54,10 @@ export function boardWeekQueryOptions(api: ApiClient, userId: string, officeId: 
     // Staff answer from their phones meanwhile: read the week again every half minute while the board
     // is visible and online (TanStack pauses the interval in a background tab).
     refetchInterval: () => (navigator.onLine ? BOARD_REFRESH_MS : false),
+    // And at once when the manager comes back to the board (another app, a locked tablet) or the
+    // connection returns, however fresh the last read.
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
   });
 }
 
