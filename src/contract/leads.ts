@@ -11,8 +11,8 @@
 //   marker carries LeadStatus {Name, Color} (current; ColoredPin, inside of TwoTonedCircle) and
 //   DeclaredStatus {Name, Color} (outside of TwoTonedCircle), or null. When more than `limit`
 //   (default 5000) leads match, Truncated is true and the viewport is answered on a grid instead:
-//   Clusters count the leads of each grid cell (web-mercator tiles two levels below `zoom`, about
-//   64 px on screen) with their centroid and counts by status, and Leads holds only the leads alone
+//   Clusters count the leads of each grid cell (web-mercator tiles three levels below `zoom`, 64 px
+//   on screen) with their centroid and counts by status, and Leads holds only the leads alone
 //   in their cell — together they cover the whole viewport and add up to every matching lead. Reps
 //   get only what they may see (assigned, or in territories their office/team works); the same call
 //   works for everyone, and the filters apply to the clusters too.
@@ -332,7 +332,7 @@ export const LeadMarkersQuery = z
     declaredStatusIds: IdListQuery,
     territoryId: z.coerce.number().int().optional(),
     /**
-     * The map's zoom level (whole number): sizes the grid of `Clusters` (cells are tiles at zoom + 2).
+     * The map's zoom level (whole number): sizes the grid of `Clusters` (cells are tiles at zoom + 3).
      * Without it the grid is sized from the bounding box (about 16 cells across).
      */
     zoom: z.coerce.number().int().min(0).max(22).optional(),

@@ -93,7 +93,7 @@ describe('lead markers past the limit', () => {
   });
 
   it('covers the whole viewport: clusters north and south whose counts add up to every lead', async () => {
-    const body = await get<LeadMarkers>(manager, markersUrl('zoom=12&limit=50'));
+    const body = await get<LeadMarkers>(manager, markersUrl('zoom=11&limit=50'));
     expect(body.Truncated).toBe(true);
     expect(body.Clusters.length).toBeGreaterThan(10);
     expect(counted(body)).toBe(TOTAL);
@@ -104,7 +104,7 @@ describe('lead markers past the limit', () => {
       expect(shown).toBeGreaterThan(200);
       expect(Math.abs(shown - all.filter(half).length)).toBeLessThan(30);
     }
-    // Cells are tiles two levels below the map's zoom; each counts exactly the leads lying in it.
+    // Cells are tiles three levels below the map's zoom; each counts exactly the leads lying in it.
     const byTile = new Map<string, LeadMarker[]>();
     for (const l of all) {
       const key = tileKey(tileOf(l.Latitude, l.Longitude, 14));
@@ -133,13 +133,13 @@ describe('lead markers past the limit', () => {
   });
 
   it('the status filter and the rep’s scope apply to the clusters', async () => {
-    const sold = await get<LeadMarkers>(manager, markersUrl(`zoom=12&limit=20&statusIds=${status.Sold}`));
+    const sold = await get<LeadMarkers>(manager, markersUrl(`zoom=11&limit=20&statusIds=${status.Sold}`));
     expect(sold.Truncated).toBe(true);
     expect(counted(sold)).toBe(all.filter((l) => l.LeadStatusID === status.Sold).length);
     for (const c of sold.Clusters)
       expect(c.StatusCounts).toEqual([{ LeadStatusID: status.Sold, Count: c.Count }]);
 
-    const mine = await get<LeadMarkers>(rep, markersUrl('zoom=12&limit=5'));
+    const mine = await get<LeadMarkers>(rep, markersUrl('zoom=11&limit=5'));
     expect(mine.Truncated).toBe(true);
     expect(counted(mine)).toBe(30);
     // The rep's leads are all in the north: no cluster of someone else's leads in the south.
@@ -149,7 +149,7 @@ describe('lead markers past the limit', () => {
   it('lead-territories/lead-markers is grouped the same way', async () => {
     const body = await get<TerritoryLeadMarkers>(
       manager,
-      `/lead-territories/lead-markers?leadGroupId=${group.LeadGroupID}&${BOX_QUERY}&zoom=12&limit=50`,
+      `/lead-territories/lead-markers?leadGroupId=${group.LeadGroupID}&${BOX_QUERY}&zoom=11&limit=50`,
     );
     expect(body.Truncated).toBe(true);
     expect(counted(body)).toBe(TOTAL);
@@ -165,7 +165,7 @@ describe('lead markers past the limit', () => {
     expect(columns.size).toBeLessThanOrEqual(17);
     expect(counted(boxed)).toBe(TOTAL);
 
-    // Zoomed far in over a city-sized box: a coarser grid (at most 2048 cells over the box).
+    // Zoomed far in over a city-sized box: a coarser grid (at most 4096 cells over the box).
     const deep = await get<LeadMarkers>(manager, markersUrl('zoom=22&limit=100'));
     expect(counted(deep)).toBe(TOTAL);
     expect(deep.Leads.length).toBeLessThanOrEqual(100);
@@ -174,11 +174,11 @@ describe('lead markers past the limit', () => {
     const span = (a: number, b: number) => b - a + 1;
     const west = tileOf(BOX.north, BOX.west, z);
     const east = tileOf(BOX.south, BOX.east, z);
-    expect(span(west.X, east.X) * span(west.Y, east.Y)).toBeLessThanOrEqual(2048);
+    expect(span(west.X, east.X) * span(west.Y, east.Y)).toBeLessThanOrEqual(4096);
   });
 
   it('up to the limit every lead comes one by one, with no clusters', async () => {
-    const body = await get<LeadMarkers>(manager, markersUrl(`zoom=12&limit=${TOTAL}`));
+    const body = await get<LeadMarkers>(manager, markersUrl(`zoom=11&limit=${TOTAL}`));
     expect(body.Truncated).toBe(false);
     expect(body.Clusters).toEqual([]);
     expect(body.Leads).toHaveLength(TOTAL);

@@ -1,7 +1,8 @@
 // Issue 6's journey: a rep on a phone works the leads map with no signal — logs a knock and adds a new
 // door — reloads offline (the map, its markers and the queued changes come back from the device), and
 // when the connection returns the server has each change exactly once and the card shows it. Then the
-// map is drawn in the three marker styles (screenshots under .tmp/leads/).
+// map is drawn in the three marker styles (screenshots under .tmp/leads/). And with more leads in view
+// than one answer carries, the map still shows where every lead is, grouped with true counts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -259,5 +260,153 @@ describe('leads map offline', () => {
     expect(counts[1]).toBe(counts[0]);
     expect(counts[2]).toBeGreaterThan(0);
     expect(mapWarnings).toEqual([]);
+  });
+});
+
+describe('leads map past the marker limit', () => {
+  // 6000 leads (over the 5000 one answer carries) in a group of their own: 4000 in a northern band
+  // and 2000 in a southern one, with nothing between them.
+  const NORTH = { south: 43.68, north: 43.7 };
+  const SOUTH = { south: 43.62, north: 43.64 };
+  const MIDDLE = 43.66;
+  const WEST = -79.44;
+  const EAST = -79.36;
+  let profile: Awaited<ReturnType<typeof launchProfile>>;
+
+  beforeAll(async () => {
+    const login = await fetch(`${baseUrl}/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ UserName: 'manager', Password: 'Demo!2026apex' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const token = await (
+      await fetch(`${baseUrl}/api/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ clientId: 'apex-pwa' }),
+      })
+    ).json();
+    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const res = await fetch(`${baseUrl}/api/${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      return (await res.json()) as T;
+    };
+    const me = await call<{ EmployeeID: number }>('GET', 'Home/identity');
+    const groups = await call<{ Name: string; IcdCorporationID: number }[]>('GET', 'lead-groups');
+    const corp = groups.find((g) => g.Name === 'Toronto West End')!.IcdCorporationID;
+    const group = await call<{ LeadGroupID: number }>('POST', 'lead-groups', {
+      Name: `Grouped map ${Date.now()}`,
+      DivisionID: 35,
+      IcdCorporationID: corp,
+    });
+    for (let chunk = 0; chunk < 6; chunk++) {
+      const band = chunk < 4 ? NORTH : SOUTH;
+      await call(
+        'POST',
+        'leads/bulk',
+        Array.from({ length: 1000 }, (_, i) => ({
+          LeadGroupID: group.LeadGroupID,
+          Latitude: band.south + ((i * 7919) % 1000) * ((band.north - band.south) / 1000),
+          Longitude: WEST + ((i * 104729 + chunk * 31) % 1000) * ((EAST - WEST) / 1000),
+          StreetLine1: `${chunk * 1000 + i + 1} Grouped Ave`,
+          City: 'Toronto',
+        })),
+      );
+    }
+    profile = await launchProfile(baseUrl, 'phone');
+    // The manager's map opens on this group, the whole city in view.
+    await profile.context.addInitScript(
+      ({ id, groupId }) => {
+        localStorage.setItem(`apex.leads.group:${id}`, JSON.stringify(groupId));
+        localStorage.setItem(
+          `apex.leads.views:${id}`,
+          JSON.stringify({ [groupId]: { longitude: -79.4, latitude: 43.66, zoom: 11 } }),
+        );
+      },
+      { id: me.EmployeeID, groupId: group.LeadGroupID },
+    );
+  }, 120_000);
+  afterAll(() => profile?.close());
+
+  it('shows where every lead is, north and south, grouped with true counts; a tap zooms in', {
+    timeout: 120_000,
+  }, async () => {
+    const page = profile.page;
+    await page.goto('/account/login?returnUrl=%2Fleads');
+    await signIn(page, 'manager');
+    await mapIdle(page);
+    await expect.poll(() => page.getByTestId('markers-grouped').isVisible(), { timeout: 30_000 }).toBe(true);
+    await mapIdle(page);
+    const drawn = () =>
+      page.evaluate((middle) => {
+        const m = (
+          window as unknown as {
+            __apexLeadsMap: {
+              queryRenderedFeatures(o: unknown): {
+                properties: Record<string, number | string | undefined>;
+                geometry: { coordinates: [number, number] };
+              }[];
+            };
+          }
+        ).__apexLeadsMap;
+        const seen = new Set<string>();
+        const sums = { north: 0, south: 0, bubbles: [] as { lng: number; lat: number; count: number }[] };
+        for (const f of m.queryRenderedFeatures({ layers: ['lead-clusters', 'lead-markers'] })) {
+          const p = f.properties;
+          const id = String(p.cluster_id ?? p.key ?? `lead${p.id}`);
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const count = Number(p.count ?? 1);
+          const [lng, lat] = f.geometry.coordinates;
+          if (lat > middle) sums.north += count;
+          else sums.south += count;
+          if (p.cluster_id !== undefined || p.key !== undefined) sums.bubbles.push({ lng, lat, count });
+        }
+        return sums;
+      }, MIDDLE);
+    // Every lead is counted once, where it is (the old answer showed 5000 from the south up).
+    await expect.poll(async () => (await drawn()).north + (await drawn()).south).toBe(6000);
+    const seen = await drawn();
+    expect(seen.north).toBe(4000);
+    expect(seen.south).toBe(2000);
+    // The bubbles carry their counts as labels.
+    const labels = await map(page).locator('.maplibregl-marker span').allTextContents();
+    expect(labels.filter((l) => /^\d+(\.\d)?k?$/.test(l)).length).toBeGreaterThan(0);
+    await page.screenshot({ path: join(shots, 'map-grouped-phone.png') });
+
+    // A tap on a bubble zooms in on it.
+    const biggest = seen.bubbles.sort((a, b) => b.count - a.count)[0];
+    const point = await page.evaluate(
+      (c) => {
+        const m = (
+          window as unknown as {
+            __apexLeadsMap: {
+              project(c: [number, number]): { x: number; y: number };
+              getCanvas(): HTMLCanvasElement;
+            };
+          }
+        ).__apexLeadsMap;
+        const box = m.getCanvas().getBoundingClientRect();
+        const p = m.project([c.lng, c.lat]);
+        return { x: box.left + p.x, y: box.top + p.y };
+      },
+      { lng: biggest.lng, lat: biggest.lat },
+    );
+    await page.mouse.click(point.x, point.y);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { __apexLeadsMap: { getZoom(): number } }).__apexLeadsMap.getZoom(),
+        ),
+      )
+      .toBeGreaterThan(11.9);
   });
 });

@@ -1,13 +1,16 @@
 // The grid a lead-markers answer is grouped on when its viewport holds more leads than its limit:
 // web-mercator tiles (the slippy-map scheme of the map's own tiles), CELL_DEPTH levels below the map's
-// zoom, so a cell is about 64 px on screen — near the 46 px radius the map clusters its own points
-// with, so grouped and client-side clusters look alike. Cells are aligned on the world's tile grid,
+// zoom, so a cell is 64 px on screen (MapLibre draws the world 512 · 2^zoom px wide) — near the 46 px
+// radius the map clusters its own points with, so grouped and client-side clusters look alike. Cells are aligned on the world's tile grid,
 // so neighbouring viewports (and the copies a phone keeps offline) share them.
 
-/** Cells are tiles this many levels below the map zoom (256 px / 2² = 64 px on screen). */
-export const CELL_DEPTH = 2;
-/** Most cells one answer's grid may span; a larger box gets a coarser grid. */
-export const MAX_CELLS = 2048;
+/** Cells are tiles this many levels below the map zoom (512 px / 2³ = 64 px on screen). */
+export const CELL_DEPTH = 3;
+/**
+ * Most cells one answer's grid may span (a desktop's viewport box at 64 px cells spans up to about
+ * 48 × 48); a larger box gets a coarser grid.
+ */
+export const MAX_CELLS = 4096;
 export const MAX_CELL_ZOOM = 22;
 /** Without a zoom, about this many cells across the box. */
 const CELLS_ACROSS = 16;

@@ -1,5 +1,6 @@
 // The leads map (phone first): the rep's leads around them, clustered, in their marker style, with
-// the territories and their lead counts; tap a lead for its card and record the knock; add a new lead
+// the territories and their lead counts (where a viewport holds more leads than one answer carries,
+// the server groups them by area and the map draws those groups as its clusters); tap a lead for its card and record the knock; add a new lead
 // where they stand (or where they long-press). Works offline: markers of the viewports last seen come
 // from the device, and knocks and new leads are queued for the sync engine.
 import {
@@ -40,7 +41,14 @@ import { NewLeadForm } from './components/new-lead-form';
 import { currentFix, type Fix } from './lead-actions';
 import type { MapViewState } from './map-view';
 import { MARKER_STYLES, markerFeatures, markerStyleStorageKey, resolveMarkerStyle } from './marker-style';
-import { filterMarkers, type MapLead, mergeLeadDrafts, NO_STATUS } from './merge-markers';
+import {
+  filterClusters,
+  filterMarkers,
+  type MapLead,
+  mergeLeadDrafts,
+  NO_STATUS,
+  placeInClusters,
+} from './merge-markers';
 import { type SnappedViewport, snapViewport } from './viewport';
 
 const MapView = lazy(() => import('./map-view'));
@@ -130,11 +138,20 @@ export default function LeadsMapPage() {
           }),
     [serverData, drafts, groupId, markers.data?.fetchedAt],
   );
+  // Leads the server counted in a cluster are drawn in it; the status filter narrows both.
+  const placed = useMemo(() => placeInClusters(merged, serverData?.Clusters ?? []), [merged, serverData]);
   const visible = useMemo(
-    () => filterMarkers(merged, { statusIds: statusFilter.map(Number) }),
-    [merged, statusFilter],
+    () => filterMarkers(placed.leads, { statusIds: statusFilter.map(Number) }),
+    [placed, statusFilter],
   );
-  const collection = useMemo(() => markerFeatures(visible, markerStyle), [visible, markerStyle]);
+  const visibleClusters = useMemo(
+    () => filterClusters(placed.clusters, { statusIds: statusFilter.map(Number) }),
+    [placed, statusFilter],
+  );
+  const collection = useMemo(
+    () => markerFeatures(visible, markerStyle, visibleClusters),
+    [visible, markerStyle, visibleClusters],
+  );
   const pendingCount = merged.filter((m) => m.pending || m.failed).length;
 
   const territories = serverData?.Territories ?? [];
@@ -365,7 +382,15 @@ export default function LeadsMapPage() {
         ) : (
           <MapFallback />
         )}
-        <Stack gap={4} pos="absolute" top={8} left={8} style={{ zIndex: 2, pointerEvents: 'none' }}>
+        <Stack
+          gap={4}
+          pos="absolute"
+          top={8}
+          left={8}
+          align="flex-start"
+          maw="calc(100% - 64px)"
+          style={{ zIndex: 2, pointerEvents: 'none' }}
+        >
           {markers.data?.fromCache && (
             <Badge
               color="gray"
@@ -382,9 +407,9 @@ export default function LeadsMapPage() {
               {t('leads.map.offline')}
             </Badge>
           )}
-          {markers.data?.data.Truncated && (
-            <Badge color="yellow" variant="white">
-              {t('leads.map.truncated')}
+          {placed.clusters.length > 0 && (
+            <Badge color="blue" variant="white" data-testid="markers-grouped">
+              {t('leads.map.grouped')}
             </Badge>
           )}
           {markers.isError && !markers.data && (
@@ -399,7 +424,7 @@ export default function LeadsMapPage() {
           )}
           {markers.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
         </Stack>
-        {!markers.isPending && merged.length === 0 && markers.data && (
+        {!markers.isPending && merged.length === 0 && placed.clusters.length === 0 && markers.data && (
           <Text
             size="sm"
             c="dimmed"

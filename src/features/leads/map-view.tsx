@@ -1,6 +1,7 @@
 // The map itself (MapLibre through react-map-gl): basemap, territories with their lead counts, the
-// clustered leads source drawn in the user's marker style, the rep's position, and (for managers) a
-// polygon being drawn. Loaded lazily as the `map-view` chunk (~300 KB gzip with MapLibre), so no other
+// clustered leads source drawn in the user's marker style (with the server's clusters of a grouped
+// viewport in it, drawn and labelled as the source's own clusters), the rep's position, and (for
+// managers) a polygon being drawn. Loaded lazily as the `map-view` chunk (~300 KB gzip with MapLibre), so no other
 // route pays for it; the service worker caches it at run time instead of precaching it.
 //
 // For tests and diagnostics the container carries data attributes: data-map-ready, data-marker-style,
@@ -25,7 +26,9 @@ import type { MarkerStyle, Territory } from '../../contract/leads';
 import { configuredStyleUrl, offlineBasemapStyle } from './basemap-style';
 import workerUrl from './map-worker.ts?worker&url';
 import {
+  abbreviateCount,
   CLUSTER_LAYER,
+  CLUSTER_PROPERTIES,
   LEADS_SOURCE,
   MARKER_LAYER,
   type MarkerCollection,
@@ -53,7 +56,7 @@ export interface TerritoryLabel {
 
 export interface MapViewProps {
   initialView: { longitude: number; latitude: number; zoom: number };
-  /** Leads to draw (clustered); null draws none. */
+  /** Leads (and server clusters) to draw, clustered; null draws none. */
   markers: MarkerCollection | null;
   markerStyle: MarkerStyle;
   territories: readonly Territory[];
@@ -119,7 +122,7 @@ type DrawingFeature = {
 };
 
 interface ClusterLabel {
-  id: number;
+  id: string;
   count: string;
   lngLat: [number, number];
 }
@@ -207,15 +210,17 @@ export default function MapView(props: MapViewProps) {
     if (!el.dataset.firstLeadsRenderMs && rendered + clusterFeatures.length > 0)
       el.dataset.firstLeadsRenderMs = String(Math.round(performance.now()));
     el.dataset.markerLayer = map.getLayer(MARKER_LAYER)?.type ?? '';
-    const seen = new Set<number>();
+    const seen = new Set<string>();
     const labels: ClusterLabel[] = [];
     for (const f of clusterFeatures) {
-      const id = Number(f.properties?.cluster_id);
+      // A cluster of the source, or a server cluster on its own (its grid cell).
+      const id =
+        f.properties?.cluster_id !== undefined ? `c${f.properties.cluster_id}` : `g${f.properties?.key}`;
       if (seen.has(id) || f.geometry.type !== 'Point') continue;
       seen.add(id);
       labels.push({
         id,
-        count: String(f.properties?.point_count_abbreviated ?? f.properties?.point_count ?? ''),
+        count: abbreviateCount(Number(f.properties?.count ?? f.properties?.point_count ?? 0)),
         lngLat: f.geometry.coordinates as [number, number],
       });
     }
@@ -313,8 +318,15 @@ export default function MapView(props: MapViewProps) {
         const map = mapRef.current?.getMap();
         const source = map?.getSource(LEADS_SOURCE) as maplibregl.GeoJSONSource | undefined;
         if (!map || !source || feature.geometry.type !== 'Point') return;
-        const zoom = await source.getClusterExpansionZoom(Number(feature.properties?.cluster_id));
-        map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom: zoom + 0.2 });
+        const center = feature.geometry.coordinates as [number, number];
+        // A server cluster (one grid cell): two levels closer its leads spread over a grid four times
+        // finer, or come one by one.
+        if (feature.properties?.cluster_id === undefined) {
+          map.easeTo({ center, zoom: Math.min(map.getZoom() + 2, map.getMaxZoom()) });
+          return;
+        }
+        const zoom = await source.getClusterExpansionZoom(Number(feature.properties.cluster_id));
+        map.easeTo({ center, zoom: zoom + 0.2 });
       } else if (layer === MARKER_LAYER || layer === PENDING_LAYER) {
         onLeadClick?.(Number(feature.properties?.id));
       } else if (layer === 'territory-fill') {
@@ -380,7 +392,7 @@ export default function MapView(props: MapViewProps) {
             cluster
             clusterMaxZoom={14}
             clusterRadius={46}
-            clusterProperties={{ pending: ['max', ['get', 'pending']] }}
+            clusterProperties={CLUSTER_PROPERTIES}
           >
             {layers.map((spec) => (
               <Layer key={`${spec.id}:${markerStyle}`} {...(spec as LayerProps)} />

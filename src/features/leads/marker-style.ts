@@ -3,6 +3,9 @@
 // TwoTonedCircle (3) has the declaration-status colour outside and the current-status colour inside.
 // Markers become GeoJSON points whose properties carry the colours each style reads, and the style
 // becomes MapLibre layer specifications (no glyphs or sprites: pins are images drawn in the page).
+// The server's clusters (a grouped viewport) go into the same clustered source as points that carry
+// their `count`; every point counts 1 and the source sums `count` into its own clusters, so a bubble
+// always shows how many leads it stands for, whichever side grouped them, in one style.
 import { MarkerStyle } from '../../contract/leads';
 
 export const MONOCHROME = '#343a40';
@@ -85,33 +88,83 @@ export interface MarkerProperties extends MarkerColors {
   /** 1 while a local change waits for the server, else 0 (numbers cluster and filter well). */
   pending: 0 | 1;
   failed: 0 | 1;
+  /** Leads it stands for (summed into the source's clusters). */
+  count: 1;
+  cell: 0;
+}
+
+/** A cluster of the server's grid (a grouped viewport), drawn as a cluster bubble. */
+export interface CellProperties {
+  cell: 1;
+  /** The grid cell (tile) `zoom/x/y`. */
+  key: string;
+  count: number;
+  pending: 0 | 1;
+}
+
+interface Point {
+  type: 'Point';
+  coordinates: [number, number];
 }
 
 export interface MarkerFeature {
   type: 'Feature';
-  geometry: { type: 'Point'; coordinates: [number, number] };
+  geometry: Point;
   properties: MarkerProperties;
+}
+
+export interface CellFeature {
+  type: 'Feature';
+  geometry: Point;
+  properties: CellProperties;
 }
 
 export interface MarkerCollection {
   type: 'FeatureCollection';
-  features: MarkerFeature[];
+  features: (MarkerFeature | CellFeature)[];
 }
 
-export function markerFeatures(markers: readonly MarkerInput[], style: MarkerStyle): MarkerCollection {
-  return {
-    type: 'FeatureCollection',
-    features: markers.map((m) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [m.Longitude, m.Latitude] },
-      properties: {
-        id: m.LeadID,
-        ...markerColors(m, style),
-        pending: m.pending ? 1 : 0,
-        failed: m.failed ? 1 : 0,
-      },
-    })),
-  };
+/** What a server cluster needs to be drawn. */
+export interface CellInput {
+  Zoom: number;
+  X: number;
+  Y: number;
+  Latitude: number;
+  Longitude: number;
+  Count: number;
+  pending?: boolean;
+}
+
+export function markerFeatures(
+  markers: readonly MarkerInput[],
+  style: MarkerStyle,
+  cells: readonly CellInput[] = [],
+): MarkerCollection {
+  const leads: MarkerFeature[] = markers.map((m) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [m.Longitude, m.Latitude] },
+    properties: {
+      id: m.LeadID,
+      ...markerColors(m, style),
+      pending: m.pending ? 1 : 0,
+      failed: m.failed ? 1 : 0,
+      count: 1,
+      cell: 0,
+    },
+  }));
+  const grouped: CellFeature[] = cells.map((c) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [c.Longitude, c.Latitude] },
+    properties: { cell: 1, key: `${c.Zoom}/${c.X}/${c.Y}`, count: c.Count, pending: c.pending ? 1 : 0 },
+  }));
+  return { type: 'FeatureCollection', features: [...leads, ...grouped] };
+}
+
+/** A bubble's label, abbreviated as MapLibre abbreviates point counts (1.2k, 15k). */
+export function abbreviateCount(count: number): string {
+  if (count >= 10_000) return `${Math.round(count / 1000)}k`;
+  if (count >= 1000) return `${Math.round(count / 100) / 10}k`;
+  return String(count);
 }
 
 // ---- layers ----------------------------------------------------------------------------------------
@@ -121,7 +174,16 @@ export const MARKER_LAYER = 'lead-markers';
 export const PENDING_LAYER = 'lead-pending';
 export const CLUSTER_LAYER = 'lead-clusters';
 
-const unclustered = ['!', ['has', 'point_count']];
+/** The source's clusters: the pending flag and the leads counted, summed over their points. */
+export const CLUSTER_PROPERTIES = {
+  pending: ['max', ['get', 'pending']],
+  count: ['+', ['get', 'count']],
+};
+
+/** A bubble: a cluster of the source, or a server cluster left on its own. */
+const bubble = ['any', ['has', 'point_count'], ['==', ['get', 'cell'], 1]];
+/** A lead on its own. */
+const unclustered = ['all', ['!', ['has', 'point_count']], ['!=', ['get', 'cell'], 1]];
 
 /** A MapLibre layer specification (kept structural so this file needs no map library). */
 export interface LayerSpec {
@@ -139,10 +201,10 @@ export function markerLayers(style: MarkerStyle): LayerSpec[] {
     id: CLUSTER_LAYER,
     type: 'circle',
     source: LEADS_SOURCE,
-    filter: ['has', 'point_count'],
+    filter: bubble,
     paint: {
-      'circle-color': ['step', ['get', 'point_count'], '#4dabf7', 50, '#228be6', 500, '#1864ab'],
-      'circle-radius': ['step', ['get', 'point_count'], 16, 50, 20, 500, 26],
+      'circle-color': ['step', ['get', 'count'], '#4dabf7', 50, '#228be6', 500, '#1864ab', 5000, '#0b4283'],
+      'circle-radius': ['step', ['get', 'count'], 16, 50, 20, 500, 26, 5000, 30],
       'circle-stroke-width': 3,
       // A cluster holding a change that waits for the server gets an amber ring.
       'circle-stroke-color': ['case', ['>', ['get', 'pending'], 0], PENDING_COLOR, 'rgba(255,255,255,0.85)'],
@@ -200,5 +262,7 @@ export function markerLayers(style: MarkerStyle): LayerSpec[] {
 export function pinImagesFor(collection: MarkerCollection, style: MarkerStyle): string[] {
   if (style === MarkerStyle.TwoTonedCircle) return [];
   if (style === MarkerStyle.DefaultPin) return [MONOCHROME];
-  return [...new Set(collection.features.map((f) => f.properties.inner))];
+  const colors = new Set<string>();
+  for (const f of collection.features) if (f.properties.cell === 0) colors.add(f.properties.inner);
+  return [...colors];
 }

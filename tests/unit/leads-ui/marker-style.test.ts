@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { MarkerStyle } from '../../../src/contract/leads';
 import {
+  abbreviateCount,
+  CLUSTER_LAYER,
+  CLUSTER_PROPERTIES,
   MARKER_LAYER,
   MONOCHROME,
   markerColors,
@@ -93,6 +96,47 @@ describe('markerFeatures and layers', () => {
     ]);
     expect(pinImagesFor(fc(MarkerStyle.DefaultPin), MarkerStyle.DefaultPin)).toEqual([MONOCHROME]);
     expect(pinImagesFor(fc(MarkerStyle.TwoTonedCircle), MarkerStyle.TwoTonedCircle)).toEqual([]);
+  });
+});
+
+describe('server clusters in the leads source', () => {
+  const cell = { Zoom: 14, X: 4573, Y: 5979, Latitude: 43.7, Longitude: -79.5, Count: 1234, pending: true };
+
+  it('become points that count their leads, beside leads that count one each', () => {
+    const fc = markerFeatures([lead()], MarkerStyle.ColoredPin, [cell]);
+    expect(fc.features).toHaveLength(2);
+    expect(fc.features[0].properties).toMatchObject({ id: 7, count: 1, cell: 0 });
+    expect(fc.features[1]).toEqual({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [-79.5, 43.7] },
+      properties: { cell: 1, key: '14/4573/5979', count: 1234, pending: 1 },
+    });
+    // The source sums the counts into its own clusters, so a bubble shows every lead it holds.
+    expect(CLUSTER_PROPERTIES.count).toEqual(['+', ['get', 'count']]);
+    expect(pinImagesFor(fc, MarkerStyle.ColoredPin)).toEqual(['#2f9e44']);
+  });
+
+  it('are drawn as cluster bubbles sized by their count, never as lead markers', () => {
+    for (const style of [1, 2, 3] as const) {
+      const layers = markerLayers(style);
+      const bubbles = layers.find((l) => l.id === CLUSTER_LAYER)!;
+      expect(bubbles.filter).toEqual(['any', ['has', 'point_count'], ['==', ['get', 'cell'], 1]]);
+      expect(bubbles.paint?.['circle-radius']).toEqual(expect.arrayContaining([['get', 'count']]));
+      const markers = layers.find((l) => l.id === MARKER_LAYER)!;
+      expect(markers.filter).toEqual(['all', ['!', ['has', 'point_count']], ['!=', ['get', 'cell'], 1]]);
+    }
+  });
+
+  it('labels counts as the map abbreviates them', () => {
+    expect([7, 999, 1000, 1234, 9960, 10_000, 123_456].map(abbreviateCount)).toEqual([
+      '7',
+      '999',
+      '1k',
+      '1.2k',
+      '10k',
+      '10k',
+      '123k',
+    ]);
   });
 });
 
