@@ -2,10 +2,10 @@
 // The first screen gets the network first: the router starts the route's guard and screen chunk while
 // the locale file loads; everything no screen needs to show itself (the other features' offline
 // commands, the job tracker, notifications, the service worker) waits until it is up (lib/idle.ts).
-import '@mantine/core/styles.css';
+import './app/first-screen-styles';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -19,6 +19,7 @@ import {
 import { isResponseError } from './api/errors';
 import { AppServicesProvider } from './app/app-context';
 import { loadCommands } from './app/commands';
+import { loadFullStyles } from './app/first-screen-styles';
 import { registerServiceWorker } from './app/pwa-update';
 import { enforceRequireReload } from './app/require-reload';
 import { buildRoutes } from './app/routes';
@@ -31,6 +32,44 @@ import { watchSettle, whenSettled } from './lib/idle';
 import { mirrorMethodSupport } from './offline/db';
 import { NotificationsHost } from './ui/notifications-host';
 import { requestNotifications } from './ui/notify';
+
+/**
+ * Applies the app's stylesheet, which index.html only preloads so that the splash paints at once (see
+ * vite.config.ts), and resolves once it is in effect (or failed: the app is usable unstyled).
+ */
+function applyStylesheets(): Promise<unknown> {
+  const links = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"][data-app-style]');
+  return Promise.all(
+    [...links].map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => resolve(), { once: true });
+          link.rel = 'stylesheet';
+        }),
+    ),
+  );
+}
+
+/** Resolves true once the router's first navigation is done, false after `timeoutMs`. */
+function routerInitialized(
+  router: { state: { initialized: boolean }; subscribe(fn: () => void): () => void },
+  timeoutMs = 10_000,
+): Promise<boolean> {
+  if (router.state.initialized) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      resolve(false);
+    }, timeoutMs);
+    const unsubscribe = router.subscribe(() => {
+      if (!router.state.initialized) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(true);
+    });
+  });
+}
 
 /** Runs `run` once the tree around it has mounted. */
 function OnMounted({ run }: { run: () => void }) {
@@ -57,6 +96,14 @@ async function start() {
     },
   });
   let onSessionEnded = () => {};
+  let isMounted = false;
+  let markMounted = () => {};
+  const mounted = new Promise<void>((resolve) => {
+    markMounted = () => {
+      isMounted = true;
+      resolve();
+    };
+  });
   const api = createApiClient({
     t: (key) => i18n.t(key),
     // The probe outcome is copied to IndexedDB so the service worker can read it too.
@@ -89,11 +136,15 @@ async function start() {
     session.expire();
     const here = window.location.pathname + window.location.search;
     if (!/^\/account\//.test(window.location.pathname)) {
-      void router.navigate(`/account/session-expired?returnUrl=${encodeURIComponent(here)}`);
+      // Not before the router is on screen (see the render below).
+      const to = `/account/session-expired?returnUrl=${encodeURIComponent(here)}`;
+      if (isMounted) void router.navigate(to);
+      else void mounted.then(() => router.navigate(to));
     }
   };
   registerServiceWorker();
   void whenSettled().then(async () => {
+    void loadFullStyles();
     requestNotifications();
     // Lead-batch and report jobs started on this device are polled until they finish (spec 000 §4).
     const { createJobTracker } = await import('./api/job-tracker');
@@ -112,7 +163,7 @@ async function start() {
     },
   };
 
-  await i18nReady;
+  const [, , routerReady] = await Promise.all([i18nReady, applyStylesheets(), routerInitialized(router)]);
   document.documentElement.lang = i18n.language.replace('_', '-');
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng.replace('_', '-');
@@ -125,14 +176,16 @@ async function start() {
   }
 
   // Once the first screen has rendered, its queries have started: from then on, quiet means "up".
-  const watch = () =>
+  const watch = () => {
+    markMounted();
     watchSettle({
       router,
       isFetching: () => queryClient.isFetching(),
       subscribeQueries: (fn) => queryClient.getQueryCache().subscribe(fn),
     });
+  };
 
-  createRoot(document.getElementById('root')!).render(
+  const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <MantineProvider theme={theme}>
@@ -147,8 +200,15 @@ async function start() {
           </QueryClientProvider>
         </MantineProvider>
       </I18nextProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  const root = createRoot(document.getElementById('root')!);
+  // The first screen replaces the splash in one go. With the router's first navigation done (guard and
+  // screen chunk), it is rendered as a transition, in slices, so a phone's main thread is never blocked
+  // for long; nothing changes the router's state until it is mounted (session expiry waits for it).
+  // Should the first navigation hang, the spinner is shown at once instead.
+  if (routerReady) startTransition(() => root.render(app));
+  else root.render(app);
 }
 
 void start();

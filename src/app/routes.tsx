@@ -3,6 +3,7 @@
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { APP_STATES, type AppState } from '../contract/navigation';
 import { Spinner } from '../ui/spinner';
+import { loadFullStyles } from './first-screen-styles';
 import { guard } from './guard';
 import { RouteError } from './route-error';
 import type { Session } from './session';
@@ -48,6 +49,17 @@ function guarded(session: Session, name: string) {
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
 
+/** Screens drawn with the first-screen styles alone; every other one waits for the full sheet. */
+const FIRST_SCREENS = new Set([
+  'account.login',
+  'account.sessionExpired',
+  'account.resetPassword',
+  'persisted403',
+  'navigationFailed',
+  'appOutdated',
+  'time.clock',
+]);
+
 /** A named state: its guard as loader, its screen as a lazy chunk. */
 function state(session: Session, name: string, load: Lazy, path?: string): RouteObject {
   const def = stateByName(name);
@@ -56,7 +68,10 @@ function state(session: Session, name: string, load: Lazy, path?: string): Route
     path: path ?? def.Url,
     handle: { state: name, requireReload: def.RequireReload, onlineOnly: def.OnlineOnly },
     loader: guarded(session, name),
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => {
+      const [screen] = await Promise.all([load(), FIRST_SCREENS.has(name) ? null : loadFullStyles()]);
+      return { Component: screen.default };
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 // The header's user menu (settings, sign-out): a chunk of its own, loaded once the app has settled or
 // when the user button is pressed before that (then it opens at once).
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
 import { Menu, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

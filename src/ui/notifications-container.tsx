@@ -1,4 +1,5 @@
 // The Mantine notifications container with its styles: a chunk of its own (see notify.ts).
+import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 

@@ -70,6 +70,7 @@ async function measure(url: string, path: string, signedIn: boolean): Promise<Lh
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('no Lighthouse result');
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const final = new URL(lhr.finalDisplayedUrl).pathname;
     if (final !== path) throw new Error(`${path} ended on ${final}`);
     return lhr;
@@ -103,6 +104,12 @@ try {
         | { items?: { items?: { node?: { snippet?: string } }[] }[] }
         | undefined;
       console.log(`  LCP element: ${lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? '-'}`);
+      const items = (id: string) =>
+        ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
+      for (const t of items('long-tasks')) console.log(`  long task ${JSON.stringify(t)}`);
+      for (const t of items('bootup-time')) console.log(`  bootup ${JSON.stringify(t)}`);
+      for (const t of items('network-requests'))
+        console.log(`  request ${JSON.stringify(t).slice(0, 300)}`);
     }
   }
 } finally {
