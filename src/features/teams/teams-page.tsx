@@ -273,6 +273,8 @@ function TeamCard({
                         variant="light"
                         leftSection={<IconStarFilled size={12} />}
                         tt="none"
+                        // Never cut to "Lea…" when a member's roles take the row's width.
+                        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
                       >
                         {t('teams.leader')}
                       </Badge>
