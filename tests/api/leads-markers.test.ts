@@ -11,7 +11,7 @@ import type {
   LeadMarkers,
   TerritoryLeadMarkers,
 } from '../../src/contract/leads';
-import { tileKey, tileOf } from '../../src/features/leads/viewport';
+import { tileBbox, tileKey, tileOf } from '../../src/features/leads/viewport';
 import { dbOf } from './db';
 import { createTestApp, type Session, type TestApp } from './helpers';
 
@@ -175,6 +175,31 @@ describe('lead markers past the limit', () => {
     const west = tileOf(BOX.north, BOX.west, z);
     const east = tileOf(BOX.south, BOX.east, z);
     expect(span(west.X, east.X) * span(west.Y, east.Y)).toBeLessThanOrEqual(4096);
+  });
+
+  it('a box within one row of cells is grouped too', async () => {
+    const cell = tileBbox(tileOf(43.65, -79.45, 14));
+    const box = {
+      west: cell.west,
+      south: cell.south + 1e-6,
+      east: cell.east + 0.01,
+      north: cell.north - 1e-6,
+    };
+    const inBox = all.filter(
+      (l) =>
+        l.Latitude >= box.south &&
+        l.Latitude <= box.north &&
+        l.Longitude >= box.west &&
+        l.Longitude <= box.east,
+    );
+    expect(inBox.length).toBeGreaterThan(2);
+    const body = await get<LeadMarkers>(
+      manager,
+      `/lead-markers?leadGroupId=${group.LeadGroupID}&west=${box.west}&south=${box.south}&east=${box.east}&north=${box.north}&zoom=11&limit=1`,
+    );
+    expect(body.Truncated).toBe(true);
+    expect(new Set(body.Clusters.map((c) => c.Y)).size).toBe(1);
+    expect(counted(body)).toBe(inBox.length);
   });
 
   it('up to the limit every lead comes one by one, with no clusters', async () => {

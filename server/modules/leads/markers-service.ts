@@ -20,10 +20,10 @@ import type {
 } from '../../../src/contract/leads';
 import type { Db } from '../../db/client';
 import { leads } from '../../db/tables';
-import { gridZoom } from '../../domain/leads/cluster-grid';
+import { gridZoom, rowEdges, WORLD } from '../../domain/leads/cluster-grid';
 import type { Actor } from '../access/service';
 import { statusBook } from './lookups';
-import { groupFor, type LeadScope, leadScopeOf, visibleLeadsWhere } from './scope';
+import { canManageGroup, groupFor, type LeadScope, leadScopeOf, visibleLeadsWhere } from './scope';
 import { toWireTerritories, visibleTerritories } from './territories-service';
 
 function markerFilters(q: LeadMarkersQuery): SQL[] {
@@ -81,11 +81,14 @@ async function grouped(
       : undefined;
   const zoom = gridZoom({ zoom: query.zoom, box });
   // Numbers are written into the SQL text (not bound) so that GROUP BY repeats the select expressions.
-  const n = sql.raw(String(2 ** zoom));
-  const last = sql.raw(String(2 ** zoom - 1));
-  const x = sql<number>`least(greatest(floor((${leads.Longitude} + 180) / 360 * ${n}), 0), ${last})::int`;
-  const lat = sql`least(greatest(${leads.Latitude}, -85.0511287798), 85.0511287798)`;
-  const y = sql<number>`least(greatest(floor((1 - asinh(tan(radians(${lat}))) / pi()) / 2 * ${n}), 0), ${last})::int`;
+  const num = (v: number) => sql.raw(String(v));
+  const x = sql<number>`least(greatest(floor((${leads.Longitude} + 180) / 360 * ${num(2 ** zoom)}), 0), ${num(2 ** zoom - 1)})::int`;
+  // The row: a binary search among the box's row edges (the mercator formula per lead costs more).
+  const rows = rowEdges(box ?? WORLD, zoom);
+  const y =
+    rows.edges.length === 0
+      ? sql<number>`${num(rows.top)}::int`
+      : sql<number>`(${num(rows.bottom)} - width_bucket(${leads.Latitude}, array[${sql.raw(rows.edges.map(String).join(','))}]::float8[]))`;
   const ids = [null, ...statuses.map((s) => s.LeadStatusID)];
   const byStatus = sql.join(
     ids.map((id) =>
@@ -95,7 +98,7 @@ async function grouped(
     ),
     sql`, `,
   );
-  const rows = await db
+  const cells = await db
     .select({
       X: x,
       Y: y,
@@ -113,7 +116,7 @@ async function grouped(
     .orderBy(y, x);
   const singles: LeadMarker[] = [];
   const clusters: LeadCluster[] = [];
-  for (const r of rows) {
+  for (const r of cells) {
     const counts = r.Counts.map(Number);
     const StatusCounts = ids.flatMap((LeadStatusID, i) =>
       counts[i] > 0 ? [{ LeadStatusID, Count: counts[i] }] : [],
@@ -149,7 +152,11 @@ async function grouped(
 
 async function markersFor(db: Db, scope: LeadScope, query: LeadMarkersQuery) {
   const group = await groupFor(db, scope, query.leadGroupId, 'read');
-  const visible = await visibleLeadsWhere(db, scope, group.LeadGroupID);
+  // Whoever manages the group's corporation sees every lead of the group: no condition per row (it
+  // would cost a semi-join over every lead of a grouped viewport).
+  const visible = canManageGroup(scope, group)
+    ? undefined
+    : await visibleLeadsWhere(db, scope, group.LeadGroupID);
   const where = and(...markerFilters(query), visible);
   const statuses = await statusBook(db, group.DivisionID);
   const badges: Badges = new Map();

@@ -5,7 +5,7 @@
 //   to them (AssignedReps/AssignedOwners) or lying in a territory currently worked by one of their
 //   offices (by the whole office, or by a lead office team they belong to).
 // A key held with a Global scope ('all' offices) sees everything.
-import { and, eq, exists, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   icdOffices,
@@ -151,17 +151,15 @@ export async function visibleLeadsWhere(
   if (scope.canWork) {
     const worked = await workedTerritoryIds(db, scope, groupId);
     if (worked === 'all') return undefined;
+    // An IN over the rep's assignments (hashed once per query) rather than EXISTS per lead: the map's
+    // grouped viewports read every lead of the box.
     parts.push(
-      exists(
+      inArray(
+        leads.LeadID,
         db
-          .select({ one: sql`1` })
+          .select({ id: leadAssignments.LeadID })
           .from(leadAssignments)
-          .where(
-            and(
-              eq(leadAssignments.LeadID, leads.LeadID),
-              eq(leadAssignments.EmployeeID, scope.actor.EmployeeID),
-            ),
-          ),
+          .where(eq(leadAssignments.EmployeeID, scope.actor.EmployeeID)),
       ),
     );
     if (worked.length > 0) parts.push(inArray(leads.TerritoryID, worked));
