@@ -8,7 +8,7 @@
 // manager in Chromium and reads `data-first-leads-render-ms`, which the map view stamps at its first
 // idle with leads drawn (performance.now(): milliseconds from the start of the navigation). Two
 // cameras: the group's home (its territories, about 2 km across) and the whole city (about 20 km, where
-// the viewport query returns its 5000-marker cap). Each is opened RUNS times cold (a new browser
+// the viewport holds more leads than one answer carries and the server answers clusters on a grid). Each is opened RUNS times cold (a new browser
 // context: empty HTTP cache, no service worker) and warm (a reload in the same context). Also
 // reported: the longest main-thread task from navigation to that render (PerformanceObserver
 // 'longtask'), and the viewport request the page made (its time and payload).
@@ -219,7 +219,7 @@ function report(label: string, runs: Render[]) {
     `    ${label}: first clustered render median ${quantile(times, 0.5).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms; longest main-thread task median ${quantile(tasks, 0.5).toFixed(0)} ms`,
   );
   console.log(
-    `      ${last.features} leads in the source, ${last.clusters} cluster and ${last.markers} marker features drawn` +
+    `      ${last.features} points in the source (leads and server clusters), ${last.clusters} cluster and ${last.markers} marker features drawn` +
       (req.length
         ? `; viewport request median ${quantile(req, 0.5).toFixed(0)} ms, ${quantile(kb, 0.5).toFixed(0)} KB JSON (${quantile(gz, 0.5).toFixed(0)} KB on the wire)`
         : '; viewport request served from cache'),
