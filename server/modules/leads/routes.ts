@@ -137,7 +137,8 @@ export async function leadsRoutes(app: FastifyInstance, opts: { db: Db }) {
       config: WORK,
       schema: {
         tags: ['leads'],
-        summary: 'Markers of a viewport: Leads with status names and colours merged, plus LeadStatuses',
+        summary:
+          'Markers of a viewport: Leads with status names and colours merged, plus LeadStatuses; past `limit`, Clusters on a grid',
         querystring: LeadMarkersQuery,
         response: { 200: LeadMarkers },
       },
