@@ -80,6 +80,21 @@ export function groupNavigation(modules: NavigationModule[]): [string, Navigatio
   );
 }
 
+/**
+ * The Url of the entry the sidebar marks as current: the longest module Url the path lies under (segment by
+ * segment, case-insensitively), so /leads/manage marks "Lead groups" and not also "Leads map".
+ */
+export function activeNavigationUrl(modules: NavigationModule[], pathname: string): string | undefined {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  let best: string | undefined;
+  for (const { Url } of modules) {
+    const url = Url.toLowerCase().replace(/\/+$/, '') || '/';
+    const under = url === '/' ? path === '/' : path === url || path.startsWith(`${url}/`);
+    if (under && (best === undefined || url.length > best.length)) best = Url;
+  }
+  return best;
+}
+
 /** Every change of the user still in the outbox (waiting, refused or in conflict). */
 async function countUnsent(userId: string): Promise<number> {
   return (await listOutbox(userId)).length;
@@ -99,6 +114,7 @@ export function Shell(_props: { session: Session }) {
   useEffect(() => mobile.close(), [location.pathname]);
 
   const modules = data?.navigation ?? [];
+  const activeUrl = activeNavigationUrl(modules, location.pathname);
   const name = data?.identity.FullName ?? '';
   const userId = data ? String(data.identity.EmployeeID) : null;
   const engine = useSyncEngine();
@@ -204,10 +220,7 @@ export function Shell(_props: { session: Session }) {
                 {items.map((m) => {
                   const Icon = ICONS[m.Icon] ?? IconPoint;
                   const label = t(`nav.${m.State}`);
-                  const active =
-                    m.Url === '/'
-                      ? location.pathname === '/'
-                      : location.pathname.toLowerCase().startsWith(m.Url.toLowerCase());
+                  const active = m.Url === activeUrl;
                   const link = (
                     <NavLink
                       key={m.State}
