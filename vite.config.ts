@@ -65,6 +65,41 @@ const firstScreenModule = (id: string) => !BARREL_PACKAGES.test(id) || FIRST_SCR
 const chunks = firstLoadChunks();
 
 /**
+ * src/boot.ts is an entry of its own, loaded by index.html as an async module ahead of the app: it
+ * starts the token, session and Clock requests while the app's code downloads (see the file).
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'apex:boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const boot = Object.values(ctx.bundle ?? {}).find(
+          (c) =>
+            c.type === 'chunk' &&
+            c.isEntry &&
+            c.facadeModuleId?.replaceAll('\\', '/').endsWith('/src/boot.ts'),
+        );
+        if (!boot) throw new Error('src/boot.ts is missing from the build');
+        // The Clock's own chunks (not the entry's), which src/boot.ts preloads on the Clock.
+        const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const clock = chunks.find((c) => c.facadeModuleId === FIELD_ROUTE);
+        const entryFiles = new Set(
+          chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]),
+        );
+        const clockFiles = clock ? [clock.fileName, ...clock.imports].filter((f) => !entryFiles.has(f)) : [];
+        return html.replace(
+          '<script type="module"',
+          `<meta name="apex-clock-chunks" content="${clockFiles.map((f) => `/${f}`).join(' ')}" />\n    ` +
+            `<script type="module" async crossorigin src="/${boot.fileName}"></script>\n    <script type="module"`,
+        );
+      },
+    },
+  };
+}
+
+/**
  * The app's stylesheet does not block the first paint: the page shows its splash (styled inline) at
  * once while the stylesheet loads as a preload, and src/main.tsx applies it and waits for it before
  * rendering (so nothing is ever shown unstyled). No inline script is needed (the CSP forbids them).
@@ -89,6 +124,7 @@ export default defineConfig({
     react(),
     chunks.plugin,
     nonBlockingStylesheet(),
+    bootScript(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -116,6 +152,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     manifest: true,
     rolldownOptions: {
+      input: {
+        index: resolve(import.meta.dirname, 'index.html'),
+        boot: resolve(import.meta.dirname, 'src/boot.ts'),
+      },
       // Re-exports of a side-effect-free barrel (`@mantine/core`) that nothing uses are not even
       // loaded, so the module graph the chunk groups read is the code actually used.
       experimental: { lazyBarrel: true },
@@ -125,6 +165,8 @@ export default defineConfig({
             {
               name: 'app',
               tags: ['$initial'],
+              // src/boot.ts must stay a tiny script of its own that runs before the app arrives.
+              test: (id: string) => !id.replaceAll('\\', '/').endsWith('/src/boot.ts'),
               includeDependenciesRecursively: false,
               priority: 2,
             },

@@ -85,7 +85,7 @@ const theme = createTheme({
 
 async function start() {
   // The locale file is fetched from here on; the instance is usable once `i18nReady` resolves.
-  const { instance: i18n, ready: i18nReady } = createI18n();
+  const { instance: i18n, ready: i18nReady } = createI18n({ early: window.apexEarly?.files });
 
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -110,12 +110,14 @@ async function start() {
     mirror: (support) => mirrorMethodSupport(support),
     // The token request answered 401: the server ended the session.
     onSignOut: () => onSessionEnded(),
+    // The method probe runs once the first screen is up, or before a PUT/PATCH/DELETE needs it.
+    probeOnFirstUse: true,
+    // The token, session and (on the Clock) screen reads src/boot.ts started before this code arrived.
+    early: window.apexEarly,
   });
   const session = new Session(api);
   configureErrorReporting(createClientErrorReporter(api));
   installGlobalErrorReporting(window);
-  // The method-compatibility probe runs once at start (its outcome is cached) and never blocks it.
-  void api.probeMethods().catch(() => undefined);
 
   // Every feature's offline command is registered before the engine sends anything.
   const sync = new SyncController(
@@ -145,6 +147,8 @@ async function start() {
   registerServiceWorker();
   void whenSettled().then(async () => {
     void loadFullStyles();
+    // The method-compatibility probe (its outcome is kept; see probeOnFirstUse).
+    void api.probeMethods().catch(() => undefined);
     requestNotifications();
     // Lead-batch and report jobs started on this device are polled until they finish (spec 000 §4).
     const { createJobTracker } = await import('./api/job-tracker');

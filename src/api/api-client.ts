@@ -48,6 +48,19 @@ export const TOKEN_PATH = 'auth/token';
 /** 503 handling: attempts in total, and the pause between them. */
 export const RETRY_503_ATTEMPTS = 3;
 export const RETRY_503_DELAY_MS = 20_000;
+/** How long an answer fetched ahead (see EarlyRequests) waits for the call that takes it over. */
+export const PREFETCH_TTL_MS = 15_000;
+
+/**
+ * Requests started before the app's code had arrived (src/boot.ts), for the client to take over: the
+ * token request (POST auth/token with this client id and the session cookie) and plain GETs by URL.
+ * The first identical call handles each answer as its own (status, 401 renewal, schema); an early
+ * request that failed (null) or answered 503 is simply sent again. Nothing is kept beyond that.
+ */
+export interface EarlyRequests {
+  token?: Promise<Response | null>;
+  gets?: Record<string, Promise<Response | null>>;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryScalar = string | number | boolean | Date;
@@ -124,6 +137,13 @@ export interface ApiClientOptions {
   t?: Translate;
   clientId?: string;
   clientSecret?: string;
+  /**
+   * Probe the methods before the first PUT, PATCH or DELETE when no outcome is known and no probe
+   * was started (the app starts the probe late, so it does not compete with the first screen).
+   */
+  probeOnFirstUse?: boolean;
+  /** Requests already under way for this client (see EarlyRequests). */
+  early?: EarlyRequests;
 }
 
 function defaultDelay(ms: number, signal?: AbortSignal): Promise<void> {
@@ -266,6 +286,10 @@ export class ApiClient {
 
   private support: MethodSupport | null;
   private probing: Promise<MethodSupport> | null = null;
+  private readonly probeOnFirstUse: boolean;
+  /** GET answers fetched ahead, by URL, each for the first identical GET (see EarlyRequests). */
+  private readonly prefetched = new Map<string, Promise<Response | null>>();
+  private earlyToken: Promise<Response | null> | null;
 
   constructor(options: ApiClientOptions = {}) {
     this.apiRoot = normaliseRoot(options.apiRoot ?? DEFAULT_API_ROOT);
@@ -280,6 +304,16 @@ export class ApiClient {
     this.clientId = options.clientId ?? DEFAULT_CLIENT_ID;
     this.clientSecret = options.clientSecret;
     if (options.onSignOut) this.signOutListeners.add(options.onSignOut);
+    this.probeOnFirstUse = options.probeOnFirstUse ?? false;
+    this.earlyToken = options.early?.token ?? null;
+    for (const [url, early] of Object.entries(options.early?.gets ?? {})) {
+      this.prefetched.set(url, early);
+      setTimeout(() => {
+        if (this.prefetched.get(url) !== early) return;
+        this.prefetched.delete(url);
+        void early.then((res) => res?.body?.cancel()).catch(() => undefined);
+      }, PREFETCH_TTL_MS);
+    }
     // A cached probe outcome applies from the first call, before probeMethods() runs.
     this.support = readMethodSupport(this.storage, this.apiRoot);
   }
@@ -293,6 +327,19 @@ export class ApiClient {
   }
 
   // ---- calls ----------------------------------------------------------------------------------
+
+  /** The answer fetched ahead for this GET, if any (handed out once). */
+  private async takePrefetched(url: string): Promise<Response | null> {
+    const early = this.prefetched.get(url);
+    if (!early) return null;
+    this.prefetched.delete(url);
+    const res = await early;
+    if (!res || res.status === 503) {
+      await res?.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    return res;
+  }
 
   get<T = unknown>(path: string, options: CallOptions<T> = {}): Promise<T> {
     return this.request<T>({ ...options, method: 'GET', path });
@@ -370,7 +417,8 @@ export class ApiClient {
     }
 
     const retry503 = options.retry503 ?? true;
-    let res = await this.sendWithRetry(init, retry503);
+    const plainGet = method === 'GET' && !options.anonymous && !options.headers && !signal?.aborted;
+    let res = (plainGet && (await this.takePrefetched(url))) || (await this.sendWithRetry(init, retry503));
     if (res.status === 401 && token !== null) {
       const fresh = await untilAborted(this.renewToken(token), signal);
       if (fresh === token) {
@@ -472,12 +520,19 @@ export class ApiClient {
     const url = this.url(TOKEN_PATH);
     const body: Record<string, string> = { clientId: this.clientId };
     if (this.clientSecret !== undefined) body.clientSecret = this.clientSecret;
-    const res = await this.sendWithRetry({
-      method: 'POST',
-      url,
-      headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
-      body: JSON.stringify(body),
-    });
+    // The token request started before the app arrived, if any (used once).
+    const early = this.earlyToken;
+    this.earlyToken = null;
+    let res = early ? await early : null;
+    if (res?.status === 503) await res.body?.cancel().catch(() => undefined);
+    if (!res || res.status === 503) {
+      res = await this.sendWithRetry({
+        method: 'POST',
+        url,
+        headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+        body: JSON.stringify(body),
+      });
+    }
     if (res.status === 401) {
       const err = await this.responseError(res, 'POST', url);
       this.signOut();
@@ -505,6 +560,8 @@ export class ApiClient {
   /** Forgets the token and tells the sign-out listeners (also used on a user's own sign-out). */
   signOut(): void {
     this.tokenGeneration++;
+    this.earlyToken = null;
+    this.prefetched.clear();
     this.token = null;
     this.pendingToken = null;
     for (const listener of [...this.signOutListeners]) {
@@ -530,6 +587,8 @@ export class ApiClient {
   }
 
   private async currentSupport(): Promise<MethodSupport | null> {
+    if (!this.support && !this.probing && this.probeOnFirstUse)
+      void this.probeMethods().catch(() => undefined);
     if (this.probing) {
       try {
         return await this.probing;

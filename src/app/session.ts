@@ -22,7 +22,15 @@ export interface SessionData extends GuardUser {
   loadedAt: number;
 }
 
-const SIGNED_IN_KEY = 'apex.signedIn';
+/** What a session load reads (src/boot.ts starts the same requests early). */
+export const SESSION_PATHS = {
+  identity: 'Home/identity',
+  grants: 'auth/permissions',
+  states: 'home/permissions',
+  navigation: 'Home/navigation-modules',
+} as const;
+
+export const SIGNED_IN_KEY = 'apex.signedIn';
 const CACHE_KEY = 'apex.session';
 
 const Cached = z.object({
@@ -77,10 +85,10 @@ export class Session {
   private async fetch(): Promise<SessionData> {
     try {
       const [identity, grants, states, navigation] = await Promise.all([
-        this.api.get('Home/identity', { schema: IdentitySchema }),
-        this.api.get('auth/permissions', { schema: z.array(Grant) }),
-        this.api.get('home/permissions', { schema: z.array(StatePermission) }),
-        this.api.get('Home/navigation-modules', { schema: z.array(NavigationModule) }),
+        this.api.get(SESSION_PATHS.identity, { schema: IdentitySchema }),
+        this.api.get(SESSION_PATHS.grants, { schema: z.array(Grant) }),
+        this.api.get(SESSION_PATHS.states, { schema: z.array(StatePermission) }),
+        this.api.get(SESSION_PATHS.navigation, { schema: z.array(NavigationModule) }),
       ]);
       const data: SessionData = { identity, grants, states, navigation, loadedAt: Date.now() };
       this.storage.setItem(CACHE_KEY, JSON.stringify(data));

@@ -54,6 +54,8 @@ export interface I18nOptions {
   loadPath?: string;
   /** Resources given directly (tests); no file is fetched then. */
   resources?: Record<string, unknown>;
+  /** Locale files already being fetched, by URL (src/boot.ts); each is taken over once. */
+  early?: Record<string, Promise<Response | null>>;
 }
 
 /**
@@ -82,7 +84,16 @@ export function createI18n(options: I18nOptions = {}): { instance: i18n; ready: 
         : undefined,
       backend: options.resources
         ? undefined
-        : { loadPath: options.loadPath ?? '/resources/locale-{{lng}}.json' },
+        : {
+            loadPath: options.loadPath ?? '/resources/locale-{{lng}}.json',
+            // A file src/boot.ts started is used when it arrived well; otherwise it is fetched.
+            alternateFetch: (url: string, init: RequestInit) => {
+              const early = options.early?.[url];
+              if (!early) return undefined;
+              delete options.early?.[url];
+              return early.then((res) => (res?.ok ? res : fetch(url, init)));
+            },
+          },
     })
     .then(() => instance);
   return { instance, ready };

@@ -104,11 +104,14 @@ try {
         | { items?: { items?: { node?: { snippet?: string } }[] }[] }
         | undefined;
       console.log(`  LCP element: ${lcp?.items?.[0]?.items?.[0]?.node?.snippet ?? '-'}`);
-      const items = (id: string) =>
-        ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
+      const items = (id: string, n = 8) =>
+        ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(
+          0,
+          n,
+        );
       for (const t of items('long-tasks')) console.log(`  long task ${JSON.stringify(t)}`);
       for (const t of items('bootup-time')) console.log(`  bootup ${JSON.stringify(t)}`);
-      for (const t of items('network-requests'))
+      for (const t of items('network-requests', 60))
         console.log(`  request ${JSON.stringify(t).slice(0, 300)}`);
     }
   }

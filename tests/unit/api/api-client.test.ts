@@ -558,3 +558,72 @@ describe('ApiClient paging', () => {
     expect(server.calls).toHaveLength(0);
   });
 });
+
+describe('ApiClient early requests', () => {
+  it('takes over a GET started early: the first identical call parses it as its own, once', async () => {
+    const { client, server } = setup(
+      { 'GET /api/time-entries/clock-lookups': () => json({ Offices: ['late'] }) },
+      {
+        early: { gets: { '/api/time-entries/clock-lookups': Promise.resolve(json({ Offices: ['early'] })) } },
+      },
+    );
+    const schema = z.object({ Offices: z.array(z.string()) });
+    expect(await client.get('time-entries/clock-lookups', { schema })).toEqual({ Offices: ['early'] });
+    expect(server.callsTo('GET', '/api/time-entries/clock-lookups')).toHaveLength(0);
+    // Handed out once: the next call asks the server.
+    expect(await client.get('time-entries/clock-lookups', { schema })).toEqual({ Offices: ['late'] });
+    expect(server.callsTo('GET', '/api/time-entries/clock-lookups')).toHaveLength(1);
+  });
+
+  it('sends again what failed early, and keeps error answers the call’s own', async () => {
+    const { client, server } = setup(
+      { 'GET /api/a': () => json({ ok: true }) },
+      {
+        early: {
+          gets: {
+            '/api/a': Promise.resolve(null),
+            '/api/b': Promise.resolve(json({ Message: 'No such week' }, 404)),
+          },
+        },
+      },
+    );
+    expect(await client.get('a')).toEqual({ ok: true });
+    expect(server.callsTo('GET', '/api/a')).toHaveLength(1);
+    await expect(client.get('b')).rejects.toMatchObject({ status: 404 });
+    expect(server.callsTo('GET', '/api/b')).toHaveLength(0);
+  });
+
+  it('uses the token request started early, and asks again when it failed', async () => {
+    const issued = jwt({ sub: '6', iat: NOW / 1000, exp: NOW / 1000 + 600 });
+    const { client, tokenCalls, server } = setup(
+      { 'GET /api/x': (call) => json(call.headers.get('Authorization')) },
+      { early: { token: Promise.resolve(json(issued)) } },
+    );
+    expect(await client.get('x')).toBe(`Bearer ${issued}`);
+    expect(tokenCalls()).toHaveLength(0);
+    expect(server.callsTo('GET', '/api/x')).toHaveLength(1);
+
+    const other = setup({}, { early: { token: Promise.resolve(null) } });
+    await other.client.getToken();
+    expect(other.tokenCalls()).toHaveLength(1);
+  });
+});
+
+describe('ApiClient probe on first use', () => {
+  it('probes before the first PUT when nothing is known, and overrides a blocked method', async () => {
+    const { client, server } = setup(
+      {
+        'PUT /api/services/shim-tests/http-put': () => json({ Message: 'Method not allowed' }, 405),
+        'PATCH /api/services/shim-tests/http-patch': () => json(true),
+        'DELETE /api/services/shim-tests/http-delete': () => json(true),
+        'POST /api/preferences': () => json(true),
+      },
+      { probeOnFirstUse: true },
+    );
+    await client.put('preferences', { a: 1 });
+    expect(server.callsTo('PUT', '/api/services/shim-tests/http-put')).toHaveLength(1);
+    expect(server.callsTo('PUT', '/api/preferences')).toHaveLength(0);
+    const post = server.callsTo('POST', '/api/preferences')[0];
+    expect(post.headers.get('X-HTTP-Method-Override')).toBe('PUT');
+  });
+});

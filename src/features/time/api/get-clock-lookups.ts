@@ -3,6 +3,7 @@ import type { ApiClient } from '../../../api/api-client';
 import { useApiClient } from '../../../api/api-context';
 import { ClockLookups } from '../../../contract/time';
 import { cachedRead } from '../../../offline/cached-read';
+import { CLOCK_LOOKUPS_PATH } from './paths';
 
 /** Offices, programs, stores and entry types the clock offers; kept for offline use. */
 export function clockLookupsQueryOptions(api: ApiClient, userId: string) {
@@ -12,7 +13,7 @@ export function clockLookupsQueryOptions(api: ApiClient, userId: string) {
       cachedRead(
         userId,
         'time/clock-lookups',
-        () => api.get('time-entries/clock-lookups', { signal, schema: ClockLookups }),
+        () => api.get(CLOCK_LOOKUPS_PATH, { signal, schema: ClockLookups }),
         (raw) => ClockLookups.parse(raw),
       ),
     networkMode: 'always',

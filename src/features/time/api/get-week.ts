@@ -3,6 +3,7 @@ import type { ApiClient } from '../../../api/api-client';
 import { useApiClient } from '../../../api/api-context';
 import { WeekSummary } from '../../../contract/time';
 import { cachedRead } from '../../../offline/cached-read';
+import { weekPath } from './paths';
 
 /** The user's week (Monday–Sunday) containing `date` (YYYY-MM-DD); kept for offline use. */
 export function weekQueryOptions(api: ApiClient, userId: string, date: string) {
@@ -12,7 +13,7 @@ export function weekQueryOptions(api: ApiClient, userId: string, date: string) {
       cachedRead(
         userId,
         `time/week/${date}`,
-        () => api.get(`time-entries/week/${date}`, { signal, schema: WeekSummary }),
+        () => api.get(weekPath(date), { signal, schema: WeekSummary }),
         (raw) => WeekSummary.parse(raw),
       ),
     networkMode: 'always',
