@@ -3,7 +3,7 @@
 import type { ApiClient } from '../api/api-client';
 import { AbortedConnectionError, isResponseError } from '../api/errors';
 import { getDb } from '../offline/db';
-import { type SendFunction, SyncEngine, type SyncStatus } from '../offline/sync-engine';
+import type { SendFunction, SyncEngine, SyncStatus } from '../offline/sync-engine';
 
 function headerRecord(headers: Headers | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -48,6 +48,8 @@ type Listener = (engine: SyncEngine | null) => void;
 
 export class SyncController {
   private engine: SyncEngine | null = null;
+  /** The user whose engine is being loaded. */
+  private starting: string | null = null;
   private listeners = new Set<Listener>();
 
   /** `ready` resolves once every offline command is registered; the engines send only after it. */
@@ -60,26 +62,48 @@ export class SyncController {
     return this.engine;
   }
 
-  /** Runs the engine for this user (a different user's engine is stopped first). */
-  startFor(userId: string): SyncEngine {
+  /**
+   * Runs the engine for this user (a different user's engine is stopped first). The engine's code is
+   * loaded with the offline commands, once the first screen is up (`ready`): it sends nothing before.
+   */
+  startFor(userId: string): void {
     if (this.engine?.userId === userId) {
-      this.engine.resume();
-      return this.engine;
+      void this.engine.resume();
+      return;
     }
+    if (this.starting === userId) return;
     this.stop();
-    this.engine = new SyncEngine({
-      db: getDb(),
-      userId,
-      send: apiSend(this.api),
-      onError: (err) => console.error('sync:', err),
-      ready: this.ready,
-    });
-    void this.engine.start();
-    this.emit();
-    return this.engine;
+    const starting = userId;
+    this.starting = starting;
+    const load = () =>
+      Promise.resolve(this.ready)
+        .catch(() => undefined)
+        .then(() => import('../offline/sync-engine'));
+    void load()
+      // A chunk that could not be fetched (no connection, no service worker yet): again when online.
+      .catch(
+        () =>
+          new Promise<Awaited<ReturnType<typeof load>>>((resolve, reject) =>
+            window.addEventListener('online', () => void load().then(resolve, reject), { once: true }),
+          ),
+      )
+      .then(({ SyncEngine: Engine }) => {
+        if (this.starting !== starting) return; // stopped, or another user, meanwhile
+        this.starting = null;
+        this.engine = new Engine({
+          db: getDb(),
+          userId,
+          send: apiSend(this.api),
+          onError: (err) => console.error('sync:', err),
+        });
+        void this.engine.start();
+        this.emit();
+      })
+      .catch((err: unknown) => console.error('sync:', err));
   }
 
   stop(): void {
+    this.starting = null;
     this.engine?.stop();
     this.engine = null;
     this.emit();

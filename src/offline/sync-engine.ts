@@ -226,11 +226,6 @@ export interface SyncEngineOptions {
   registerBackgroundSync?: (() => Promise<void>) | null;
   /** Unexpected errors (a failing onAck, an unregistered command, a storage error in a background run). */
   onError?: (error: unknown) => void;
-  /**
-   * Resolves once every offline command is registered (the app loads the features' commands after its
-   * first screen). Nothing is sent or edited before; the status is kept from the start.
-   */
-  ready?: Promise<unknown>;
 }
 
 interface PassResult {
@@ -257,7 +252,6 @@ export class SyncEngine {
   readonly #storage: StorageManagerLike | null | undefined;
   readonly #registerBackgroundSync: (() => Promise<void>) | null;
   readonly #onError: (error: unknown) => void;
-  readonly #ready: Promise<unknown> | null;
 
   #status: SyncStatus;
   readonly #listeners = new Set<SyncListener>();
@@ -305,7 +299,6 @@ export class SyncEngine {
         ? options.registerBackgroundSync
         : defaultRegisterBackgroundSync;
     this.#onError = options.onError ?? ((error) => console.error('[sync]', error));
-    this.#ready = options.ready ?? null;
     const online = options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
     this.#status = {
       online: online(),
@@ -345,7 +338,6 @@ export class SyncEngine {
     );
     if (this.#storage !== null) void requestPersistence(this.#storage ?? undefined);
     void this.#loadLastSyncAt();
-    if (this.#ready) void this.#refreshStatus(true).catch((error) => this.#onError(error));
     return this.#schedule(true);
   }
 
@@ -404,7 +396,6 @@ export class SyncEngine {
 
   /** Replaces a failed/conflicting row's args (validated by the command's schema) and sends it again. */
   async edit(id: string, newArgs: unknown): Promise<OutboxRow> {
-    await this.#whenReady();
     const row = await editRow(this.#db, this.userId, id, newArgs, this.#uuid, this.#now(), this.#registry);
     await this.#refreshStatus(true);
     void this.#schedule(false);
@@ -428,16 +419,10 @@ export class SyncEngine {
     return this.#running;
   }
 
-  /** Waits for every command to be registered (a failed load is reported; sending goes on). */
-  async #whenReady(): Promise<void> {
-    if (this.#ready) await this.#ready.catch((error) => this.#onError(error));
-  }
-
   async #drive(): Promise<void> {
     // Yield once so `#running` is assigned before this can finish and clear it.
     await null;
     try {
-      await this.#whenReady();
       // Between the last await and `finally` nothing can interleave, so a trigger is never lost.
       while (this.#again && !this.#stopped && !this.#status.paused) {
         this.#again = false;

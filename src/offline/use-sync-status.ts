@@ -58,12 +58,27 @@ const NO_ENGINE_STATUS: SyncStatus = {
   lastSyncAt: null,
   paused: false,
 };
+const NO_ENGINE_OFFLINE: SyncStatus = { ...NO_ENGINE_STATUS, online: false };
+
+/** Before the engine runs (it starts once the first screen is up), the connection is still known. */
+function subscribeConnection(onChange: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+const connectionStatus = () =>
+  typeof navigator !== 'undefined' && !navigator.onLine ? NO_ENGINE_OFFLINE : NO_ENGINE_STATUS;
 
 /** The engine's status (online, sending, paused, lastSyncAt and counts); a neutral one without engine. */
 export function useSyncEngineStatus(engine: SyncEngine | null | undefined): SyncStatus {
   return useSyncExternalStore(
-    (onChange) => (engine ? engine.subscribe(() => onChange()) : () => undefined),
-    () => (engine ? engine.getStatus() : NO_ENGINE_STATUS),
+    (onChange) => (engine ? engine.subscribe(() => onChange()) : subscribeConnection(onChange)),
+    () => (engine ? engine.getStatus() : connectionStatus()),
     () => NO_ENGINE_STATUS,
   );
 }

@@ -4,14 +4,21 @@ import { Badge, Group, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSessionData } from '../../app/app-context';
 import type { SyncEngine } from '../../offline/sync-engine';
-import { useSyncEngineStatus } from '../../offline/use-sync-status';
+import { useSyncEngineStatus, useSyncStatus } from '../../offline/use-sync-status';
 import { Hint } from '../../ui/hint';
 import { RelativeTime } from '../../ui/relative-time';
 
 export function SyncChip({ engine }: { engine: SyncEngine | null }) {
   const { t } = useTranslation();
-  const status = useSyncEngineStatus(engine);
+  const session = useSessionData();
+  const engineStatus = useSyncEngineStatus(engine);
+  // Until the engine runs (it starts once the first screen is up), the counts come from the outbox.
+  const outbox = useSyncStatus(engine || !session ? null : String(session.identity.EmployeeID));
+  const status = engine
+    ? engineStatus
+    : { ...engineStatus, pending: outbox.pending, failed: outbox.failed, conflict: outbox.conflict };
   const problems = status.failed + status.conflict;
   const color = problems ? 'red' : !status.online ? 'gray' : status.pending ? 'yellow' : 'green';
   const Icon = problems
