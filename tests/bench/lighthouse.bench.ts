@@ -4,7 +4,7 @@
 //   "signed in" marker (localStorage), but no service worker and no cached files — a returning user on
 //   a cold cache. The run fails if the page did not stay on the Clock.
 // - /account/login on a fresh device (no cookie, no storage).
-// Each page is measured RUNS times (default 3) in a fresh browser; the median run is reported.
+// Each page is measured RUNS times (default 5) in a fresh browser; the median run is reported.
 // STATIC_DIR picks another build than ./dist; LH_DEBUG=1 prints the main diagnostics.
 import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,7 +17,7 @@ const env: Record<string, string> = process.env.STATIC_DIR
   ? { STATIC_DIR: resolve(root, process.env.STATIC_DIR) }
   : {};
 if (!process.env.STATIC_DIR) ensureBuilt();
-const RUNS = Number(process.env.RUNS ?? 3);
+const RUNS = Number(process.env.RUNS ?? 5);
 const FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -109,7 +109,7 @@ try {
           0,
           n,
         );
-      for (const t of items('long-tasks')) console.log(`  long task ${JSON.stringify(t)}`);
+      for (const t of items('long-tasks', 30)) console.log(`  long task ${JSON.stringify(t)}`);
       for (const t of items('bootup-time')) console.log(`  bootup ${JSON.stringify(t)}`);
       for (const t of items('network-requests', 60))
         console.log(`  request ${JSON.stringify(t).slice(0, 300)}`);
