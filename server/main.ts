@@ -2,7 +2,7 @@
 // seeds an empty one with the demo company, listens.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DatabaseLockedError } from './db/client';
+import { DatabaseLockedError, OutdatedDatabaseError } from './db/client';
 import { DEMO_USERS } from './seed/demo';
 
 async function main() {
@@ -33,7 +33,11 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DatabaseLockedError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DatabaseLockedError ||
+    err instanceof OutdatedDatabaseError
+  ) {
     console.error(err.message);
   } else {
     console.error('Apex could not start:', err);

@@ -33,6 +33,29 @@ export interface OpenOptions {
 
 export class DatabaseLockedError extends Error {}
 
+/**
+ * Until the first release the schema ships as one initial migration, regenerated when it changes; a
+ * database made by an earlier build then cannot be upgraded in place. Say so instead of a SQL error.
+ */
+export class OutdatedDatabaseError extends Error {}
+
+async function migrateOrExplain(run: () => Promise<void>, where: string): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    const code =
+      (err as { code?: string; cause?: { code?: string } }).code ??
+      (err as { cause?: { code?: string } }).cause?.code;
+    // 42P07 duplicate table, 42701 duplicate column, 42710 duplicate object: the tables predate this build.
+    if (code === '42P07' || code === '42701' || code === '42710')
+      throw new OutdatedDatabaseError(
+        `The database in ${where} was created by an earlier pre-release build whose schema cannot be upgraded in place. ` +
+          'Move it away (or delete it) and start again to get a fresh database with the demo company.',
+      );
+    throw err;
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -42,7 +65,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     if (options.schema) await pool.query(`create schema if not exists "${options.schema}"`);
     const db = drizzleNodePg(pool, { schema: tables });
-    await migrateNodePg(db, { migrationsFolder, migrationsSchema: options.schema ?? 'drizzle' });
+    await migrateOrExplain(
+      () => migrateNodePg(db, { migrationsFolder, migrationsSchema: options.schema ?? 'drizzle' }),
+      'DATABASE_URL',
+    );
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let release = () => {};
@@ -62,7 +88,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema: tables });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migrateOrExplain(
+      () => migratePglite(db, { migrationsFolder }),
+      options.inMemory ? 'memory' : resolve(options.dataDir ?? './data'),
+    );
+  } catch (err) {
+    await client.close();
+    release();
+    throw err;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
