@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Modal, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { type MailItem, useMailOutbox } from './get-mail-outbox';
 
@@ -19,63 +20,58 @@ export default function MailOutboxPage() {
         {t('admin.mail.title')}
       </Title>
       <Text c="dimmed">{t('admin.mail.subtitle')}</Text>
-      {
-        <QueryView
-          query={query}
-          errorTitle={t('admin.mail.loadFailed')}
-          empty={t('admin.mail.empty')}
-          isEmpty={noItems}
-        >
-          {(data) => (
-            <>
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('admin.mail.created')}</Table.Th>
-                      <Table.Th>{t('admin.mail.to')}</Table.Th>
-                      <Table.Th>{t('admin.mail.subject')}</Table.Th>
-                      <Table.Th>{t('admin.mail.status')}</Table.Th>
+      <QueryView
+        query={query}
+        errorTitle={t('admin.mail.loadFailed')}
+        empty={t('admin.mail.empty')}
+        isEmpty={noItems}
+      >
+        {(data) => (
+          <>
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('admin.mail.created')}</Table.Th>
+                    <Table.Th>{t('admin.mail.to')}</Table.Th>
+                    <Table.Th>{t('admin.mail.subject')}</Table.Th>
+                    <Table.Th>{t('admin.mail.status')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.Items.map((m) => (
+                    <Table.Tr key={m.MailID} onClick={() => setOpen(m)} style={{ cursor: 'pointer' }}>
+                      <Table.Td>{format(m.CreatedAt)}</Table.Td>
+                      <Table.Td>{m.To}</Table.Td>
+                      <Table.Td>
+                        <Button variant="subtle" size="compact-sm" onClick={() => setOpen(m)}>
+                          {m.Subject}
+                        </Button>
+                      </Table.Td>
+                      <Table.Td>
+                        {m.SentAt ? (
+                          <Badge color="green">{t('admin.mail.sent')}</Badge>
+                        ) : m.Error ? (
+                          <Badge color="red">{t('admin.mail.failed')}</Badge>
+                        ) : (
+                          <Badge color="gray">{t('admin.mail.queued')}</Badge>
+                        )}
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.Items.map((m) => (
-                      <Table.Tr key={m.MailID} onClick={() => setOpen(m)} style={{ cursor: 'pointer' }}>
-                        <Table.Td>{format(m.CreatedAt)}</Table.Td>
-                        <Table.Td>{m.To}</Table.Td>
-                        <Table.Td>
-                          <Button variant="subtle" size="compact-sm" onClick={() => setOpen(m)}>
-                            {m.Subject}
-                          </Button>
-                        </Table.Td>
-                        <Table.Td>
-                          {m.SentAt ? (
-                            <Badge color="green">{t('admin.mail.sent')}</Badge>
-                          ) : m.Error ? (
-                            <Badge color="red">{t('admin.mail.failed')}</Badge>
-                          ) : (
-                            <Badge color="gray">{t('admin.mail.queued')}</Badge>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {t('admin.mail.count', { count: data.TotalCount })}
-                </Text>
-                <Pagination
-                  total={Math.max(1, Math.ceil(data.TotalCount / PAGE_SIZE))}
-                  value={page}
-                  onChange={setPage}
-                />
-              </Group>
-            </>
-          )}
-        </QueryView>
-      }
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListFooter
+              label={t('admin.mail.count', { count: data.TotalCount })}
+              totalCount={data.TotalCount}
+              pageSize={PAGE_SIZE}
+              page={page}
+              onPageChange={setPage}
+            />
+          </>
+        )}
+      </QueryView>
       <Modal opened={!!open} onClose={() => setOpen(null)} title={open?.Subject} size="lg">
         {open && (
           <Stack gap="xs">

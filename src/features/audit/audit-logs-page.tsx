@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   SegmentedControl,
   Select,
   Stack,
@@ -26,6 +25,7 @@ import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/errors';
 import type { AuditLogEntry } from '../../contract/audit';
 import { wireDay } from '../../contract/time-management';
+import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { ChangeList, useChangeSummary } from '../time-management/components/change-list';
 import { dayLabel, timeLabel } from '../time-management/format';
@@ -217,16 +217,13 @@ export default function AuditLogsPage() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {t('audit.count', { count: data.TotalCount })}
-                </Text>
-                <Pagination
-                  total={Math.max(1, Math.ceil(data.TotalCount / PAGE_SIZE))}
-                  value={page}
-                  onChange={setPage}
-                />
-              </Group>
+              <ListFooter
+                label={t('audit.count', { count: data.TotalCount })}
+                totalCount={data.TotalCount}
+                pageSize={PAGE_SIZE}
+                page={page}
+                onPageChange={setPage}
+              />
             </>
           )}
         </QueryView>

@@ -11,7 +11,6 @@ import {
   Group,
   Loader,
   Modal,
-  Pagination,
   SegmentedControl,
   Stack,
   Table,
@@ -37,6 +36,7 @@ import {
   type TimeEntryModification,
   wireDay,
 } from '../../contract/time-management';
+import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { RelativeTime } from '../../ui/relative-time';
 import { countsQuery, modificationsQuery, payPeriodsQuery, periodEntriesQuery } from './api/queries';
@@ -199,158 +199,153 @@ function PeriodsPanel() {
         </Group>
       </Card>
 
-      {
-        <QueryView
-          query={query}
-          errorTitle={t('time-management.approvals.loadFailed')}
-          empty={t('time-management.approvals.empty')}
-          isEmpty={noItems}
-          emptyTestId="approvals-empty"
-        >
-          {(data) => (
-            <>
-              <Table.ScrollContainer minWidth={540}>
-                <Table highlightOnHover verticalSpacing="sm" data-testid="pay-periods">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <SortHeader
-                        active={sort.startsWith('EmployeeName')}
-                        descending={sort === 'EmployeeNameDesc'}
-                        onSort={() => sortBy('EmployeeName')}
-                      >
-                        {t('time-management.approvals.employee')}
-                      </SortHeader>
-                      <SortHeader
-                        active={sort.startsWith('WorkedMinutes')}
-                        descending={sort === 'WorkedMinutesDesc'}
-                        onSort={() => sortBy('WorkedMinutes')}
-                      >
-                        {t('time-management.approvals.worked')}
-                      </SortHeader>
-                      <SortHeader active={sort === 'State'} descending={false} onSort={() => sortBy('State')}>
-                        {t('time-management.approvals.status')}
-                      </SortHeader>
-                      <Table.Th ta="right">{t('time-management.approvals.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.Items.map((p) => {
-                      const awaiting =
-                        counts.data?.find((c) => c.EmployeeID === p.EmployeeID)?.PendingCount ??
-                        p.PendingModificationCount;
-                      const expanded = open === p.PayPeriodID;
-                      const mine = p.EmployeeID === session?.identity.EmployeeID;
-                      return (
-                        <Fragment key={p.PayPeriodID}>
-                          <Table.Tr data-period-id={p.PayPeriodID} data-employee-id={p.EmployeeID}>
-                            <Table.Td>
-                              <Text fw={600}>{p.EmployeeName}</Text>
+      <QueryView
+        query={query}
+        errorTitle={t('time-management.approvals.loadFailed')}
+        empty={t('time-management.approvals.empty')}
+        isEmpty={noItems}
+        emptyTestId="approvals-empty"
+      >
+        {(data) => (
+          <>
+            <Table.ScrollContainer minWidth={540}>
+              <Table highlightOnHover verticalSpacing="sm" data-testid="pay-periods">
+                <Table.Thead>
+                  <Table.Tr>
+                    <SortHeader
+                      active={sort.startsWith('EmployeeName')}
+                      descending={sort === 'EmployeeNameDesc'}
+                      onSort={() => sortBy('EmployeeName')}
+                    >
+                      {t('time-management.approvals.employee')}
+                    </SortHeader>
+                    <SortHeader
+                      active={sort.startsWith('WorkedMinutes')}
+                      descending={sort === 'WorkedMinutesDesc'}
+                      onSort={() => sortBy('WorkedMinutes')}
+                    >
+                      {t('time-management.approvals.worked')}
+                    </SortHeader>
+                    <SortHeader active={sort === 'State'} descending={false} onSort={() => sortBy('State')}>
+                      {t('time-management.approvals.status')}
+                    </SortHeader>
+                    <Table.Th ta="right">{t('time-management.approvals.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.Items.map((p) => {
+                    const awaiting =
+                      counts.data?.find((c) => c.EmployeeID === p.EmployeeID)?.PendingCount ??
+                      p.PendingModificationCount;
+                    const expanded = open === p.PayPeriodID;
+                    const mine = p.EmployeeID === session?.identity.EmployeeID;
+                    return (
+                      <Fragment key={p.PayPeriodID}>
+                        <Table.Tr data-period-id={p.PayPeriodID} data-employee-id={p.EmployeeID}>
+                          <Table.Td>
+                            <Text fw={600}>{p.EmployeeName}</Text>
+                            <Text size="xs" c="dimmed">
+                              {p.OfficeName}
+                            </Text>
+                            {mine && (
                               <Text size="xs" c="dimmed">
-                                {p.OfficeName}
+                                {t('time-management.approvals.ownPeriod')}
                               </Text>
-                              {mine && (
-                                <Text size="xs" c="dimmed">
-                                  {t('time-management.approvals.ownPeriod')}
-                                </Text>
-                              )}
-                            </Table.Td>
-                            <Table.Td>
-                              <Text fw={600}>{hoursLabel(p.WorkedMinutes)}</Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <Text fw={600}>{hoursLabel(p.WorkedMinutes)}</Text>
+                            <Text size="xs" c="dimmed">
+                              {p.Weeks.map((w) => hoursLabel(w.WorkedMinutes)).join(' + ')}
+                              {p.LateAdjustmentMinutes !== 0 &&
+                                ` · ${t('time-management.approvals.lateMinutes', { duration: hoursLabel(p.LateAdjustmentMinutes) })}`}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4}>
+                              <Badge color={stateColour(p.State)} data-testid="period-state">
+                                {t(`time-management.periodState.${p.State}`)}
+                              </Badge>
+                            </Group>
+                            {p.OpenEntryCount > 0 && (
+                              <Text size="xs" fw={600} c="red.8">
+                                {t('time-management.approvals.openEntries', { count: p.OpenEntryCount })}
+                              </Text>
+                            )}
+                            {awaiting > 0 && (
+                              <Text size="xs" fw={600} c="orange.8" data-testid="awaiting-count">
+                                {t('time-management.approvals.awaiting', { count: awaiting })}
+                              </Text>
+                            )}
+                            {p.PendingLateAdjustmentCount > 0 && (
+                              <Text size="xs" fw={600} c="yellow.9">
+                                {t('time-management.approvals.late', {
+                                  count: p.PendingLateAdjustmentCount,
+                                })}
+                              </Text>
+                            )}
+                            {p.ApprovedByName && (
                               <Text size="xs" c="dimmed">
-                                {p.Weeks.map((w) => hoursLabel(w.WorkedMinutes)).join(' + ')}
-                                {p.LateAdjustmentMinutes !== 0 &&
-                                  ` · ${t('time-management.approvals.lateMinutes', { duration: hoursLabel(p.LateAdjustmentMinutes) })}`}
+                                {t('time-management.approvals.by', { name: p.ApprovedByName })}
                               </Text>
-                            </Table.Td>
-                            <Table.Td>
-                              <Group gap={4}>
-                                <Badge color={stateColour(p.State)} data-testid="period-state">
-                                  {t(`time-management.periodState.${p.State}`)}
-                                </Badge>
-                              </Group>
-                              {p.OpenEntryCount > 0 && (
-                                <Text size="xs" fw={600} c="red.8">
-                                  {t('time-management.approvals.openEntries', { count: p.OpenEntryCount })}
-                                </Text>
-                              )}
-                              {awaiting > 0 && (
-                                <Text size="xs" fw={600} c="orange.8" data-testid="awaiting-count">
-                                  {t('time-management.approvals.awaiting', { count: awaiting })}
-                                </Text>
-                              )}
-                              {p.PendingLateAdjustmentCount > 0 && (
-                                <Text size="xs" fw={600} c="yellow.9">
-                                  {t('time-management.approvals.late', {
-                                    count: p.PendingLateAdjustmentCount,
-                                  })}
-                                </Text>
-                              )}
-                              {p.ApprovedByName && (
-                                <Text size="xs" c="dimmed">
-                                  {t('time-management.approvals.by', { name: p.ApprovedByName })}
-                                </Text>
-                              )}
-                            </Table.Td>
-                            <Table.Td>
-                              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap="xs" justify="flex-end" wrap="nowrap">
+                              <Button
+                                size="xs"
+                                variant={expanded ? 'filled' : 'light'}
+                                onClick={() => setOpen(expanded ? null : p.PayPeriodID)}
+                                aria-expanded={expanded}
+                              >
+                                {t('time-management.approvals.review')}
+                              </Button>
+                              {canApprove && p.State === 'Open' && !mine && (
                                 <Button
                                   size="xs"
-                                  variant={expanded ? 'filled' : 'light'}
-                                  onClick={() => setOpen(expanded ? null : p.PayPeriodID)}
-                                  aria-expanded={expanded}
+                                  color="teal"
+                                  loading={busy === p.PayPeriodID}
+                                  onClick={() => void approve(p, true)}
                                 >
-                                  {t('time-management.approvals.review')}
+                                  {t('time-management.approvals.approve')}
                                 </Button>
-                                {canApprove && p.State === 'Open' && !mine && (
-                                  <Button
-                                    size="xs"
-                                    color="teal"
-                                    loading={busy === p.PayPeriodID}
-                                    onClick={() => void approve(p, true)}
-                                  >
-                                    {t('time-management.approvals.approve')}
-                                  </Button>
-                                )}
-                                {canApprove && p.State === 'Approved' && !mine && (
-                                  <Button
-                                    size="xs"
-                                    variant="default"
-                                    loading={busy === p.PayPeriodID}
-                                    onClick={() => void approve(p, false)}
-                                  >
-                                    {t('time-management.approvals.withdraw')}
-                                  </Button>
-                                )}
-                              </Group>
+                              )}
+                              {canApprove && p.State === 'Approved' && !mine && (
+                                <Button
+                                  size="xs"
+                                  variant="default"
+                                  loading={busy === p.PayPeriodID}
+                                  onClick={() => void approve(p, false)}
+                                >
+                                  {t('time-management.approvals.withdraw')}
+                                </Button>
+                              )}
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                        {expanded && (
+                          <Table.Tr>
+                            <Table.Td colSpan={4} bg="var(--mantine-color-gray-0)">
+                              <PeriodDetail period={p} />
                             </Table.Td>
                           </Table.Tr>
-                          {expanded && (
-                            <Table.Tr>
-                              <Table.Td colSpan={4} bg="var(--mantine-color-gray-0)">
-                                <PeriodDetail period={p} />
-                              </Table.Td>
-                            </Table.Tr>
-                          )}
-                        </Fragment>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {t('time-management.approvals.count', { count: data.TotalCount })}
-                </Text>
-                <Pagination
-                  total={Math.max(1, Math.ceil(data.TotalCount / PAGE_SIZE))}
-                  value={page}
-                  onChange={setPage}
-                />
-              </Group>
-            </>
-          )}
-        </QueryView>
-      }
+                        )}
+                      </Fragment>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListFooter
+              label={t('time-management.approvals.count', { count: data.TotalCount })}
+              totalCount={data.TotalCount}
+              pageSize={PAGE_SIZE}
+              page={page}
+              onPageChange={setPage}
+            />
+          </>
+        )}
+      </QueryView>
     </Stack>
   );
 }
@@ -555,65 +550,60 @@ function ModificationsPanel() {
           ))}
         </Group>
       )}
-      {
-        <QueryView
-          query={query}
-          errorTitle={t('time-management.approvals.loadFailed')}
-          empty={t('time-management.approvals.noneAwaiting')}
-          isEmpty={noItems}
-        >
-          {(data) => (
-            <>
-              <Stack gap="xs">
-                {data.Items.map((m) => (
-                  <Card
-                    key={m.TimeEntryModificationID}
-                    withBorder
-                    padding="sm"
-                    radius="md"
-                    data-modification-id={m.TimeEntryModificationID}
-                  >
-                    <Group justify="space-between" align="flex-start">
-                      <div>
-                        <Text fw={600}>
-                          {m.EmployeeName} · {dayLabel(m.EntryDate)}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {t(`time-management.modificationType.${m.ModificationTypeID}`)} ·{' '}
-                          {t('time-management.approvals.by', { name: m.ModifiedByName })} ·{' '}
-                          <RelativeTime date={new Date(m.ModifiedAt)} />
-                        </Text>
-                      </div>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => {
-                          setDismissing(m);
-                          setReason('');
-                          setFailure(null);
-                        }}
-                      >
-                        {t('time-management.approvals.dismiss')}
-                      </Button>
-                    </Group>
-                    <ChangeList changes={m.Changes} />
-                  </Card>
-                ))}
-              </Stack>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {t('time-management.approvals.awaitingCount', { count: data.TotalCount })}
-                </Text>
-                <Pagination
-                  total={Math.max(1, Math.ceil(data.TotalCount / PAGE_SIZE))}
-                  value={page}
-                  onChange={setPage}
-                />
-              </Group>
-            </>
-          )}
-        </QueryView>
-      }
+      <QueryView
+        query={query}
+        errorTitle={t('time-management.approvals.loadFailed')}
+        empty={t('time-management.approvals.noneAwaiting')}
+        isEmpty={noItems}
+      >
+        {(data) => (
+          <>
+            <Stack gap="xs">
+              {data.Items.map((m) => (
+                <Card
+                  key={m.TimeEntryModificationID}
+                  withBorder
+                  padding="sm"
+                  radius="md"
+                  data-modification-id={m.TimeEntryModificationID}
+                >
+                  <Group justify="space-between" align="flex-start">
+                    <div>
+                      <Text fw={600}>
+                        {m.EmployeeName} · {dayLabel(m.EntryDate)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t(`time-management.modificationType.${m.ModificationTypeID}`)} ·{' '}
+                        {t('time-management.approvals.by', { name: m.ModifiedByName })} ·{' '}
+                        <RelativeTime date={new Date(m.ModifiedAt)} />
+                      </Text>
+                    </div>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => {
+                        setDismissing(m);
+                        setReason('');
+                        setFailure(null);
+                      }}
+                    >
+                      {t('time-management.approvals.dismiss')}
+                    </Button>
+                  </Group>
+                  <ChangeList changes={m.Changes} />
+                </Card>
+              ))}
+            </Stack>
+            <ListFooter
+              label={t('time-management.approvals.awaitingCount', { count: data.TotalCount })}
+              totalCount={data.TotalCount}
+              pageSize={PAGE_SIZE}
+              page={page}
+              onPageChange={setPage}
+            />
+          </>
+        )}
+      </QueryView>
       <Modal
         opened={!!dismissing}
         onClose={() => setDismissing(null)}

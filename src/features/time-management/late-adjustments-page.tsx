@@ -10,7 +10,6 @@ import {
   Group,
   Loader,
   Modal,
-  Pagination,
   Radio,
   SegmentedControl,
   Select,
@@ -31,6 +30,7 @@ import {
   type LateAdjustmentsQuery,
   REJECTION_REASON_MAX,
 } from '../../contract/time-management';
+import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { RelativeTime } from '../../ui/relative-time';
 import { lateAdjustmentsQuery, lateTargetsQuery } from './api/queries';
@@ -88,115 +88,110 @@ export default function LateAdjustmentsPage() {
           }))}
         />
       </Group>
-      {
-        <QueryView
-          query={query}
-          errorTitle={t('time-management.late.loadFailed')}
-          empty={
-            status === 'pending' ? t('time-management.late.emptyPending') : t('time-management.late.empty')
-          }
-          isEmpty={noItems}
-          emptyTestId="late-empty"
-        >
-          {(data) => (
-            <>
-              <Stack gap="sm" data-testid="late-list">
-                {data.Items.map((a) => (
-                  <Card
-                    key={a.LateAdjustmentID}
-                    withBorder
-                    radius="md"
-                    padding="md"
-                    data-late-id={a.LateAdjustmentID}
-                    data-entry-id={a.TimeEntryID}
-                  >
-                    <Group justify="space-between" align="flex-start" gap="sm">
-                      <div>
-                        <Group gap="xs">
-                          <Text fw={700}>{a.EmployeeName}</Text>
-                          <Badge variant="light">{t(`time-management.lateAction.${a.ActionID}`)}</Badge>
-                          {a.IsBreak && (
-                            <Badge variant="outline" color="gray">
-                              {t('time-management.timesheet.break')}
-                            </Badge>
-                          )}
-                        </Group>
-                        <Text size="sm">
-                          {dayLabel(a.EntryDate)} · {a.OfficeName} ·{' '}
-                          <Text span fw={600} c={a.MinutesDelta < 0 ? 'red.8' : 'teal.8'}>
-                            {a.MinutesDelta > 0 ? '+' : ''}
-                            {hoursLabel(a.MinutesDelta)}
-                          </Text>
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {t('time-management.late.period', {
-                            range: rangeLabel(a.PayPeriodStartDate, a.PayPeriodEndDate),
-                            state: t(`time-management.periodState.${a.PayPeriodState}`).toLowerCase(),
-                          })}{' '}
-                          · {t('time-management.late.requested', { name: a.RequestedByName })}{' '}
-                          <RelativeTime date={new Date(a.RequestedAt)} />
-                        </Text>
-                      </div>
-                      {a.StatusID === LateAdjustmentStatus.Pending ? (
-                        <Group gap="xs">
-                          <Button size="sm" color="teal" onClick={() => setAccepting(a)}>
-                            {t('time-management.late.accept')}
-                          </Button>
-                          <Button size="sm" variant="default" color="red" onClick={() => setRejecting(a)}>
-                            {t('time-management.late.reject')}
-                          </Button>
-                        </Group>
-                      ) : (
-                        <Stack gap={2} align="flex-end">
-                          <Badge
-                            color={
-                              a.StatusID === LateAdjustmentStatus.Accepted
-                                ? 'green'
-                                : a.StatusID === LateAdjustmentStatus.Rejected
-                                  ? 'red'
-                                  : 'gray'
-                            }
-                          >
-                            {t(`time-management.lateStatus.${STATUS_NAMES[a.StatusID]}`)}
+      <QueryView
+        query={query}
+        errorTitle={t('time-management.late.loadFailed')}
+        empty={
+          status === 'pending' ? t('time-management.late.emptyPending') : t('time-management.late.empty')
+        }
+        isEmpty={noItems}
+        emptyTestId="late-empty"
+      >
+        {(data) => (
+          <>
+            <Stack gap="sm" data-testid="late-list">
+              {data.Items.map((a) => (
+                <Card
+                  key={a.LateAdjustmentID}
+                  withBorder
+                  radius="md"
+                  padding="md"
+                  data-late-id={a.LateAdjustmentID}
+                  data-entry-id={a.TimeEntryID}
+                >
+                  <Group justify="space-between" align="flex-start" gap="sm">
+                    <div>
+                      <Group gap="xs">
+                        <Text fw={700}>{a.EmployeeName}</Text>
+                        <Badge variant="light">{t(`time-management.lateAction.${a.ActionID}`)}</Badge>
+                        {a.IsBreak && (
+                          <Badge variant="outline" color="gray">
+                            {t('time-management.timesheet.break')}
                           </Badge>
-                          {a.ResolvedByName && (
-                            <Text size="xs" c="dimmed">
-                              {t('time-management.approvals.by', { name: a.ResolvedByName })}
-                            </Text>
-                          )}
-                        </Stack>
-                      )}
-                    </Group>
-                    <ChangeList changes={a.Changes} />
-                    {a.RejectionReason && (
-                      <Text size="sm" c="red.8" mt={4}>
-                        {t('time-management.timesheet.rejectedBecause', { reason: a.RejectionReason })}
+                        )}
+                      </Group>
+                      <Text size="sm">
+                        {dayLabel(a.EntryDate)} · {a.OfficeName} ·{' '}
+                        <Text span fw={600} c={a.MinutesDelta < 0 ? 'red.8' : 'teal.8'}>
+                          {a.MinutesDelta > 0 ? '+' : ''}
+                          {hoursLabel(a.MinutesDelta)}
+                        </Text>
                       </Text>
-                    )}
-                    {a.AppliedPayPeriodStartDate && a.AppliedPayPeriodEndDate && (
-                      <Text size="sm" c="dimmed" mt={4}>
-                        {t('time-management.timesheet.paidIn', {
-                          range: rangeLabel(a.AppliedPayPeriodStartDate, a.AppliedPayPeriodEndDate),
-                        })}
+                      <Text size="xs" c="dimmed">
+                        {t('time-management.late.period', {
+                          range: rangeLabel(a.PayPeriodStartDate, a.PayPeriodEndDate),
+                          state: t(`time-management.periodState.${a.PayPeriodState}`).toLowerCase(),
+                        })}{' '}
+                        · {t('time-management.late.requested', { name: a.RequestedByName })}{' '}
+                        <RelativeTime date={new Date(a.RequestedAt)} />
                       </Text>
+                    </div>
+                    {a.StatusID === LateAdjustmentStatus.Pending ? (
+                      <Group gap="xs">
+                        <Button size="sm" color="teal" onClick={() => setAccepting(a)}>
+                          {t('time-management.late.accept')}
+                        </Button>
+                        <Button size="sm" variant="default" color="red" onClick={() => setRejecting(a)}>
+                          {t('time-management.late.reject')}
+                        </Button>
+                      </Group>
+                    ) : (
+                      <Stack gap={2} align="flex-end">
+                        <Badge
+                          color={
+                            a.StatusID === LateAdjustmentStatus.Accepted
+                              ? 'green'
+                              : a.StatusID === LateAdjustmentStatus.Rejected
+                                ? 'red'
+                                : 'gray'
+                          }
+                        >
+                          {t(`time-management.lateStatus.${STATUS_NAMES[a.StatusID]}`)}
+                        </Badge>
+                        {a.ResolvedByName && (
+                          <Text size="xs" c="dimmed">
+                            {t('time-management.approvals.by', { name: a.ResolvedByName })}
+                          </Text>
+                        )}
+                      </Stack>
                     )}
-                  </Card>
-                ))}
-              </Stack>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {t('time-management.late.count', { count: data.TotalCount })}
-                </Text>
-                <Pagination
-                  total={Math.max(1, Math.ceil(data.TotalCount / PAGE_SIZE))}
-                  value={page}
-                  onChange={setPage}
-                />
-              </Group>
-            </>
-          )}
-        </QueryView>
-      }
+                  </Group>
+                  <ChangeList changes={a.Changes} />
+                  {a.RejectionReason && (
+                    <Text size="sm" c="red.8" mt={4}>
+                      {t('time-management.timesheet.rejectedBecause', { reason: a.RejectionReason })}
+                    </Text>
+                  )}
+                  {a.AppliedPayPeriodStartDate && a.AppliedPayPeriodEndDate && (
+                    <Text size="sm" c="dimmed" mt={4}>
+                      {t('time-management.timesheet.paidIn', {
+                        range: rangeLabel(a.AppliedPayPeriodStartDate, a.AppliedPayPeriodEndDate),
+                      })}
+                    </Text>
+                  )}
+                </Card>
+              ))}
+            </Stack>
+            <ListFooter
+              label={t('time-management.late.count', { count: data.TotalCount })}
+              totalCount={data.TotalCount}
+              pageSize={PAGE_SIZE}
+              page={page}
+              onPageChange={setPage}
+            />
+          </>
+        )}
+      </QueryView>
       <AcceptDialog item={accepting} onClose={() => setAccepting(null)} onDone={() => void refresh()} />
       <RejectDialog item={rejecting} onClose={() => setRejecting(null)} onDone={() => void refresh()} />
     </Stack>

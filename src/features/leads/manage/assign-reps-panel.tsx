@@ -1,5 +1,6 @@
 // Assign reps to leads (PATCH leads/bulk): pick leads of the group (by territory or search, page by
 // page, or all on the page), pick reps, and replace, add or remove them as the leads' reps.
+
 import {
   Alert,
   Badge,
@@ -9,7 +10,6 @@ import {
   Group,
   Loader,
   MultiSelect,
-  Pagination,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/errors';
 import { type LeadBulkPatch, LeadBulkPatchResult, type LeadGroup } from '../../../contract/leads';
+import { ListFooter } from '../../../ui/list-footer';
 import { LEADS_PAGE_SIZE, leadsQuery, repsQuery, territoriesQuery } from './manage-api';
 
 type Mode = 'Replace' | 'Add' | 'Remove';
@@ -182,17 +183,14 @@ export function AssignRepsPanel({ group }: { group: LeadGroup }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {t('leads.manage.reps.total', { count: leads.data.TotalCount })}
-            </Text>
-            <Pagination
-              total={Math.max(1, Math.ceil(leads.data.TotalCount / LEADS_PAGE_SIZE))}
-              value={page}
-              onChange={setPage}
-              size="sm"
-            />
-          </Group>
+          <ListFooter
+            label={t('leads.manage.reps.total', { count: leads.data.TotalCount })}
+            totalCount={leads.data.TotalCount}
+            pageSize={LEADS_PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
+            size="sm"
+          />
         </>
       )}
 

@@ -1,6 +1,7 @@
 // Lead batches: upload a CSV or XLSX file of leads (POST lead-batches, the file as base64 for now),
 // then follow its geocoding job through the job tracker (polled every 5000 ms) with its counts:
 // processed, located, located (unsure), no results, several results, malformed rows, failed.
+
 import {
   Alert,
   Badge,
@@ -9,7 +10,6 @@ import {
   FileInput,
   Group,
   Loader,
-  Pagination,
   Paper,
   Progress,
   Select,
@@ -34,6 +34,7 @@ import {
   LeadBatchJob,
   type LeadGroup,
 } from '../../../contract/leads';
+import { ListFooter } from '../../../ui/list-footer';
 import { batchTracker } from './batch-tracker';
 import {
   BATCHES_PAGE_SIZE,
@@ -304,10 +305,11 @@ export function BatchesPanel({ group }: { group: LeadGroup }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pagination
-            total={Math.max(1, Math.ceil(batches.data.TotalCount / BATCHES_PAGE_SIZE))}
-            value={page}
-            onChange={setPage}
+          <ListFooter
+            totalCount={batches.data.TotalCount}
+            pageSize={BATCHES_PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
             size="sm"
           />
         </>
