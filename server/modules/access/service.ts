@@ -1,23 +1,10 @@
 // Effective permissions of an employee: grants from roles (by grant type), claim permissions and
 // employee permissions, in that order — the last grant for a key wins (spec 000 §6) — and the offices
 // each key reaches (role scope: Global, Divisional, Organizational, EmploymentRecord, Hidden).
-import { and, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { EmployeeStatus, GrantType, RoleScope } from '../../../src/contract/common';
 import { type Grant, ONBOARDING_PERMISSION } from '../../../src/contract/permissions';
 import type { Db } from '../../db/client';
-import {
-  claimPermissions,
-  employeePermissions,
-  employees,
-  employmentRecordDivisions,
-  employmentRecords,
-  icdOffices,
-  officeDivisions,
-  permissions,
-  roleAssignments,
-  rolePermissions,
-  roles,
-} from '../../db/tables';
 
 export type OfficeScope = 'all' | ReadonlySet<number>;
 
@@ -50,9 +37,10 @@ export async function loadActor(
     ProxyByEmployeeID: null,
   },
 ): Promise<Actor | null> {
-  const [employee] = await db.select().from(employees).where(eq(employees.EmployeeID, employeeId)).limit(1);
+  const facts = await accessFacts(db, employeeId);
+  const employee = facts.employee;
   if (!employee || employee.Inactive) return null;
-  const sources = await grantSources(db, employeeId);
+  const sources = grantSources(facts, employee.UserName);
   const grants: Grant[] = sources.map((s) => ({ Description: { Key: s.key }, Value: s.value }));
   const last = new Map<string, Source[]>();
   for (const s of sources) last.set(s.key, [...(last.get(s.key) ?? []), s]);
@@ -81,76 +69,144 @@ export async function loadActor(
   };
 }
 
+/** Everything the permissions of an employee derive from, as read in one statement. */
+interface AccessFacts {
+  employee: {
+    EmployeeID: number;
+    UserName: string;
+    FirstName: string;
+    LastName: string;
+    EmailAddress: string | null;
+    Inactive: boolean;
+  } | null;
+  /** Active employment records. */
+  records: Array<{ EmploymentRecordID: number; IcdOfficeID: number }>;
+  assignments: Array<{
+    EmploymentRecordID: number | null;
+    RoleID: number;
+    Name: string;
+    ScopeID: number;
+    GrantTypeID: number;
+    DivisionID: number | null;
+    IcdCorporationID: number | null;
+  }>;
+  allKeys: string[];
+  /** Permissions of the roles assigned to the employee. */
+  rolePerms: Array<{ RoleID: number; PermissionKey: string; Value: string }>;
+  /** Divisions of the active employment records. */
+  recordDivisions: number[];
+  /** Offices of the divisions of the assigned (divisional) roles. */
+  divisionOffices: Array<{ DivisionID: number; IcdOfficeID: number }>;
+  /** Offices of the corporations of the assigned (organizational) roles. */
+  corporationOffices: Array<{ IcdCorporationID: number; IcdOfficeID: number }>;
+  claims: Array<{ ClaimType: string; ClaimValue: string | null; PermissionKey: string; Value: string }>;
+  own: Array<{ PermissionKey: string; Value: string }>;
+}
+
+/**
+ * The employee, their active employment records, role assignments (with the roles), the permission
+ * keys, the assigned roles' permissions and scopes' offices, the claim permissions and the employee's
+ * own permissions: one round trip (this runs for every API request).
+ */
+async function accessFacts(db: Db, employeeId: number): Promise<AccessFacts> {
+  const active = EmployeeStatus.Active;
+  const result = await db.execute<{ facts: AccessFacts }>(sql`
+    with assigned as (
+      select ra.employment_record_id, r.role_id, r.name, r.scope_id, r.grant_type_id, r.division_id,
+             r.icd_corporation_id
+      from role_assignments ra inner join roles r on r.role_id = ra.role_id
+      where ra.employee_id = ${employeeId}
+    ),
+    active_records as (
+      select er.employment_record_id, er.icd_office_id
+      from employment_records er inner join icd_offices o on o.icd_office_id = er.icd_office_id
+      where er.employee_id = ${employeeId} and er.employee_status_id = ${active}
+    )
+    select json_build_object(
+      'employee', (
+        select json_build_object('EmployeeID', e.employee_id, 'UserName', e.user_name,
+          'FirstName', e.first_name, 'LastName', e.last_name, 'EmailAddress', e.email_address,
+          'Inactive', e.inactive)
+        from employees e where e.employee_id = ${employeeId} limit 1),
+      'records', coalesce((
+        select json_agg(json_build_object('EmploymentRecordID', a.employment_record_id,
+          'IcdOfficeID', a.icd_office_id)) from active_records a), '[]'::json),
+      'assignments', coalesce((
+        select json_agg(json_build_object('EmploymentRecordID', a.employment_record_id,
+          'RoleID', a.role_id, 'Name', a.name, 'ScopeID', a.scope_id, 'GrantTypeID', a.grant_type_id,
+          'DivisionID', a.division_id, 'IcdCorporationID', a.icd_corporation_id)) from assigned a), '[]'::json),
+      'allKeys', coalesce((select json_agg(p.key) from (select key from permissions) p), '[]'::json),
+      'rolePerms', coalesce((
+        select json_agg(json_build_object('RoleID', rp.role_id, 'PermissionKey', rp.permission_key,
+          'Value', rp.value))
+        from (select role_id, permission_key, value from role_permissions
+              where role_id in (select role_id from assigned)) rp), '[]'::json),
+      'recordDivisions', coalesce((
+        select json_agg(d.division_id)
+        from (select division_id from employment_record_divisions
+              where employment_record_id in (select employment_record_id from active_records)) d),
+        '[]'::json),
+      'divisionOffices', coalesce((
+        select json_agg(json_build_object('DivisionID', od.division_id, 'IcdOfficeID', od.icd_office_id))
+        from office_divisions od
+        where od.division_id in (select division_id from assigned where division_id is not null)),
+        '[]'::json),
+      'corporationOffices', coalesce((
+        select json_agg(json_build_object('IcdCorporationID', o.icd_corporation_id,
+          'IcdOfficeID', o.icd_office_id))
+        from icd_offices o
+        where o.icd_corporation_id in (
+          select icd_corporation_id from assigned where icd_corporation_id is not null)),
+        '[]'::json),
+      'claims', coalesce((
+        select json_agg(json_build_object('ClaimType', c.claim_type, 'ClaimValue', c.claim_value,
+          'PermissionKey', c.permission_key, 'Value', c.value))
+        from (select claim_type, claim_value, permission_key, value from claim_permissions) c),
+        '[]'::json),
+      'own', coalesce((
+        select json_agg(json_build_object('PermissionKey', ep.permission_key, 'Value', ep.value))
+        from (select permission_key, value from employee_permissions
+              where employee_id = ${employeeId}) ep), '[]'::json)
+    ) as facts`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { facts: AccessFacts }[] }).rows) as {
+    facts: AccessFacts;
+  }[];
+  return rows[0].facts;
+}
+
 /** Every grant of the employee in precedence order, each with the offices it reaches. */
-async function grantSources(db: Db, employeeId: number): Promise<Source[]> {
-  const records = await db
-    .select({
-      EmploymentRecordID: employmentRecords.EmploymentRecordID,
-      IcdOfficeID: employmentRecords.IcdOfficeID,
-      IcdCorporationID: icdOffices.IcdCorporationID,
-    })
-    .from(employmentRecords)
-    .innerJoin(icdOffices, eq(icdOffices.IcdOfficeID, employmentRecords.IcdOfficeID))
-    .where(
-      and(
-        eq(employmentRecords.EmployeeID, employeeId),
-        eq(employmentRecords.EmployeeStatusID, EmployeeStatus.Active),
-      ),
-    );
+function grantSources(facts: AccessFacts, userName: string): Source[] {
+  const { records } = facts;
   const activeRecordIds = new Set(records.map((r) => r.EmploymentRecordID));
   const ownOffices = new Set(records.map((r) => r.IcdOfficeID));
-
-  const assignments = await db
-    .select({ assignment: roleAssignments, role: roles })
-    .from(roleAssignments)
-    .innerJoin(roles, eq(roles.RoleID, roleAssignments.RoleID))
-    .where(eq(roleAssignments.EmployeeID, employeeId));
   // A per-office role only counts while its employment record is active.
-  const held = assignments.filter(
-    (a) => a.assignment.EmploymentRecordID === null || activeRecordIds.has(a.assignment.EmploymentRecordID),
+  const held = facts.assignments.filter(
+    (a) => a.EmploymentRecordID === null || activeRecordIds.has(a.EmploymentRecordID),
   );
 
-  const allKeys = (await db.select({ Key: permissions.Key }).from(permissions)).map((p) => p.Key);
-  const roleIds = held.map((a) => a.role.RoleID);
-  const rolePerms = roleIds.length
-    ? await db.select().from(rolePermissions).where(inArray(rolePermissions.RoleID, roleIds))
-    : [];
-  const recordDivisions = activeRecordIds.size
-    ? await db
-        .select()
-        .from(employmentRecordDivisions)
-        .where(inArray(employmentRecordDivisions.EmploymentRecordID, [...activeRecordIds]))
-    : [];
-
   const scopeCache = new Map<string, OfficeScope>();
-  async function roleOffices(a: (typeof held)[number]): Promise<OfficeScope> {
-    const { role, assignment } = a;
-    switch (role.ScopeID) {
+  function roleOffices(a: (typeof held)[number]): OfficeScope {
+    switch (a.ScopeID) {
       case RoleScope.Global:
       case RoleScope.Hidden:
         return 'all';
       case RoleScope.EmploymentRecord: {
-        const record = records.find((r) => r.EmploymentRecordID === assignment.EmploymentRecordID);
+        const record = records.find((r) => r.EmploymentRecordID === a.EmploymentRecordID);
         return new Set(record ? [record.IcdOfficeID] : []);
       }
       case RoleScope.Divisional: {
-        const cacheKey = `d${role.DivisionID}`;
+        const cacheKey = `d${a.DivisionID}`;
         if (!scopeCache.has(cacheKey)) {
-          const rows = role.DivisionID
-            ? await db.select().from(officeDivisions).where(eq(officeDivisions.DivisionID, role.DivisionID))
-            : [];
+          const rows = a.DivisionID ? facts.divisionOffices.filter((r) => r.DivisionID === a.DivisionID) : [];
           scopeCache.set(cacheKey, new Set(rows.map((r) => r.IcdOfficeID)));
         }
         return scopeCache.get(cacheKey)!;
       }
       case RoleScope.Organizational: {
-        const cacheKey = `c${role.IcdCorporationID}`;
+        const cacheKey = `c${a.IcdCorporationID}`;
         if (!scopeCache.has(cacheKey)) {
-          const rows = role.IcdCorporationID
-            ? await db
-                .select({ IcdOfficeID: icdOffices.IcdOfficeID })
-                .from(icdOffices)
-                .where(eq(icdOffices.IcdCorporationID, role.IcdCorporationID))
+          const rows = a.IcdCorporationID
+            ? facts.corporationOffices.filter((r) => r.IcdCorporationID === a.IcdCorporationID)
             : [];
           scopeCache.set(cacheKey, new Set(rows.map((r) => r.IcdOfficeID)));
         }
@@ -161,32 +217,28 @@ async function grantSources(db: Db, employeeId: number): Promise<Source[]> {
     }
   }
 
-  const claims = await db.select().from(claimPermissions);
+  const { claims } = facts;
   const sources: Source[] = [];
   for (const a of held) {
-    const offices = await roleOffices(a);
-    if (a.role.GrantTypeID === GrantType.GrantAll) {
+    const offices = roleOffices(a);
+    if (a.GrantTypeID === GrantType.GrantAll) {
       // "All" means every capability; being an onboarding applicant is a status, not a capability.
-      for (const key of allKeys)
+      for (const key of facts.allKeys)
         if (key !== ONBOARDING_PERMISSION) sources.push({ key, value: 'true', offices });
-    } else if (a.role.GrantTypeID === GrantType.GrantRole) {
-      for (const p of rolePerms.filter((p) => p.RoleID === a.role.RoleID))
+    } else if (a.GrantTypeID === GrantType.GrantRole) {
+      for (const p of facts.rolePerms.filter((p) => p.RoleID === a.RoleID))
         sources.push({ key: p.PermissionKey, value: p.Value, offices });
-    } else if (a.role.GrantTypeID === GrantType.GrantClaims) {
-      for (const c of claims.filter((c) => c.ClaimType === 'role' && c.ClaimValue === a.role.Name))
+    } else if (a.GrantTypeID === GrantType.GrantClaims) {
+      for (const c of claims.filter((c) => c.ClaimType === 'role' && c.ClaimValue === a.Name))
         sources.push({ key: c.PermissionKey, value: c.Value, offices });
     }
   }
   // Other claims: the user's offices, divisions and user name.
   const userClaims = new Set<string>([
     ...[...ownOffices].map((id) => `office|${id}`),
-    ...recordDivisions.map((d) => `division|${d.DivisionID}`),
+    ...facts.recordDivisions.map((d) => `division|${d}`),
   ]);
-  const [employee] = await db
-    .select({ UserName: employees.UserName })
-    .from(employees)
-    .where(eq(employees.EmployeeID, employeeId));
-  userClaims.add(`userName|${employee.UserName.toLowerCase()}`);
+  userClaims.add(`userName|${userName.toLowerCase()}`);
   for (const c of claims) {
     if (c.ClaimType === 'role') continue;
     const matches =
@@ -195,11 +247,7 @@ async function grantSources(db: Db, employeeId: number): Promise<Source[]> {
         : userClaims.has(`${c.ClaimType}|${c.ClaimValue.toLowerCase()}`);
     if (matches) sources.push({ key: c.PermissionKey, value: c.Value, offices: ownOffices });
   }
-  const own = await db
-    .select()
-    .from(employeePermissions)
-    .where(eq(employeePermissions.EmployeeID, employeeId));
-  for (const p of own) sources.push({ key: p.PermissionKey, value: p.Value, offices: ownOffices });
+  for (const p of facts.own) sources.push({ key: p.PermissionKey, value: p.Value, offices: ownOffices });
   return sources;
 }
 

@@ -267,29 +267,77 @@ async function resolveTarget(db: Conn, actor: Actor, requested: number | undefin
   return requested;
 }
 
-/** The office rules of a write (see the header). */
-async function assertMayWriteAt(db: Conn, actor: Actor, employeeId: number, officeId: number): Promise<void> {
+/** What the office rules of a write need: whether the office exists, the employee's records there. */
+interface OfficeFacts {
+  exists: boolean;
+  /** EmployeeStatusID of each of the employee's employment records at the office. */
+  statuses: readonly number[];
+}
+
+async function officeFacts(db: Conn, employeeId: number, officeId: number): Promise<OfficeFacts> {
   const [office] = await db
     .select({ IcdOfficeID: icdOffices.IcdOfficeID })
     .from(icdOffices)
     .where(eq(icdOffices.IcdOfficeID, officeId))
     .limit(1);
-  if (!office)
-    throw badRequest('This office does not exist.', { IcdOfficeID: ['This office does not exist.'] });
-  const managed = inScope(managedOffices(actor), officeId);
+  if (!office) return { exists: false, statuses: [] };
   const records = await db
     .select({ EmployeeStatusID: employmentRecords.EmployeeStatusID })
     .from(employmentRecords)
     .where(and(eq(employmentRecords.EmployeeID, employeeId), eq(employmentRecords.IcdOfficeID, officeId)));
+  return { exists: true, statuses: records.map((r) => r.EmployeeStatusID) };
+}
+
+/**
+ * A work entry's type (whether it is active; null when it does not exist) and office facts, in one
+ * round trip.
+ */
+async function typeAndOfficeFacts(
+  db: Conn,
+  typeId: number,
+  employeeId: number,
+  officeId: number,
+): Promise<{ typeActive: boolean | null; office: OfficeFacts }> {
+  const result = await db.execute(sql`
+    select
+      (select ${timeEntryTypes.IsActive} from ${timeEntryTypes}
+        where ${timeEntryTypes.TimeEntryTypeID} = ${typeId} limit 1) as type_active,
+      exists(select 1 from ${icdOffices} where ${icdOffices.IcdOfficeID} = ${officeId}) as office_exists,
+      coalesce((select json_agg(${employmentRecords.EmployeeStatusID}) from ${employmentRecords}
+        where ${employmentRecords.EmployeeID} = ${employeeId}
+          and ${employmentRecords.IcdOfficeID} = ${officeId}), '[]'::json) as statuses`);
+  type Facts = { type_active: boolean | null; office_exists: boolean; statuses: number[] };
+  const rows = (Array.isArray(result) ? result : (result as { rows: Facts[] }).rows) as Facts[];
+  const [facts] = rows;
+  return {
+    typeActive: facts.type_active,
+    office: facts.office_exists
+      ? { exists: true, statuses: facts.statuses.map(Number) }
+      : { exists: false, statuses: [] },
+  };
+}
+
+/** The office rules of a write (see the header). */
+async function assertMayWriteAt(
+  db: Conn,
+  actor: Actor,
+  employeeId: number,
+  officeId: number,
+  known?: OfficeFacts,
+): Promise<void> {
+  const facts = known ?? (await officeFacts(db, employeeId, officeId));
+  if (!facts.exists)
+    throw badRequest('This office does not exist.', { IcdOfficeID: ['This office does not exist.'] });
+  const managed = inScope(managedOffices(actor), officeId);
   if (employeeId === actor.EmployeeID) {
     if (managed) return;
     if (!actor.has('time:own')) throw forbidden();
-    if (!records.some((r) => r.EmployeeStatusID === EmployeeStatus.Active))
+    if (!facts.statuses.some((status) => status === EmployeeStatus.Active))
       throw new AppError(403, 'You can record time only at an office where you are actively employed.');
     return;
   }
   if (!managed) throw forbidden();
-  if (!records.length) {
+  if (!facts.statuses.length) {
     const message = 'This employee has no employment record at this office.';
     throw badRequest(message, { IcdOfficeID: [message] });
   }
@@ -362,12 +410,25 @@ async function prepare(tx: Conn, ctx: PrepareContext, input: Draft): Promise<Dra
   if (timesError) throw ruleFailed(timesError, prefix);
   const coordinates = checkCoordinates(draft.Latitude, draft.Longitude);
   if (coordinates) throw ruleFailed(coordinates);
-  const [type] = await tx
-    .select()
-    .from(timeEntryTypes)
-    .where(eq(timeEntryTypes.TimeEntryTypeID, draft.TimeEntryTypeID))
-    .limit(1);
-  if (!type?.IsActive) {
+  // A work entry's office is known now: its type and office are read together.
+  let office: OfficeFacts | undefined;
+  let typeActive: boolean | null | undefined;
+  if (draft.IsBreak) {
+    const [type] = await tx
+      .select({ IsActive: timeEntryTypes.IsActive })
+      .from(timeEntryTypes)
+      .where(eq(timeEntryTypes.TimeEntryTypeID, draft.TimeEntryTypeID))
+      .limit(1);
+    typeActive = type?.IsActive;
+  } else {
+    ({ typeActive, office } = await typeAndOfficeFacts(
+      tx,
+      draft.TimeEntryTypeID,
+      ctx.employeeId,
+      draft.IcdOfficeID,
+    ));
+  }
+  if (!typeActive) {
     const message = 'This time entry type does not exist.';
     throw badRequest(message, { TimeEntryTypeID: [message] });
   }
@@ -415,7 +476,7 @@ async function prepare(tx: Conn, ctx: PrepareContext, input: Draft): Promise<Dra
 
   if (draft.ParentTimeEntryID !== null)
     throw ruleFailed({ field: 'ParentTimeEntryID', message: MESSAGES.workHasNoParent });
-  await assertMayWriteAt(tx, ctx.actor, ctx.employeeId, draft.IcdOfficeID);
+  await assertMayWriteAt(tx, ctx.actor, ctx.employeeId, draft.IcdOfficeID, office);
   await checkProgramAndStore(tx, draft);
 
   const span = workSpan(draft) as Span;
