@@ -4,8 +4,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../errors';
-import { type Actor, loadActor } from '../modules/access/service';
-import { activeSession, hashSessionId, SESSION_COOKIE, type SessionPolicy } from '../modules/auth/service';
+import { type Actor, loadActor, loadSessionActor } from '../modules/access/service';
+import {
+  acceptSession,
+  activeSession,
+  hashSessionId,
+  SESSION_COOKIE,
+  type SessionPolicy,
+} from '../modules/auth/service';
 import { verifyToken } from '../modules/auth/tokens';
 
 declare module 'fastify' {
@@ -36,16 +42,14 @@ export async function resolveActor(request: FastifyRequest, opts: AuthOptions, a
   if (header?.startsWith('Bearer ')) {
     const claims = await verifyToken(opts.key, header.slice(7).trim());
     if (!claims) return null;
-    let proxyBy: number | null = null;
-    if (claims.sid) {
-      const session = await activeSession(opts.db, claims.sid, opts.policy);
-      if (!session) return null;
-      proxyBy = session.ProxyByEmployeeID;
-    }
-    return loadActor(opts.db, Number(claims.sub), {
-      SessionHash: claims.sid ?? null,
-      ProxyByEmployeeID: proxyBy,
-    });
+    const employeeId = Number(claims.sub);
+    if (!claims.sid) return loadActor(opts.db, employeeId, { SessionHash: null, ProxyByEmployeeID: null });
+    if (!Number.isSafeInteger(employeeId)) return null;
+    // The token's session and its user's access: one read.
+    const read = await loadSessionActor(opts.db, employeeId, claims.sid);
+    const session = await acceptSession(opts.db, read.session, opts.policy);
+    if (!session) return null;
+    return read.actor({ SessionHash: claims.sid, ProxyByEmployeeID: session.ProxyByEmployeeID });
   }
   if (!allowCookie) return null;
   const hash = sessionHashOf(request);

@@ -37,7 +37,50 @@ export async function loadActor(
     ProxyByEmployeeID: null,
   },
 ): Promise<Actor | null> {
-  const facts = await accessFacts(db, employeeId);
+  return actorOf(await accessFacts(db, employeeId, null), session);
+}
+
+/** A session row as read with the actor (not revoked). */
+export interface SessionFacts {
+  SessionHash: string;
+  EmployeeID: number;
+  ProxyByEmployeeID: number | null;
+  ExpiresAt: Date;
+  LastSeenAt: Date;
+}
+
+/**
+ * The session of a token (unless revoked; null when there is none) and its employee's access, read
+ * together; `actor` builds the actor once the caller has accepted the session.
+ */
+export async function loadSessionActor(
+  db: Db,
+  employeeId: number,
+  sessionHash: string,
+): Promise<{
+  session: SessionFacts | null;
+  actor(session: { SessionHash: string | null; ProxyByEmployeeID: number | null }): Actor | null;
+}> {
+  const facts = await accessFacts(db, employeeId, sessionHash);
+  const row = facts.session;
+  return {
+    session: row
+      ? {
+          SessionHash: row.SessionHash,
+          EmployeeID: row.EmployeeID,
+          ProxyByEmployeeID: row.ProxyByEmployeeID,
+          ExpiresAt: new Date(row.ExpiresAt),
+          LastSeenAt: new Date(row.LastSeenAt),
+        }
+      : null,
+    actor: (session) => actorOf(facts, session),
+  };
+}
+
+function actorOf(
+  facts: AccessFacts,
+  session: { SessionHash: string | null; ProxyByEmployeeID: number | null },
+): Actor | null {
   const employee = facts.employee;
   if (!employee || employee.Inactive) return null;
   const sources = grantSources(facts, employee.UserName);
@@ -101,14 +144,23 @@ interface AccessFacts {
   corporationOffices: Array<{ IcdCorporationID: number; IcdOfficeID: number }>;
   claims: Array<{ ClaimType: string; ClaimValue: string | null; PermissionKey: string; Value: string }>;
   own: Array<{ PermissionKey: string; Value: string }>;
+  /** The session asked for, when it exists and is not revoked (timestamps as JSON text). */
+  session: {
+    SessionHash: string;
+    EmployeeID: number;
+    ProxyByEmployeeID: number | null;
+    ExpiresAt: string;
+    LastSeenAt: string;
+  } | null;
 }
 
 /**
  * The employee, their active employment records, role assignments (with the roles), the permission
  * keys, the assigned roles' permissions and scopes' offices, the claim permissions and the employee's
- * own permissions: one round trip (this runs for every API request).
+ * own permissions (and the session of the request's token): one round trip, as this runs for every
+ * API request.
  */
-async function accessFacts(db: Db, employeeId: number): Promise<AccessFacts> {
+async function accessFacts(db: Db, employeeId: number, sessionHash: string | null): Promise<AccessFacts> {
   const active = EmployeeStatus.Active;
   const result = await db.execute<{ facts: AccessFacts }>(sql`
     with assigned as (
@@ -166,7 +218,15 @@ async function accessFacts(db: Db, employeeId: number): Promise<AccessFacts> {
       'own', coalesce((
         select json_agg(json_build_object('PermissionKey', ep.permission_key, 'Value', ep.value))
         from (select permission_key, value from employee_permissions
-              where employee_id = ${employeeId}) ep), '[]'::json)
+              where employee_id = ${employeeId}) ep), '[]'::json),
+      'session', ${
+        sessionHash === null
+          ? sql`null::json`
+          : sql`(select json_build_object('SessionHash', s.session_hash, 'EmployeeID', s.employee_id,
+                'ProxyByEmployeeID', s.proxy_by_employee_id, 'ExpiresAt', s.expires_at,
+                'LastSeenAt', s.last_seen_at)
+              from sessions s where s.session_hash = ${sessionHash} and s.revoked_at is null limit 1)`
+      }
     ) as facts`);
   const rows = (Array.isArray(result) ? result : (result as { rows: { facts: AccessFacts }[] }).rows) as {
     facts: AccessFacts;

@@ -123,12 +123,25 @@ export async function activeSession(
     .from(sessions)
     .where(and(eq(sessions.SessionHash, sessionHash), isNull(sessions.RevokedAt)))
     .limit(1);
+  return acceptSession(db, row ?? null, policy, now);
+}
+
+/**
+ * A session row read by the caller (not revoked; null when there is none) if it is neither expired
+ * nor idle too long; touches it.
+ */
+export async function acceptSession<T extends ActiveSession>(
+  db: Db,
+  row: T | null,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<T | null> {
   if (!row) return null;
   const idleLimit = row.LastSeenAt.getTime() + policy.idleMinutes * 60_000;
   if (row.ExpiresAt.getTime() <= now.getTime() || idleLimit <= now.getTime()) return null;
   // Touch at most once a minute: keeps the idle timeout honest without a write per request.
   if (now.getTime() - row.LastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ LastSeenAt: now }).where(eq(sessions.SessionHash, sessionHash));
+    await db.update(sessions).set({ LastSeenAt: now }).where(eq(sessions.SessionHash, row.SessionHash));
     row.LastSeenAt = now;
   }
   return row;
