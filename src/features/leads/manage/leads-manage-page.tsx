@@ -46,13 +46,13 @@ export default function LeadsManagePage() {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={320}>
             <Table highlightOnHover verticalSpacing={6} data-testid="lead-groups">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('leads.manage.group')}</Table.Th>
-                  <Table.Th>{t('leads.manage.division')}</Table.Th>
-                  <Table.Th>{t('leads.manage.corporation')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('leads.manage.division')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('leads.manage.corporation')}</Table.Th>
                   <Table.Th ta="right">{t('leads.manage.leads')}</Table.Th>
                   <Table.Th>{t('leads.manage.state')}</Table.Th>
                 </Table.Tr>
@@ -75,11 +75,15 @@ export default function LeadsManagePage() {
                         >
                           {g.Name}
                         </Button>
+                        {/* On a phone the division and corporation columns fold under the name. */}
+                        <Text size="xs" c="dimmed" hiddenFrom="sm" px={6}>
+                          {DIVISIONS[g.DivisionID] ?? g.DivisionID} · {g.IcdCorporationName}
+                        </Text>
                       </Table.Td>
-                      <Table.Td>{DIVISIONS[g.DivisionID] ?? g.DivisionID}</Table.Td>
-                      <Table.Td>{g.IcdCorporationName}</Table.Td>
+                      <Table.Td visibleFrom="sm">{DIVISIONS[g.DivisionID] ?? g.DivisionID}</Table.Td>
+                      <Table.Td visibleFrom="sm">{g.IcdCorporationName}</Table.Td>
                       <Table.Td ta="right">{g.LeadsCount.toLocaleString()}</Table.Td>
-                      <Table.Td>
+                      <Table.Td miw={104}>
                         <Badge color={g.IsActive ? 'green' : 'gray'} variant="light">
                           {g.IsActive ? t('leads.manage.active') : t('leads.manage.inactive')}
                         </Badge>
