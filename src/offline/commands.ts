@@ -52,6 +52,14 @@ export interface AckResult {
 // biome-ignore lint/suspicious/noConfusingVoidType: an onAck that returns nothing is the common case.
 export type AckHandlerResult = AckResult | undefined | void;
 
+/** A `serverIdFrom` reading a created entity's numeric id from the named field of the answer. */
+export function idFromBody(field: string): (body: unknown) => number | undefined {
+  return (body) => {
+    const id = (body as Record<string, unknown> | null)?.[field];
+    return typeof id === 'number' ? id : undefined;
+  };
+}
+
 export interface CommandDefinition<TArgs> {
   /** Dotted, e.g. 'timeEntry.save'. */
   name: string;

@@ -4,7 +4,7 @@
 // and is sent once by the sync engine (Idempotency-Key; the server also ignores a replayed knock).
 import { z } from 'zod';
 import { LeadCreate, LeadPatch } from '../../contract/leads';
-import { registerCommand } from '../../offline/commands';
+import { idFromBody, registerCommand } from '../../offline/commands';
 import { makeEntityKey } from '../../offline/temp-ids';
 
 export const LEAD = 'lead';
@@ -32,11 +32,6 @@ export const CreateLeadArgs = z.object({
   local: LocalCopy,
 });
 export type CreateLeadArgs = z.infer<typeof CreateLeadArgs>;
-
-const serverLeadId = (body: unknown) => {
-  const id = (body as { LeadID?: unknown } | null)?.LeadID;
-  return typeof id === 'number' ? id : undefined;
-};
 
 /** The server's answer, minus the history (the card reads that from GET leads/{id}). */
 function ackCopy(body: unknown) {
@@ -68,6 +63,6 @@ export const createLead = registerCommand({
     entityKey: makeEntityKey(LEAD, a.Id),
   }),
   draft: (a) => ({ entity: LEAD, localId: a.Id, data: { ...a.local, LeadID: a.Id } }),
-  serverIdFrom: serverLeadId,
+  serverIdFrom: idFromBody('LeadID'),
   onAck: (_a, body) => ackCopy(body),
 });

@@ -7,7 +7,7 @@
 //   conflict with the server's current event, never overwriting it).
 import { z } from 'zod';
 import { AssignmentStatus, REASON_REQUIRED, ScheduleEventSave } from '../../contract/scheduling';
-import { registerCommand } from '../../offline/commands';
+import { idFromBody, registerCommand } from '../../offline/commands';
 import { makeEntityKey } from '../../offline/temp-ids';
 
 /** Draft entity of an answer (keyed by AssignmentID). */
@@ -71,11 +71,6 @@ export const SaveEventArgs = z.object({
 });
 export type SaveEventArgs = z.infer<typeof SaveEventArgs>;
 
-const serverEventId = (body: unknown) => {
-  const id = (body as { ScheduleEventID?: unknown } | null)?.ScheduleEventID;
-  return typeof id === 'number' ? id : undefined;
-};
-
 export const saveScheduleEvent = registerCommand({
   name: 'scheduleEvent.save',
   args: SaveEventArgs,
@@ -94,6 +89,6 @@ export const saveScheduleEvent = registerCommand({
           entityKey: makeEntityKey(EVENT_ENTITY, a.Id),
         },
   draft: (a) => ({ entity: EVENT_ENTITY, localId: a.Id, data: { ...a.local, ScheduleEventID: a.Id } }),
-  serverIdFrom: serverEventId,
+  serverIdFrom: idFromBody('ScheduleEventID'),
   onAck: (_a, body) => ({ data: body }),
 });

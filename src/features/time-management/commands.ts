@@ -6,7 +6,7 @@
 // entry as it would be, with `LateAdjustment`) becomes the local copy.
 import { z } from 'zod';
 import { TimeEntrySave, TimeEntryUpdate } from '../../contract/time';
-import { registerCommand } from '../../offline/commands';
+import { idFromBody, registerCommand } from '../../offline/commands';
 import { makeEntityKey } from '../../offline/temp-ids';
 import { TIME_ENTRY } from '../time/commands';
 
@@ -48,11 +48,6 @@ export const CreateEntryArgs = z.object({
 });
 export type CreateEntryArgs = z.infer<typeof CreateEntryArgs>;
 
-const serverId = (body: unknown) => {
-  const id = (body as { Id?: unknown } | null)?.Id;
-  return typeof id === 'number' ? id : undefined;
-};
-
 export const createEntry = registerCommand({
   name: 'timesheet.createEntry',
   args: CreateEntryArgs,
@@ -63,7 +58,7 @@ export const createEntry = registerCommand({
     entityKey: makeEntityKey(TIME_ENTRY, a.Id),
   }),
   draft: (a) => ({ entity: TIME_ENTRY, localId: a.Id, data: { ...a.local, Id: a.Id } }),
-  serverIdFrom: serverId,
+  serverIdFrom: idFromBody('Id'),
   onAck: (_a, body) => ({ data: body }),
 });
 

@@ -2,7 +2,7 @@
 // one (PATCH time-entries/{id}). Each is queued in the outbox and sent exactly once by the engine.
 import { z } from 'zod';
 import { TimeEntryPatch, TimeEntrySave } from '../../contract/time';
-import { registerCommand } from '../../offline/commands';
+import { idFromBody, registerCommand } from '../../offline/commands';
 import { makeEntityKey } from '../../offline/temp-ids';
 
 export const TIME_ENTRY = 'timeEntry';
@@ -31,11 +31,6 @@ export const PatchTimeEntryArgs = z.object({
 });
 export type PatchTimeEntryArgs = z.infer<typeof PatchTimeEntryArgs>;
 
-const serverId = (body: unknown) => {
-  const id = (body as { Id?: unknown } | null)?.Id;
-  return typeof id === 'number' ? id : undefined;
-};
-
 export const createTimeEntry = registerCommand({
   name: 'timeEntry.create',
   args: CreateTimeEntryArgs,
@@ -46,7 +41,7 @@ export const createTimeEntry = registerCommand({
     entityKey: makeEntityKey(TIME_ENTRY, a.Id),
   }),
   draft: (a) => ({ entity: TIME_ENTRY, localId: a.Id, data: { ...a.local, Id: a.Id } }),
-  serverIdFrom: serverId,
+  serverIdFrom: idFromBody('Id'),
   onAck: (_a, body) => ({ data: body }),
 });
 
