@@ -205,6 +205,35 @@ export async function countByEmployee(args: {
   }));
 }
 
+/** The audit row of an acknowledgement or a dismissal: the change's entry, before and after. */
+async function auditModification(
+  tx: Conn,
+  args: {
+    mod: Row;
+    actor: Actor;
+    action: 'ModificationAcknowledged' | 'ModificationDismissed';
+    note?: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  const { mod, actor, action, note, at } = args;
+  await recordAudit(tx, {
+    action,
+    entityType: 'TimeEntryModification',
+    entityId: mod.TimeEntryModificationID,
+    by: doerOf(actor),
+    employeeId: mod.EmployeeID,
+    officeId: mod.IcdOfficeID,
+    timeEntryId: mod.TimeEntryID,
+    modificationId: mod.TimeEntryModificationID,
+    entryDate: mod.EntryDate,
+    before: mod.Before,
+    after: mod.After,
+    ...(note === undefined ? {} : { note }),
+    at,
+  });
+}
+
 async function loadModification(db: Conn, id: number): Promise<Row | undefined> {
   const [row] = await db
     .select()
@@ -238,20 +267,7 @@ export async function acknowledgeModification(args: {
       .set({ StatusID: ModificationStatus.Acknowledged, AcknowledgedAt: now, Version: mod.Version + 1 })
       .where(eq(timeEntryModifications.TimeEntryModificationID, id))
       .returning();
-    await recordAudit(tx, {
-      action: 'ModificationAcknowledged',
-      entityType: 'TimeEntryModification',
-      entityId: id,
-      by: doerOf(actor),
-      employeeId: mod.EmployeeID,
-      officeId: mod.IcdOfficeID,
-      timeEntryId: mod.TimeEntryID,
-      modificationId: id,
-      entryDate: mod.EntryDate,
-      before: mod.Before,
-      after: mod.After,
-      at: now,
-    });
+    await auditModification(tx, { mod, actor, action: 'ModificationAcknowledged', at: now });
     return updated;
   });
   const [wire] = await modificationWires(db, [row]);
@@ -286,21 +302,7 @@ export async function dismissModification(args: {
       })
       .where(eq(timeEntryModifications.TimeEntryModificationID, id))
       .returning();
-    await recordAudit(tx, {
-      action: 'ModificationDismissed',
-      entityType: 'TimeEntryModification',
-      entityId: id,
-      by: doerOf(actor),
-      employeeId: mod.EmployeeID,
-      officeId: mod.IcdOfficeID,
-      timeEntryId: mod.TimeEntryID,
-      modificationId: id,
-      entryDate: mod.EntryDate,
-      before: mod.Before,
-      after: mod.After,
-      note: reason,
-      at: now,
-    });
+    await auditModification(tx, { mod, actor, action: 'ModificationDismissed', note: reason, at: now });
     return updated;
   });
   const [wire] = await modificationWires(db, [row]);
