@@ -24,6 +24,7 @@ CREATE TABLE "employee_permissions" (
 --> statement-breakpoint
 CREATE TABLE "login_attempts" (
 	"login_attempt_id" serial PRIMARY KEY NOT NULL,
+	"purpose" text DEFAULT 'sign-in' NOT NULL,
 	"user_name" text NOT NULL,
 	"ip" text NOT NULL,
 	"succeeded" boolean NOT NULL,
@@ -766,8 +767,8 @@ ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_program_id_programs_prog
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_store_id_stores_store_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("store_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_parent_time_entry_id_time_entries_time_entry_id_fk" FOREIGN KEY ("parent_time_entry_id") REFERENCES "public"."time_entries"("time_entry_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "claim_permissions_unique" ON "claim_permissions" USING btree ("claim_type","claim_value","permission_key");--> statement-breakpoint
-CREATE INDEX "login_attempts_user" ON "login_attempts" USING btree ("user_name","at");--> statement-breakpoint
-CREATE INDEX "login_attempts_ip" ON "login_attempts" USING btree ("ip","at");--> statement-breakpoint
+CREATE INDEX "login_attempts_user" ON "login_attempts" USING btree ("purpose","user_name","at");--> statement-breakpoint
+CREATE INDEX "login_attempts_ip" ON "login_attempts" USING btree ("purpose","ip","at");--> statement-breakpoint
 CREATE INDEX "role_assignments_employee" ON "role_assignments" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "sessions_employee" ON "sessions" USING btree ("employee_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_key_employee_uq" ON "idempotency_keys" USING btree ("key","employee_id");--> statement-breakpoint

@@ -118,17 +118,25 @@ export const apiClients = pgTable('api_clients', {
   IsActive: boolean('is_active').notNull().default(true),
 });
 
-/** Sign-in attempts, for the per-user-name and per-IP rate limit (shared by every server instance). */
+/**
+ * Sign-in attempts and password reset requests, for their rate limits (shared by every server
+ * instance). A sign-in attempt is claimed (Succeeded false) before the password is checked and marked
+ * Succeeded when it was right; Purpose tells sign-ins ('sign-in') from reset requests ('reset').
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     LoginAttemptID: serial('login_attempt_id').primaryKey(),
+    Purpose: text('purpose').notNull().default('sign-in'),
     UserName: text('user_name').notNull(),
     Ip: text('ip').notNull(),
     Succeeded: boolean('succeeded').notNull(),
     At: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_user').on(t.UserName, t.At), index('login_attempts_ip').on(t.Ip, t.At)],
+  (t) => [
+    index('login_attempts_user').on(t.Purpose, t.UserName, t.At),
+    index('login_attempts_ip').on(t.Purpose, t.Ip, t.At),
+  ],
 );
 
 export const passwordResets = pgTable('password_resets', {
