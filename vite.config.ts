@@ -30,7 +30,7 @@ const FIRST_SCREEN_LIBRARY_MODULES = new RegExp(
 );
 
 /**
- * Chunking for the first load (ARCHITECTURE "Performance budgets"). Left alone, the bundler splits the
+ * Chunking for the first load (README "Benchmarks"). Left alone, the bundler splits the
  * code the entry shares with lazy screens into dozens of small files, which costs a phone round trips
  * and compresses worse (some 18 KB gzip here). So:
  * - `app`: what the entry imports statically, in one file;

@@ -1,5 +1,5 @@
 // The one path for every HTTP call of the PWA: pages, queries and the offline sync engine all go
-// through an ApiClient (ARCHITECTURE "The API client"; spec 000 §4, §7, §8, §9).
+// through an ApiClient (docs/architecture.md "The API client"; spec 000 §4, §7, §8, §9).
 //
 // - Every call goes to the API root ('/api/' by default) with `credentials: 'include'`.
 // - Authorized calls carry `Authorization: Bearer <jwt>`. The JWT comes from `POST auth/token`

@@ -101,7 +101,7 @@ export function errorStatus(err: unknown): number | undefined {
 }
 
 /**
- * The one classification of a failed call (CONVENTIONS, offline engines), for the sync engine and
+ * The one classification of a failed call (docs/architecture.md "Offline"), for the sync engine and
  * anyone deciding whether to retry:
  * - 'aborted': the caller aborted it; nothing to do;
  * - 'retryable': no answer (connection reset or blocked), 408, 429, 503 and every other 5xx;

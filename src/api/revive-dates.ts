@@ -1,4 +1,4 @@
-// Date handling on the wire (spec 000 §7, §9; ARCHITECTURE "The contract").
+// Date handling on the wire (spec 000 §7, §9; docs/architecture.md "The contract").
 //
 // Responses: date-like strings become Dates.
 // - An ISO-8601 date-time ('2024-03-01T10:15:00Z', '…+02:00', '…T10:15', with optional seconds and

@@ -1,5 +1,5 @@
 // Date helpers shared by the widgets. A bare wire date ('2025-03-14') is local midnight of that day,
-// never a UTC shift (ARCHITECTURE.md, "The contract").
+// never a UTC shift (docs/architecture.md, "The contract").
 import { isValid, parseISO } from 'date-fns';
 
 /** Activity timeline dates (spec 000 §9): 'Mar 14, 2025 at 3:05 PM'. */

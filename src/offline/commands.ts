@@ -1,4 +1,4 @@
-// Named offline commands (CONVENTIONS.md "offline-first engines"). A feature registers each offline
+// Named offline commands (docs/architecture.md "Offline"). A feature registers each offline
 // write once; enqueue validates the args and queues the mutation (and the draft) atomically. The sync
 // engine knows no feature: it only reads what the command produced.
 import type { z } from 'zod';

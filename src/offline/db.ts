@@ -1,4 +1,4 @@
-// The offline database (ARCHITECTURE.md "Offline"): drafts, outbox, cache and meta, all bound to the
+// The offline database (docs/architecture.md "Offline"): drafts, outbox, cache and meta, all bound to the
 // signed-in user. Every query here filters by userId: another user signing in on the same device
 // never sees, counts or sends someone else's rows.
 import Dexie, { type Table } from 'dexie';

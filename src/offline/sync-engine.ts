@@ -1,4 +1,4 @@
-// The sync engine (ARCHITECTURE.md "Offline"): replays one user's outbox through an injected `send`
+// The sync engine (docs/architecture.md "Offline"): replays one user's outbox through an injected `send`
 // (the app's ApiClient, which applies the method-override rule), one tab at a time, in order, with a
 // stable Idempotency-Key per mutation. It knows no feature: commands say what to send and how to read
 // the answer. Only a 2xx removes a row.

@@ -1,5 +1,5 @@
 // Benchmark: time to a first clustered render of the leads map in headless Chromium, with 100 000
-// leads in one lead group (ARCHITECTURE "Performance budgets": the map stays interactive with a
+// leads in one lead group (README "Benchmarks": the map stays interactive with a
 // clustered GeoJSON source).
 //
 // Starts the real product (server/main.ts serving the built PWA, fresh data directory) as the

@@ -1,5 +1,5 @@
 // Benchmark: lead markers of a viewport with 100 000 leads in one lead group (budget: 200 ms per
-// answer, ARCHITECTURE "Performance budgets"). Builds the app on an in-memory PGlite (or, with
+// answer, README "Benchmarks"). Builds the app on an in-memory PGlite (or, with
 // TEST_DATABASE_URL, a PostgreSQL server), inserts the leads in chunks, then times 50 viewport queries
 // through app.inject, as a manager (whole group) and as a rep (2 % of the leads assigned, and a
 // territory of a quarter of the city worked by the rep's office),

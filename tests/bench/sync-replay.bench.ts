@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-// Sync replay (ARCHITECTURE "Performance budgets": 1 000 queued drafts replayed in ≤ 10 s against the
+// Sync replay (README "Benchmarks": 1 000 queued drafts replayed in ≤ 10 s against the
 // local server, zero duplicates). The staff user queues 1 000 time-entry creates offline (the clock's
 // real command, Dexie on fake-indexeddb); the real SyncEngine then replays them through the real
 // ApiClient to the real server listening on loopback (buildApp on a PGlite data directory, as
