@@ -32,6 +32,9 @@ import { idempotencyPlugin, purgeIdempotencyKeys } from './plugins/idempotency';
 import { BLOCKED_PATH, methodRewriter, OVERRIDABLE } from './plugins/method-override';
 import { seedDemo } from './seed/demo';
 
+/** HSTS for answers over HTTPS: one year, subdomains included (helmet's default value). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
@@ -76,6 +79,12 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Strict-Transport-Security only on an answer to a request that came over HTTPS (below): sent
+    // over plain HTTP it would be ignored at best, and would pin a host name that has no HTTPS.
+    hsts: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
 
   const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
@@ -116,7 +125,7 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
     async (api) => {
       await api.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
       await api.register(authRoutes, { db, key, policy });
-      await api.register(homeRoutes, { db, policy });
+      await api.register(homeRoutes, { db, policy, publicUrl: config.publicUrl });
       await api.register(leadsRoutes, { db });
       await api.register(platformRoutes, { db });
       await api.register(schedulingRoutes, { db });
@@ -127,7 +136,13 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
     },
     { prefix: '/api' },
   );
-  await app.register(accountRoutes, { db, policy, costLog2: config.passwordCostLog2 });
+  await app.register(accountRoutes, {
+    db,
+    policy,
+    costLog2: config.passwordCostLog2,
+    key,
+    publicUrl: config.publicUrl,
+  });
 
   for (const method of OVERRIDABLE) {
     app.route({

@@ -49,6 +49,20 @@ const EnvSchema = z.object({
     .max(24 * 30)
     .default(12),
   TRUST_PROXY: bool.default(false),
+  PUBLIC_URL: z
+    .string()
+    .transform((v, ctx) => {
+      const origin = publicOrigin(v);
+      if (!origin) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an http:// or https:// origin, e.g. https://apex.example.com (no path or query)',
+        });
+        return z.NEVER;
+      }
+      return origin;
+    })
+    .optional(),
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -67,6 +81,11 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   trustProxy: boolean;
+  /**
+   * The origin users reach the server at (PUBLIC_URL; default the listen address): links in mail are
+   * built from it, never from the request's Host header, and form posts from it are same-origin.
+   */
+  publicUrl: string;
   staticDir: string | null;
   logLevel: string;
   /** scrypt cost parameter log2(N); 17 in production (OWASP), lowered only by tests. */
@@ -76,6 +95,26 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** `value` as a bare http(s) origin (scheme, host, port), or null when it is anything else. */
+export function publicOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== ''))
+    return null;
+  return url.origin;
+}
+
+/** The default public URL: the address the server listens on (any-address hosts read as localhost). */
+function listenOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -99,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL ?? listenOrigin(e.HOST, e.PORT),
     staticDir: e.STATIC_DIR,
     logLevel: e.LOG_LEVEL,
     passwordCostLog2: 17,

@@ -2,7 +2,7 @@
 // claims are read here (the server checks the signature).
 import { decodeJwt } from 'jose';
 
-/** Clock-skew tolerance for a token issued (or made valid) in the future: 15 minutes. */
+/** Clock-skew tolerance for a token's issue time in the future: 15 minutes (spec 000 §4, §9). */
 export const TOKEN_FUTURE_TOLERANCE_MS = 15 * 60 * 1000;
 
 export interface TokenClaims {
@@ -32,15 +32,16 @@ export function readTokenClaims(token: string): TokenClaims | null {
 /**
  * Whether a cached token may still be sent at `now` (ms since the epoch):
  * - it has not expired (`exp` is after now; a token without `exp` is never reused);
- * - it is already valid: `nbf`, when present, is not more than the tolerance in the future;
- * - it was not issued more than 15 minutes in the future (`iat` beyond now + tolerance).
- * The tolerance absorbs a device clock running behind the server's.
+ * - it is already valid: `nbf`, when present, is not after now (no tolerance: the spec gives it
+ *   only to the issue time);
+ * - it was not issued more than 15 minutes in the future (`iat` beyond now + tolerance), which
+ *   absorbs a device clock running behind the server's. The server's tokens carry no `nbf`, so such
+ *   a device still reuses them.
  */
 export function isTokenValid(claims: TokenClaims | null, now: number): boolean {
   if (!claims || claims.exp === undefined) return false;
   if (claims.exp * 1000 <= now) return false;
-  const latestAccepted = now + TOKEN_FUTURE_TOLERANCE_MS;
-  if (claims.nbf !== undefined && claims.nbf * 1000 > latestAccepted) return false;
-  if (claims.iat !== undefined && claims.iat * 1000 > latestAccepted) return false;
+  if (claims.nbf !== undefined && claims.nbf * 1000 > now) return false;
+  if (claims.iat !== undefined && claims.iat * 1000 > now + TOKEN_FUTURE_TOLERANCE_MS) return false;
   return true;
 }

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { LoginForm, ResetPasswordComplete } from '../../../src/contract/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { safeReturnUrl, wantsJson } from '../../http';
+import { isCrossSite, safeReturnUrl, wantsJson } from '../../http';
 import { sessionHashOf } from '../../plugins/auth';
 import { loadActor } from '../access/service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, deviceCookieWith, knownDeviceUsers } from '../auth/devices';
 import {
   activeSession,
   createSession,
@@ -29,11 +30,30 @@ export interface AccountOptions {
   db: Db;
   policy: SessionPolicy;
   costLog2: number;
+  /** Signs the known-device cookie (the API token key). */
+  key: Uint8Array;
+  /** The configured public origin (PUBLIC_URL): form posts from it are same-origin. */
+  publicUrl: string;
 }
+
+/** The message of a form post refused because it came from another site. */
+export const CROSS_SITE_MESSAGE = 'This form can only be sent from Apex itself.';
 
 export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) {
   const { db, policy } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Each route here answers with a session cookie: an Idempotency-Key never replays one.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), idempotent: false };
+  });
+
+  // Every route here acts on the session cookie: a post from another site is refused (on top of the
+  // SameSite=Lax cookie), so a page elsewhere cannot sign a browser in, out or into a proxy session.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && isCrossSite(request, opts.publicUrl))
+      throw new AppError(403, CROSS_SITE_MESSAGE);
+  });
 
   const cookieOptions = (request: FastifyRequest, expires?: Date) => ({
     path: '/',
@@ -52,6 +72,8 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
     async (request, reply) => {
       const { UserName, Password, returnUrl } = request.body;
       const back = safeReturnUrl(returnUrl);
+      const userName = UserName.trim().toLowerCase();
+      const deviceCookie = request.cookies[DEVICE_COOKIE];
       try {
         const session = await signIn({
           db,
@@ -61,11 +83,17 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
           userAgent: request.headers['user-agent'],
           policy,
           costLog2: opts.costLog2,
+          knownDevice: knownDeviceUsers(opts.key, deviceCookie).includes(userName),
         });
         // Any earlier session of this browser ends here (a new id at every sign-in).
         const previous = sessionHashOf(request);
         if (previous) await revokeSession(db, previous);
         setSession(request, reply, session.sessionId, session.expiresAt);
+        reply.setCookie(
+          DEVICE_COOKIE,
+          deviceCookieWith(opts.key, deviceCookie, userName),
+          cookieOptions(request, new Date(Date.now() + DEVICE_COOKIE_DAYS * 86_400_000)),
+        );
         if (wantsJson(request)) return reply.send({ returnUrl: back });
         return reply.redirect(back, 303);
       } catch (err) {

@@ -1,17 +1,16 @@
 // Sign-in, sessions, tokens and the sign-in rate limit. Sessions live in the database (revocable,
 // shared by every server instance); the cookie holds a random id whose SHA-256 is the row key.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PWA_CLIENT_ID } from '../../../src/contract/auth';
 import type { Db } from '../../db/client';
-import { apiClients, employees, loginAttempts, sessions } from '../../db/tables';
+import { apiClients, employees, sessions } from '../../db/tables';
 import { AppError, unauthorized } from '../../errors';
+import { claimAttempt, markSucceeded, SIGN_IN_LIMITS } from './attempts';
 import { decoyHash, verifyPassword } from './passwords';
 import { signToken } from './tokens';
 
 export const SESSION_COOKIE = 'apex_session';
-/** Failed sign-ins per user name, and attempts per IP, allowed in one window. */
-export const LOGIN_LIMITS = { perUserName: 5, perIp: 30, windowMinutes: 15 };
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -28,32 +27,12 @@ export interface ActiveSession {
   LastSeenAt: Date;
 }
 
-async function checkRateLimit(db: Db, userName: string, ip: string, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000);
-  const [byUser] = await db
-    .select({ n: count(), first: sql<string>`min(${loginAttempts.At})` })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.UserName, userName),
-        eq(loginAttempts.Succeeded, false),
-        gt(loginAttempts.At, since),
-      ),
-    );
-  const [byIp] = await db
-    .select({ n: count(), first: sql<string>`min(${loginAttempts.At})` })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.Ip, ip), gt(loginAttempts.At, since)));
-  const blocked =
-    byUser.n >= LOGIN_LIMITS.perUserName ? byUser.first : byIp.n >= LOGIN_LIMITS.perIp ? byIp.first : null;
-  if (blocked) {
-    const freeAt = new Date(blocked).getTime() + LOGIN_LIMITS.windowMinutes * 60_000;
-    const retryAfter = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-    throw new AppError(429, 'Too many sign-in attempts. Try again later.', {
-      headers: { 'Retry-After': String(retryAfter) },
-      body: { RetryAfterSeconds: retryAfter },
-    });
-  }
+/** 429 with Retry-After (header and body) for a refused claim. */
+export function tooManyAttempts(message: string, retryAfterSeconds: number): AppError {
+  return new AppError(429, message, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+    body: { RetryAfterSeconds: retryAfterSeconds },
+  });
 }
 
 export async function signIn(args: {
@@ -64,12 +43,24 @@ export async function signIn(args: {
   userAgent?: string;
   policy: SessionPolicy;
   costLog2: number;
+  /** This browser signed in as this user before (signed device cookie). */
+  knownDevice?: boolean;
   now?: Date;
 }): Promise<{ sessionId: string; employeeId: number; expiresAt: Date }> {
   const { db, ip, policy } = args;
   const now = args.now ?? new Date();
   const userName = args.userName.trim().toLowerCase();
-  await checkRateLimit(db, userName, ip, now);
+  // Claimed (and counted as a failure) before the password is checked: see attempts.ts.
+  const claim = await claimAttempt(db, {
+    purpose: 'sign-in',
+    userName,
+    ip,
+    limits: SIGN_IN_LIMITS,
+    now,
+    knownDevice: args.knownDevice,
+  });
+  if (!claim.ok)
+    throw tooManyAttempts('Too many sign-in attempts. Try again later.', claim.retryAfterSeconds);
   const [employee] = await db
     .select()
     .from(employees)
@@ -81,8 +72,8 @@ export async function signIn(args: {
     employee ? employee.PasswordHash : await decoyHash(args.costLog2),
   );
   const allowed = ok && !!employee && !employee.Inactive && !employee.IsServiceAccount;
-  await db.insert(loginAttempts).values({ UserName: userName, Ip: ip, Succeeded: !!allowed, At: now });
   if (!allowed) throw unauthorized('The user name or password is incorrect.');
+  await markSucceeded(db, claim.id);
   return createSession(db, employee.EmployeeID, null, policy, now, args.userAgent, ip);
 }
 

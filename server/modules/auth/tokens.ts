@@ -41,7 +41,8 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, now = Date
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
     .setIssuedAt(iat)
-    .setNotBefore(iat)
+    // No `nbf`: the PWA treats a token that is not yet valid as invalid with no tolerance (spec 000),
+    // so on a device whose clock runs behind, an nbf of now would make every fresh token unusable.
     .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS);
   return jwt.sign(key);
 }

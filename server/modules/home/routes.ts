@@ -7,13 +7,20 @@ import {
   PasswordPolicy,
   ResetPasswordQuery,
 } from '../../../src/contract/auth';
+import { ErrorBody } from '../../../src/contract/common';
 import { APP_STATES, NAV_ENTRIES, NavigationModule, StatePermission } from '../../../src/contract/navigation';
 import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { isCrossSite } from '../../http';
 import { actorOf } from '../../plugins/auth';
+import { CROSS_SITE_MESSAGE } from '../account/routes';
 import { activeSession, type SessionPolicy, sessionExpiry } from '../auth/service';
 import { requestPasswordReset } from './service';
 
-export async function homeRoutes(app: FastifyInstance, opts: { db: Db; policy: SessionPolicy }) {
+export async function homeRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; policy: SessionPolicy; publicUrl: string },
+) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -95,15 +102,22 @@ export async function homeRoutes(app: FastifyInstance, opts: { db: Db; policy: S
         tags: ['home'],
         summary: 'Mail a password reset link when the user name and e-mail address match',
         querystring: ResetPasswordQuery,
-        response: { 200: z.object({ Message: z.string() }) },
+        response: {
+          200: z.object({ Message: z.string() }),
+          403: ErrorBody,
+          429: ErrorBody.extend({ RetryAfterSeconds: z.number().int() }),
+        },
       },
     },
-    async (request) =>
-      requestPasswordReset({
+    async (request) => {
+      if (isCrossSite(request, opts.publicUrl)) throw new AppError(403, CROSS_SITE_MESSAGE);
+      return requestPasswordReset({
         db,
         userName: request.query.userName,
         emailAddress: request.query.emailAddress,
-        baseUrl: `${request.protocol}://${request.host}`,
-      }),
+        publicUrl: opts.publicUrl,
+        ip: request.ip,
+      });
+    },
   );
 }

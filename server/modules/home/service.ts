@@ -4,23 +4,43 @@ import { DEFAULT_PASSWORD_POLICY, passwordProblems } from '../../../src/contract
 import type { Db } from '../../db/client';
 import { employees, passwordResets, sessions } from '../../db/tables';
 import { AppError } from '../../errors';
+import { claimAttempt, RESET_LIMITS } from '../auth/attempts';
 import { hashPassword } from '../auth/passwords';
+import { tooManyAttempts } from '../auth/service';
 import { MessageType, queueMail } from '../mail/service';
 
 const RESET_MINUTES = 60;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+export const RESET_REQUESTED_MESSAGE =
+  'If the account exists, a message with a reset link was sent to its e-mail address.';
+
 /**
  * `POST home/reset-password`: when the user name and e-mail address belong together, a reset link is
- * mailed. The answer is the same either way, so the call cannot be used to discover accounts.
+ * mailed. The answer is the same either way, so the call cannot be used to discover accounts. Requests
+ * are limited per user name and per address (RESET_LIMITS), counted whether or not the user exists.
+ * The link is built from the configured public URL, never from the request.
  */
 export async function requestPasswordReset(args: {
   db: Db;
   userName: string;
   emailAddress: string;
-  baseUrl: string;
+  /** The configured public origin (PUBLIC_URL). */
+  publicUrl: string;
+  ip: string;
+  now?: Date;
 }) {
   const { db } = args;
+  const now = args.now ?? new Date();
+  const claim = await claimAttempt(db, {
+    purpose: 'reset',
+    userName: args.userName.trim().toLowerCase(),
+    ip: args.ip,
+    limits: RESET_LIMITS,
+    now,
+  });
+  if (!claim.ok)
+    throw tooManyAttempts('Too many password reset requests. Try again later.', claim.retryAfterSeconds);
   const [employee] = await db
     .select()
     .from(employees)
@@ -36,16 +56,16 @@ export async function requestPasswordReset(args: {
     await db.insert(passwordResets).values({
       TokenHash: hashToken(token),
       EmployeeID: employee.EmployeeID,
-      ExpiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+      ExpiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000),
     });
     await queueMail(db, {
       MessageType: MessageType.PasswordReminder,
       To: employee.EmailAddress,
       Subject: 'Reset your Apex password',
-      Body: `Hello ${employee.FirstName},\n\nA password reset was asked for your account ${employee.UserName}. Open this link within ${RESET_MINUTES} minutes to choose a new password:\n\n${args.baseUrl}/account/reset-password?token=${token}\n\nIf you did not ask for this, ignore this message.`,
+      Body: `Hello ${employee.FirstName},\n\nA password reset was asked for your account ${employee.UserName}. Open this link within ${RESET_MINUTES} minutes to choose a new password:\n\n${args.publicUrl}/account/reset-password?token=${token}\n\nIf you did not ask for this, ignore this message.`,
     });
   }
-  return { Message: 'If the account exists, a message with a reset link was sent to its e-mail address.' };
+  return { Message: RESET_REQUESTED_MESSAGE };
 }
 
 export async function completePasswordReset(args: {

@@ -23,9 +23,16 @@ describe('token validity', () => {
     expect(isTokenValid({ iat: s + 5 * 60, exp: s + 3600 }, now)).toBe(true);
   });
 
-  it('is invalid when not yet valid beyond the tolerance', () => {
-    expect(isTokenValid({ iat: s, nbf: s + 15 * 60 + 1, exp: s + 3600 }, now)).toBe(false);
-    expect(isTokenValid({ iat: s, nbf: s + 60, exp: s + 3600 }, now)).toBe(true);
+  it('is invalid while not yet valid, with no tolerance (the tolerance is for the issue time only)', () => {
+    expect(isTokenValid({ iat: s, nbf: s + 1, exp: s + 3600 }, now)).toBe(false);
+    expect(isTokenValid({ iat: s, nbf: s + 60, exp: s + 3600 }, now)).toBe(false);
+    expect(isTokenValid({ iat: s, nbf: s + 15 * 60, exp: s + 3600 }, now)).toBe(false);
+    expect(isTokenValid({ iat: s, nbf: s, exp: s + 3600 }, now)).toBe(true);
+    expect(isTokenValid({ iat: s - 60, nbf: s - 60, exp: s + 3600 }, now)).toBe(true);
+  });
+
+  it('a token issued a few minutes ahead (device clock behind the server) without nbf is reused', () => {
+    expect(isTokenValid({ iat: s + 5 * 60, exp: s + 15 * 60 }, now)).toBe(true);
   });
 
   it('never reuses a token without an expiry or that cannot be read', () => {

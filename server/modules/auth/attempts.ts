@@ -1,0 +1,140 @@
+// Rate limits for sign-in and password reset requests, counted in the database so every server
+// instance on one PostgreSQL shares them. An attempt is *claimed* before the password is checked: in one
+// transaction holding advisory locks on its user name and its address, the attempts in the window are
+// counted and, when under every limit, the attempt is recorded. Parallel requests for one user name or
+// from one address therefore queue on the lock and each sees the claims made before it, so no more
+// than the allowed number are ever checked.
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginAttempts } from '../../db/tables';
+
+export type AttemptPurpose = 'sign-in' | 'reset';
+
+export interface Limit {
+  max: number;
+  windowMinutes: number;
+}
+
+export interface AttemptLimits {
+  /** Per user name from one address; for sign-in, a success from that address starts the count again. */
+  perUserNameAndAddress?: Limit;
+  /** Per user name from every address together (skipped for a device the user signed in from). */
+  perUserName?: Limit;
+  /** Per address, every user name together. */
+  perAddress?: Limit;
+}
+
+/** Sign-in: failures (an attempt counts as one until its password proved right). */
+export const SIGN_IN_LIMITS = {
+  perUserNameAndAddress: { max: 5, windowMinutes: 15 },
+  perUserName: { max: 20, windowMinutes: 60 },
+  perAddress: { max: 30, windowMinutes: 15 },
+} as const satisfies AttemptLimits;
+
+/** Password reset requests, whether or not the user name exists. */
+export const RESET_LIMITS = {
+  perUserName: { max: 3, windowMinutes: 60 },
+  perAddress: { max: 10, windowMinutes: 60 },
+} as const satisfies AttemptLimits;
+
+export type ClaimResult = { ok: true; id: number } | { ok: false; retryAfterSeconds: number };
+
+// Advisory lock classes (the first key of pg_advisory_xact_lock(int4, int4)); user names are always
+// locked before addresses, so two claims never wait on each other in a cycle.
+const LOCK_USER_NAME = 7301;
+const LOCK_ADDRESS = 7302;
+
+const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+/**
+ * Claims one attempt for `userName` (normalised by the caller) from `ip`, or says how long to wait.
+ * The claim is recorded as not succeeded; `markSucceeded` turns a right sign-in into a success.
+ */
+export async function claimAttempt(
+  db: Db,
+  args: {
+    purpose: AttemptPurpose;
+    userName: string;
+    ip: string;
+    limits: AttemptLimits;
+    now: Date;
+    /** The request comes from a browser this user signed in from before: no per-user-name limit. */
+    knownDevice?: boolean;
+  },
+): Promise<ClaimResult> {
+  const { purpose, userName, ip, limits, now } = args;
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${LOCK_USER_NAME}, hashtext(${`${purpose}:${userName}`}))`,
+    );
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${`${purpose}:${ip}`}))`);
+    const open = and(eq(loginAttempts.Purpose, purpose), eq(loginAttempts.Succeeded, false));
+    const rules: { limit: Limit; where: SQL }[] = [];
+    if (limits.perUserNameAndAddress) {
+      const limit = limits.perUserNameAndAddress;
+      const lastSuccess = sql`coalesce((select max(s.at) from login_attempts s where s.purpose = ${purpose} and s.user_name = ${userName} and s.ip = ${ip} and s.succeeded), '-infinity'::timestamptz)`;
+      rules.push({
+        limit,
+        where: and(
+          open,
+          eq(loginAttempts.UserName, userName),
+          eq(loginAttempts.Ip, ip),
+          gt(loginAttempts.At, minutesBefore(now, limit.windowMinutes)),
+          sql`${loginAttempts.At} > ${lastSuccess}`,
+        ) as SQL,
+      });
+    }
+    if (limits.perUserName && !args.knownDevice) {
+      const limit = limits.perUserName;
+      rules.push({
+        limit,
+        where: and(
+          open,
+          eq(loginAttempts.UserName, userName),
+          gt(loginAttempts.At, minutesBefore(now, limit.windowMinutes)),
+        ) as SQL,
+      });
+    }
+    if (limits.perAddress) {
+      const limit = limits.perAddress;
+      rules.push({
+        limit,
+        where: and(
+          open,
+          eq(loginAttempts.Ip, ip),
+          gt(loginAttempts.At, minutesBefore(now, limit.windowMinutes)),
+        ) as SQL,
+      });
+    }
+    let blocked = false;
+    let retryAfterMs = 0;
+    for (const { limit, where } of rules) {
+      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(loginAttempts).where(where);
+      if (n < limit.max) continue;
+      blocked = true;
+      // A slot frees when the (n - max + 1)-th oldest attempt in the window leaves it.
+      const [oldest] = await tx
+        .select({ At: loginAttempts.At })
+        .from(loginAttempts)
+        .where(where)
+        .orderBy(asc(loginAttempts.At))
+        .offset(n - limit.max)
+        .limit(1);
+      const freeAt = (oldest?.At ?? now).getTime() + limit.windowMinutes * 60_000;
+      retryAfterMs = Math.max(retryAfterMs, freeAt - now.getTime());
+    }
+    if (blocked) {
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    }
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ Purpose: purpose, UserName: userName, Ip: ip, Succeeded: false, At: now })
+      .returning({ id: loginAttempts.LoginAttemptID });
+    return { ok: true, id: row.id };
+  });
+}
+
+/** A claimed sign-in whose password was right: it no longer counts as a failure. */
+export async function markSucceeded(db: Db, id: number): Promise<void> {
+  await db.update(loginAttempts).set({ Succeeded: true }).where(eq(loginAttempts.LoginAttemptID, id));
+}
