@@ -1,27 +1,51 @@
-// Idempotency-Key (ARCHITECTURE.md "Idempotency"): a POST/PUT/PATCH/DELETE carrying the header runs
-// once per key and user; the answer is stored and a replay gets it back with
+// Idempotency-Key (docs: README "Offline and sync"): a POST/PUT/PATCH/DELETE carrying the header runs
+// once per key and caller; the answer is stored and a replay gets it back with
 // `Idempotency-Replayed: true`, so a client that lost a response (the offline sync engine) can send
 // again without duplicating anything.
 //
-// - First request: a row (key, user) is inserted as 'running' (unique index); the handler runs; onSend
-//   stores status, body and content type and marks it 'done'.
+// - The caller is the signed-in employee and how they signed in (own session, a proxy session, an API
+//   client's token), or nobody (anonymous); the same key from another caller is another request. Not
+//   per session: a change queued offline is sent again after its user signs in again (a new session)
+//   and must not run twice.
+// - Routes that hand out or change a credential (auth/token, /account/*) opt out with
+//   `config: { idempotent: false }`, and an answer that sets a cookie is never stored: a token or a
+//   session is never replayed.
+// - First request: a row (key, caller) is inserted as 'running' (unique index) with the id of this
+//   server instance; the handler runs; onSend stores status, body and content type and marks it 'done'.
 // - Same key, same method + path + body hash, done: the stored answer.
 // - Same key, different request: 422. Same key while the first is still running: 409 with
 //   `Idempotency-Status: processing`, `Retry-After` and `Code: 'IdempotencyKeyInProgress'` (the client
 //   retries it, it is not a version conflict).
 // - A 5xx releases the key (the row is deleted) so a retry runs again; so do 401, 408 and 429, which
 //   mean "not processed, try again" and would otherwise replay forever. Other 4xx are stored.
-// - A 'running' row older than `runningTimeoutMs` (the process died mid-request) is taken over.
+// - A 'running' row whose instance is no longer alive (killed mid-request) is released when a server
+//   starts and taken over by a retry at once. Liveness: with PostgreSQL each instance holds a
+//   session-level advisory lock (APEX_LOCK_SPACE, its id) on a connection of its own for its whole
+//   life, and another instance probes it with pg_try_advisory_xact_lock; with the embedded database
+//   only this process can open it (lock file), so the live instances are the ones in this process.
+// - A 'running' row older than `runningTimeoutMs` (a live instance stuck on it) is taken over too.
 //
 // Register at the root (or API) scope after the auth plugin: the hook runs in preHandler, when the
 // actor is known and the body parsed and validated. Limitation: the handler's writes and the stored
-// answer are not one transaction; if the process dies between them, the lease lets a retry run again.
-import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+// answer are not one transaction; if the process dies between them, a retry runs again.
+import { createHash, randomInt } from 'node:crypto';
+import { and, eq, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import pg from 'pg';
 import { idempotencyKeys } from '../db/schema/idempotency';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false`: Idempotency-Key is ignored here, nothing is stored (routes answering with a credential). */
+    idempotent?: boolean;
+  }
+  interface FastifyInstance {
+    /** This server instance's id, stored with the Idempotency-Key claims it is running. */
+    idempotencyInstanceId: number;
+  }
+}
 
 /** Any drizzle PostgreSQL database (PGlite or node-postgres, with any schema). */
 export type IdempotencyDb = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
@@ -41,15 +65,109 @@ export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a d
 export const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed.';
 export const KEY_RETENTION_DAYS = 30;
 export const MAX_KEY_LENGTH = 255;
+/** First key of the two-key advisory locks that mark live instances ('APEX' read as an int32). */
+export const APEX_LOCK_SPACE = 0x41504558;
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Answers that mean "not processed, try again": the key is released rather than stored. */
 const RELEASED = new Set([401, 408, 429]);
 const DEFAULT_RUNNING_TIMEOUT_MS = 10 * 60_000;
+const MAX_INSTANCE_ID = 2 ** 31 - 1;
 
 interface Claim {
   key: string;
   employeeId: number;
+  credential: string;
+}
+
+/** The live server instances, as far as the claims in the store are concerned. */
+interface Instances {
+  id: number;
+  /** SQL true for a row whose instance is no longer alive (never true for this instance). */
+  ownerDead(): SQL;
+  close(): Promise<void>;
+}
+
+/** Instances of this process on the embedded database (only one process can open it). */
+const liveInProcess = new Set<number>();
+
+function processInstances(): Instances {
+  let id = 0;
+  while (id === 0 || liveInProcess.has(id)) id = randomInt(1, MAX_INSTANCE_ID);
+  liveInProcess.add(id);
+  return {
+    id,
+    ownerDead: () => notInArray(idempotencyKeys.InstanceID, [...liveInProcess]),
+    close: async () => {
+      liveInProcess.delete(id);
+    },
+  };
+}
+
+/**
+ * Instances sharing a PostgreSQL server: each holds the session-level advisory lock
+ * (APEX_LOCK_SPACE, id) on a connection of its own; an instance whose lock can be taken is gone (a
+ * killed process's connection closes and the server drops its locks).
+ */
+async function postgresInstances(pool: pg.Pool, log: FastifyBaseLogger): Promise<Instances> {
+  let closing = false;
+  let retry: NodeJS.Timeout | undefined;
+  let client: pg.Client | undefined;
+  let id = 0;
+
+  async function hold(wanted?: number): Promise<void> {
+    const next = new pg.Client(pool.options);
+    await next.connect();
+    next.on('error', (err) => log.warn({ err }, 'idempotency: instance lock connection failed'));
+    next.on('end', () => {
+      if (closing || client !== next) return;
+      log.warn('idempotency: instance lock connection ended; reconnecting');
+      reconnect(1000);
+    });
+    for (let attempt = 0; ; attempt++) {
+      const candidate = wanted !== undefined && attempt === 0 ? wanted : randomInt(1, MAX_INSTANCE_ID);
+      const { rows } = await next.query<{ ok: boolean }>(
+        'select pg_try_advisory_lock($1::int, $2::int) as ok',
+        [APEX_LOCK_SPACE, candidate],
+      );
+      if (rows[0]?.ok) {
+        if (wanted !== undefined && candidate !== wanted)
+          log.error(
+            'idempotency: this instance lost its id while disconnected; its running claims may be retried',
+          );
+        id = candidate;
+        break;
+      }
+    }
+    client = next;
+  }
+
+  function reconnect(delayMs: number): void {
+    retry = setTimeout(() => {
+      hold(id).catch((err) => {
+        log.warn({ err }, 'idempotency: instance lock reconnect failed');
+        if (!closing) reconnect(Math.min(delayMs * 2, 30_000));
+      });
+    }, delayMs);
+    retry.unref();
+  }
+
+  await hold();
+  return {
+    get id() {
+      return id;
+    },
+    ownerDead: () =>
+      and(
+        ne(idempotencyKeys.InstanceID, id),
+        sql`pg_try_advisory_xact_lock(${sql.raw(String(APEX_LOCK_SPACE))}, ${idempotencyKeys.InstanceID})`,
+      ) as SQL,
+    close: async () => {
+      closing = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
 }
 
 /** Stable JSON: object keys sorted, so the same body always hashes the same. */
@@ -81,9 +199,23 @@ function headerValue(request: FastifyRequest): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-function employeeIdOf(request: FastifyRequest): number {
-  const actor = (request as { actor?: { EmployeeID?: unknown } | null }).actor;
-  return typeof actor?.EmployeeID === 'number' ? actor.EmployeeID : 0;
+interface CallerFacts {
+  EmployeeID?: unknown;
+  SessionHash?: unknown;
+  ProxyByEmployeeID?: unknown;
+}
+
+/** Who is calling: the employee (0 anonymous) and how they signed in (see the schema's Credential). */
+export function callerOf(request: FastifyRequest): { employeeId: number; credential: string } {
+  const actor = (request as { actor?: CallerFacts | null }).actor;
+  if (!actor || typeof actor.EmployeeID !== 'number') return { employeeId: 0, credential: '' };
+  const credential =
+    typeof actor.ProxyByEmployeeID === 'number'
+      ? `proxy:${actor.ProxyByEmployeeID}`
+      : typeof actor.SessionHash === 'string'
+        ? 'session'
+        : 'token';
+  return { employeeId: actor.EmployeeID, credential };
 }
 
 function isTextual(contentType: string | undefined): boolean {
@@ -102,16 +234,45 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
   const timeoutMs = opts.runningTimeoutMs ?? DEFAULT_RUNNING_TIMEOUT_MS;
   const now = opts.now ?? (() => new Date());
   const claims = new WeakMap<FastifyRequest, Claim>();
+  const client = (db as { $client?: unknown }).$client;
+  const instances = client instanceof pg.Pool ? await postgresInstances(client, app.log) : processInstances();
+  app.decorate('idempotencyInstanceId', {
+    getter: () => instances.id,
+  });
+  app.addHook('onClose', async () => instances.close());
+
+  // Claims left 'running' by instances that died (kill -9, power loss) are released now, so the
+  // retries of their clients run instead of waiting out the lease.
+  const released = await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.State, 'running'), instances.ownerDead()))
+    .returning({ Key: idempotencyKeys.Key });
+  if (released.length > 0)
+    app.log.info({ count: released.length }, 'idempotency: released keys left running by a stopped server');
 
   const where = (claim: Claim) =>
-    and(eq(idempotencyKeys.Key, claim.key), eq(idempotencyKeys.EmployeeID, claim.employeeId));
+    and(
+      eq(idempotencyKeys.Key, claim.key),
+      eq(idempotencyKeys.EmployeeID, claim.employeeId),
+      eq(idempotencyKeys.Credential, claim.credential),
+    );
+  const mine = (claim: Claim) =>
+    and(where(claim), eq(idempotencyKeys.State, 'running'), eq(idempotencyKeys.InstanceID, instances.id));
 
   async function release(claim: Claim): Promise<void> {
-    await db.delete(idempotencyKeys).where(and(where(claim), eq(idempotencyKeys.State, 'running')));
+    await db.delete(idempotencyKeys).where(mine(claim));
   }
+
+  const inProgress = (reply: FastifyReply) =>
+    reply
+      .code(409)
+      .header(STATUS_HEADER, 'processing')
+      .header('retry-after', '1')
+      .send({ Message: IN_PROGRESS_MESSAGE, Code: IN_PROGRESS_CODE });
 
   app.addHook('preHandler', async (request, reply) => {
     if (!MUTATIONS.has(request.method)) return;
+    if (request.routeOptions.config?.idempotent === false) return;
     const key = headerValue(request);
     if (key === undefined) return;
     if (key.length > MAX_KEY_LENGTH) {
@@ -119,7 +280,7 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
         .code(400)
         .send({ Message: `The Idempotency-Key header is too long (${MAX_KEY_LENGTH} characters at most).` });
     }
-    const claim: Claim = { key, employeeId: employeeIdOf(request) };
+    const claim: Claim = { key, ...callerOf(request) };
     const method = request.method;
     const path = request.url;
     const requestHash = hashBody(request.body);
@@ -131,13 +292,17 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
         .values({
           Key: key,
           EmployeeID: claim.employeeId,
+          Credential: claim.credential,
           Method: method,
           Path: path,
           RequestHash: requestHash,
           State: 'running',
+          InstanceID: instances.id,
           CreatedAt: now(),
         })
-        .onConflictDoNothing({ target: [idempotencyKeys.Key, idempotencyKeys.EmployeeID] })
+        .onConflictDoNothing({
+          target: [idempotencyKeys.Key, idempotencyKeys.EmployeeID, idempotencyKeys.Credential],
+        })
         .returning({ Key: idempotencyKeys.Key });
       if (inserted.length > 0) {
         claims.set(request, claim);
@@ -153,32 +318,30 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
         if (existing.ContentType) reply.header('content-type', existing.ContentType);
         return reply.send(existing.ResponseBody ?? '');
       }
+      // Still running. Taken over (only one taker wins) when its instance died, or when the lease ran
+      // out (a live instance stuck on it).
       const startedAt = existing.CreatedAt;
-      if (now().getTime() - startedAt.getTime() > timeoutMs) {
-        // Abandoned by a process that died mid-request: take it over (only one taker wins).
-        const taken = await db
-          .update(idempotencyKeys)
-          .set({ CreatedAt: now() })
-          .where(
-            and(where(claim), eq(idempotencyKeys.State, 'running'), eq(idempotencyKeys.CreatedAt, startedAt)),
-          )
-          .returning({ Key: idempotencyKeys.Key });
-        if (taken.length > 0) {
-          claims.set(request, claim);
-          return;
-        }
-        continue;
+      const leaseOver = now().getTime() - startedAt.getTime() > timeoutMs;
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ CreatedAt: now(), InstanceID: instances.id })
+        .where(
+          and(
+            where(claim),
+            eq(idempotencyKeys.State, 'running'),
+            eq(idempotencyKeys.InstanceID, existing.InstanceID),
+            eq(idempotencyKeys.CreatedAt, startedAt),
+            leaseOver ? undefined : instances.ownerDead(),
+          ),
+        )
+        .returning({ Key: idempotencyKeys.Key });
+      if (taken.length > 0) {
+        claims.set(request, claim);
+        return;
       }
-      return reply
-        .code(409)
-        .header(STATUS_HEADER, 'processing')
-        .header('retry-after', '1')
-        .send({ Message: IN_PROGRESS_MESSAGE, Code: IN_PROGRESS_CODE });
+      if (!leaseOver) return inProgress(reply);
     }
-    return reply.code(409).header(STATUS_HEADER, 'processing').header('retry-after', '1').send({
-      Message: IN_PROGRESS_MESSAGE,
-      Code: IN_PROGRESS_CODE,
-    });
+    return inProgress(reply);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -193,7 +356,9 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
       else if (typeof payload === 'string') body = payload;
       else if (Buffer.isBuffer(payload) && isTextual(contentType)) body = payload.toString('utf8');
       else body = null; // a stream or binary: cannot be replayed, so it is not kept
-      if (status >= 500 || RELEASED.has(status) || body === null) {
+      // An answer that sets a cookie hands out a credential: it is never kept for a replay.
+      const setsCookie = reply.hasHeader('set-cookie');
+      if (status >= 500 || RELEASED.has(status) || body === null || setsCookie) {
         await release(claim);
         return payload;
       }
@@ -206,7 +371,7 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
           ContentType: contentType ?? null,
           CompletedAt: now(),
         })
-        .where(where(claim));
+        .where(mine(claim));
     } catch (error) {
       request.log.error({ err: error }, 'idempotency: could not store the response');
       await release(claim).catch(() => undefined);

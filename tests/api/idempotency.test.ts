@@ -1,9 +1,12 @@
 // The Idempotency-Key plugin on a bare Fastify instance and an in-memory PGlite (self-contained: the
-// table is created here with raw SQL, no app, no migrations).
+// table is created here with raw SQL, no app, no migrations); then in the built app: callers, the
+// routes that hand out credentials, and claims left by a server that died.
 import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { idempotencyKeys } from '../../server/db/schema/idempotency';
 import {
   hashBody,
@@ -13,22 +16,25 @@ import {
   KEY_REUSED_MESSAGE,
   purgeIdempotencyKeys,
 } from '../../server/plugins/idempotency';
+import { cookieFrom, createTestApp, type Session, type TestApp } from './helpers';
 
 const CREATE_TABLE = `
   create table idempotency_keys (
     key text not null,
     employee_id integer not null,
+    credential text not null default '',
     method text not null,
     path text not null,
     request_hash text not null,
     state text not null,
+    instance_id integer not null default 0,
     status_code integer,
     response_body text,
     content_type text,
     created_at timestamptz not null default now(),
     completed_at timestamptz
   );
-  create unique index idempotency_keys_key_employee_uq on idempotency_keys (key, employee_id);
+  create unique index idempotency_keys_key_caller_uq on idempotency_keys (key, employee_id, credential);
   create index idempotency_keys_created_at_idx on idempotency_keys (created_at);
 `;
 
@@ -55,7 +61,13 @@ beforeAll(async () => {
   // Stands in for the auth plugin: the employee comes from a test header.
   app.addHook('onRequest', async (request) => {
     const id = request.headers['x-employee'];
-    if (typeof id === 'string') (request as { actor: unknown }).actor = { EmployeeID: Number(id) };
+    const proxy = request.headers['x-proxy-by'];
+    if (typeof id === 'string')
+      (request as { actor: unknown }).actor = {
+        EmployeeID: Number(id),
+        SessionHash: 'session-hash',
+        ProxyByEmployeeID: typeof proxy === 'string' ? Number(proxy) : null,
+      };
   });
   await app.register(idempotencyPlugin, { db, now: () => clock, runningTimeoutMs: 60_000 });
   app.post('/time-entries', async (request, reply) => {
@@ -91,6 +103,14 @@ beforeAll(async () => {
     count('slow');
     await gate;
     return { done: true };
+  });
+  app.post('/token', { config: { idempotent: false } }, async () => {
+    count('token');
+    return { token: `t${calls.token}` };
+  });
+  app.post('/sets-cookie', async (_request, reply) => {
+    count('sets-cookie');
+    return reply.header('set-cookie', `session=s${calls['sets-cookie']}; HttpOnly`).send({ ok: true });
   });
   app.get('/time-entries', async () => {
     count('list');
@@ -272,10 +292,12 @@ describe('Idempotency-Key', () => {
     expect(calls.create).toBeUndefined();
   });
 
-  it('takes over a key left running by a process that died', async () => {
+  it('takes over a key still running on a live instance only when its lease ran out', async () => {
     await db.insert(idempotencyKeys).values({
       Key: 'k10',
       EmployeeID: 7,
+      Credential: 'session',
+      InstanceID: app.idempotencyInstanceId,
       Method: 'POST',
       Path: '/time-entries',
       RequestHash: hashBody({ Notes: 'a' }),
@@ -288,6 +310,57 @@ describe('Idempotency-Key', () => {
     const after = await send({ method: 'POST', url: '/time-entries', payload: { Notes: 'a' }, key: 'k10' });
     expect(after.statusCode).toBe(201);
     expect(calls.create).toBe(1);
+  });
+
+  it('keys per credential: a proxy session of the employee is another caller', async () => {
+    await send({ method: 'POST', url: '/time-entries', payload: { Notes: 'a' }, key: 'cred' });
+    const proxy = await send({
+      method: 'POST',
+      url: '/time-entries',
+      payload: { Notes: 'a' },
+      key: 'cred',
+      headers: { 'x-proxy-by': '1' },
+    });
+    expect(proxy.headers['idempotency-replayed']).toBeUndefined();
+    expect(calls.create).toBe(2);
+    const rows = await db.select().from(idempotencyKeys);
+    expect(rows.map((r) => r.Credential).sort()).toEqual(['proxy:1', 'session']);
+  });
+
+  it('a route with config idempotent: false runs every time and stores nothing', async () => {
+    const first = await send({ method: 'POST', url: '/token', payload: {}, key: 'tk' });
+    const second = await send({ method: 'POST', url: '/token', payload: {}, key: 'tk' });
+    expect([first.json(), second.json()]).toEqual([{ token: 't1' }, { token: 't2' }]);
+    expect(second.headers['idempotency-replayed']).toBeUndefined();
+    expect(await db.select().from(idempotencyKeys)).toEqual([]);
+  });
+
+  it('never stores an answer that sets a cookie', async () => {
+    await send({ method: 'POST', url: '/sets-cookie', payload: {}, key: 'ck' });
+    const again = await send({ method: 'POST', url: '/sets-cookie', payload: {}, key: 'ck' });
+    expect(again.headers['idempotency-replayed']).toBeUndefined();
+    expect(again.headers['set-cookie']).toBe('session=s2; HttpOnly');
+    expect(await db.select().from(idempotencyKeys)).toEqual([]);
+  });
+
+  it('takes over at once a key left running by an instance that is no longer alive', async () => {
+    const dead = app.idempotencyInstanceId === 4242 ? 4243 : 4242;
+    await db.insert(idempotencyKeys).values({
+      Key: 'k11',
+      EmployeeID: 7,
+      Credential: 'session',
+      InstanceID: dead,
+      Method: 'POST',
+      Path: '/time-entries',
+      RequestHash: hashBody({ Notes: 'a' }),
+      State: 'running',
+      CreatedAt: clock,
+    });
+    const retry = await send({ method: 'POST', url: '/time-entries', payload: { Notes: 'a' }, key: 'k11' });
+    expect(retry.statusCode).toBe(201);
+    expect(calls.create).toBe(1);
+    const [row] = await db.select().from(idempotencyKeys);
+    expect(row).toMatchObject({ State: 'done', InstanceID: app.idempotencyInstanceId });
   });
 
   it('purges keys older than 30 days', async () => {
@@ -310,4 +383,153 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise
     if (Date.now() > until) throw new Error('waitFor: timed out');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+describe('Idempotency-Key in the app', () => {
+  let t: TestApp;
+  const keysNamed = (key: string) => t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.Key, key));
+
+  beforeAll(async () => {
+    // A fixed signing key, so a token is valid on a second app built on the same database.
+    t = await createTestApp({ jwtSecret: 'idempotency-test-signing-key-0123456789' });
+  });
+  afterAll(() => t.close());
+
+  it("a cookieless caller replaying staff's auth/token key gets no token", async () => {
+    const staff = await t.signIn('staff');
+    const key = { 'idempotency-key': 'token-key-1' };
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      headers: { cookie: staff.cookie, ...key },
+      payload: { clientId: 'apex-pwa' },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<string>()).toMatch(/^ey/);
+
+    const thief = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      headers: key,
+      payload: { clientId: 'apex-pwa' },
+    });
+    expect(thief.statusCode).toBe(401);
+    expect(thief.headers['idempotency-replayed']).toBeUndefined();
+    expect(thief.body).not.toContain(mine.json<string>());
+    expect(await keysNamed('token-key-1')).toEqual([]);
+  });
+
+  it('never stores a sign-in: the same key with the same form signs in again with a new session', async () => {
+    const login = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/account/login',
+        headers: { accept: 'application/json', 'idempotency-key': 'login-key-1' },
+        payload: { UserName: 'staff', Password: 'Demo!2026apex' },
+      });
+    const first = await login();
+    const second = await login();
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.headers['idempotency-replayed']).toBeUndefined();
+    expect(cookieFrom(second.headers['set-cookie'])).not.toBe(cookieFrom(first.headers['set-cookie']));
+    expect(await keysNamed('login-key-1')).toEqual([]);
+  });
+
+  it('two users sending the same key are two requests', async () => {
+    const [staff, rep] = [await t.signIn('staff'), await t.signIn('rep')];
+    const put = (who: typeof staff, betaOpt: boolean) =>
+      who.call({
+        method: 'PUT',
+        url: '/api/employees/betaopt',
+        headers: { 'idempotency-key': 'shared-key-1' },
+        payload: { betaOpt },
+      });
+    expect((await put(staff, true)).statusCode).toBe(200);
+    const repAnswer = await put(rep, true);
+    expect(repAnswer.statusCode).toBe(200);
+    expect(repAnswer.headers['idempotency-replayed']).toBeUndefined();
+    const repNow = await rep.call({ method: 'GET', url: '/api/employees/betaopt' });
+    expect(repNow.json()).toEqual({ betaOpt: true });
+    // The same caller again: the stored answer.
+    expect((await put(staff, true)).headers['idempotency-replayed']).toBe('true');
+    expect(await keysNamed('shared-key-1')).toHaveLength(2);
+  });
+
+  /** A claim as a request of staff's left it: 'running' on the given instance. */
+  async function runningClaim(key: string, instanceId: number, employeeId: number) {
+    await t.db.insert(idempotencyKeys).values({
+      Key: key,
+      EmployeeID: employeeId,
+      Credential: 'session',
+      Method: 'PUT',
+      Path: '/api/employees/betaopt',
+      RequestHash: hashBody({ betaOpt: false }),
+      State: 'running',
+      InstanceID: instanceId,
+      CreatedAt: new Date(),
+    });
+  }
+
+  /** A second server on the same database, as after a restart (or a second instance). */
+  async function secondApp() {
+    const built = await buildApp(
+      { ...t.config, seedDemo: false },
+      { db: t.db, kind: 'pglite', close: async () => undefined },
+    );
+    await built.app.ready();
+    return built.app;
+  }
+
+  it('a server starting releases the claims of an instance that is gone, and the retry runs', async () => {
+    const staff = await t.signIn('staff');
+    const staffId = await staffEmployeeId(staff);
+    const dead = t.app.idempotencyInstanceId === 777 ? 778 : 777;
+    await runningClaim('left-by-dead', dead, staffId);
+
+    const next = await secondApp();
+    try {
+      expect(await keysNamed('left-by-dead')).toEqual([]);
+      const retry = await next.inject({
+        method: 'PUT',
+        url: '/api/employees/betaopt',
+        headers: { authorization: `Bearer ${staff.token}`, 'idempotency-key': 'left-by-dead' },
+        payload: { betaOpt: false },
+      });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual({ betaOpt: false });
+      const [stored] = await keysNamed('left-by-dead');
+      expect(stored).toMatchObject({ State: 'done', InstanceID: next.idempotencyInstanceId });
+    } finally {
+      await next.close();
+    }
+  });
+
+  it("a server starting leaves a live instance's running claim alone", async () => {
+    const staff = await t.signIn('staff');
+    const staffId = await staffEmployeeId(staff);
+    await runningClaim('held-by-live', t.app.idempotencyInstanceId, staffId);
+
+    const next = await secondApp();
+    try {
+      expect(next.idempotencyInstanceId).not.toBe(t.app.idempotencyInstanceId);
+      expect(await keysNamed('held-by-live')).toHaveLength(1);
+      const during = await next.inject({
+        method: 'PUT',
+        url: '/api/employees/betaopt',
+        headers: { authorization: `Bearer ${staff.token}`, 'idempotency-key': 'held-by-live' },
+        payload: { betaOpt: false },
+      });
+      expect(during.statusCode).toBe(409);
+      expect(during.json()).toEqual({ Message: IN_PROGRESS_MESSAGE, Code: IN_PROGRESS_CODE });
+      const [row] = await keysNamed('held-by-live');
+      expect(row).toMatchObject({ State: 'running', InstanceID: t.app.idempotencyInstanceId });
+    } finally {
+      await next.close();
+    }
+  });
+});
+
+async function staffEmployeeId(session: Session): Promise<number> {
+  const res = await session.call({ method: 'GET', url: '/api/Home/identity' });
+  return res.json<{ EmployeeID: number }>().EmployeeID;
 }

@@ -22,7 +22,7 @@ export async function authRoutes(
   r.post(
     '/auth/token',
     {
-      config: { public: true },
+      config: { public: true, idempotent: false },
       schema: {
         tags: ['auth'],
         summary: 'Exchange the session (clientId apex-pwa) or a client id + secret for a short-lived JWT',
