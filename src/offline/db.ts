@@ -64,6 +64,8 @@ export interface OutboxRow {
   /** Epoch ms before which the engine does not send this row (backoff); 0 = now. */
   nextAttemptAt: number;
   lastError: string | null;
+  /** An i18n key the device itself gives for the last error (shown instead of `lastError`). */
+  lastErrorKey?: string;
   /** Status of the last response (null: none, or a network error). */
   lastStatus: number | null;
   /** On 409/412: the server's response body (its current row). */

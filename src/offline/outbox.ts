@@ -20,7 +20,17 @@ import {
   rewriteTempId,
 } from './temp-ids';
 
-export type OutboxActionErrorReason = 'not-found' | 'sending' | 'already-sent' | 'entity-changed';
+export type OutboxActionErrorReason =
+  | 'not-found'
+  | 'sending'
+  | 'already-sent'
+  | 'entity-changed'
+  | 'missing-server-id';
+
+/** i18n key of a row whose record's create was acknowledged without the server's id. */
+export const MISSING_SERVER_ID_KEY = 'sync.page.missingServerId';
+const MISSING_SERVER_ID_MESSAGE =
+  'The server did not say which record this change belongs to, so it cannot be sent. Discard it and make the change again.';
 
 /** A UI action that cannot apply to the row in its current state. */
 export class OutboxActionError extends Error {
@@ -122,6 +132,10 @@ export function ackRow(
         await resolveTempId(db, userId, own, ack.serverId);
         await recordTempId(db, userId, own, ack.serverId);
         entityKey = rewriteEntityKey(entityKey, own, ack.serverId);
+      } else if (own !== undefined) {
+        // Created, but the answer named no id: what depends on the temporary id can never be sent
+        // (the server knows no such id). It stays on the device, blocked, with a clear error.
+        await blockDependents(db, userId, own);
       }
       const { entity, id } = parseEntityKey(entityKey);
       const draft = await db.drafts.get([userId, entity, id]);
@@ -147,6 +161,36 @@ export function ackRow(
   );
 }
 
+async function blockDependents(db: ApexDb, userId: UserId, tempId: number): Promise<void> {
+  const dependents = await db.outbox
+    .where('tempRefs')
+    .equals(tempId)
+    .filter((r) => r.userId === userId)
+    .toArray();
+  for (const row of dependents) {
+    await db.outbox.update(row.id, {
+      status: 'failed',
+      lastError: MISSING_SERVER_ID_MESSAGE,
+      lastErrorKey: MISSING_SERVER_ID_KEY,
+      lastStatus: null,
+    });
+  }
+}
+
+/** Whether the row refers to a temporary id whose create is no longer queued (so never resolvable). */
+async function hasOrphanTempRef(db: ApexDb, userId: UserId, row: OutboxRow): Promise<boolean> {
+  for (const tempId of row.tempRefs) {
+    const creates = await db.outbox
+      .where('tempRefs')
+      .equals(tempId)
+      .filter((r) => r.userId === userId && r.id !== row.id && entityTempId(r.entityKey) === tempId)
+      .toArray();
+    const ownCreateQueued = creates.some((r) => r.seq < row.seq);
+    if (!ownCreateQueued) return true;
+  }
+  return false;
+}
+
 /**
  * The user asks to send the row again. A failed or conflicting row gets a new Idempotency-Key: the
  * server answered it definitively (and stored that answer under the old key), so the old key would
@@ -158,9 +202,12 @@ export function retryRow(db: ApexDb, userId: UserId, rowId: string, uuid: () => 
       const row = userRow(await db.outbox.get(rowId), userId);
       if (!row) throw new OutboxActionError('not-found', 'This change is no longer queued.');
       if (row.status === 'sending') return row;
+      if (row.lastErrorKey === MISSING_SERVER_ID_KEY && (await hasOrphanTempRef(db, userId, row))) {
+        throw new OutboxActionError('missing-server-id', MISSING_SERVER_ID_MESSAGE);
+      }
       let next: OutboxRow;
       if (row.status === 'failed' || row.status === 'conflict') {
-        const { conflict: _conflict, ...rest } = row;
+        const { conflict: _conflict, lastErrorKey: _lastErrorKey, ...rest } = row;
         next = {
           ...rest,
           status: 'pending',
@@ -218,6 +265,14 @@ export function discardRow(db: ApexDb, userId: UserId, rowId: string, at: number
       if (!row) return [];
       if (row.status === 'sending') {
         throw new OutboxActionError('sending', 'This change is being sent; try again in a moment.');
+      }
+      if (row.status === 'pending' && row.attempts > 0) {
+        // Sent at least once with no answer yet: the server may have applied it. Discarding it now
+        // would show the user a state the server does not have.
+        throw new OutboxActionError(
+          'already-sent',
+          'This change may already have reached the server. Wait for its answer, or sync now, before discarding it.',
+        );
       }
       const own = entityTempId(row.entityKey);
       const same = await entityRows(db, userId, row.entityKey);
@@ -294,7 +349,7 @@ export function editRow(
       if (request.entityKey !== row.entityKey) {
         throw new OutboxActionError('entity-changed', 'An edit cannot move a change to another record.');
       }
-      const { conflict: _conflict, ...rest } = row;
+      const { conflict: _conflict, lastErrorKey: _lastErrorKey, ...rest } = row;
       const next: OutboxRow = {
         ...rest,
         args,

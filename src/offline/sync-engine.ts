@@ -646,7 +646,7 @@ export class SyncEngine {
     }
     if (serverId === undefined && entityTempId(row.entityKey) !== undefined) {
       this.#onError(
-        new Error(`${row.command}: no server id for ${row.entityKey}; later changes keep the temporary id`),
+        new Error(`${row.command}: no server id for ${row.entityKey}; the changes that need it are blocked`),
       );
     }
     await ackRow(this.#db, this.userId, row.id, { serverId, data }, this.#now());

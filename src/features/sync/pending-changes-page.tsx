@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
 import type { OutboxRow } from '../../offline/db';
+import { MISSING_SERVER_ID_KEY, OutboxActionError } from '../../offline/outbox';
 import { useSyncEngineStatus, useSyncStatus } from '../../offline/use-sync-status';
 import { RelativeTime } from '../../ui/relative-time';
 
@@ -56,12 +57,22 @@ export default function PendingChangesPage() {
   const [values, setValues] = useState<Record<string, string>>({});
   const [editError, setEditError] = useState<string | null>(null);
 
-  async function act(action: () => Promise<unknown>) {
+  async function act(action: () => Promise<unknown>, kind: 'retry' | 'discard' = 'retry') {
     try {
       await action();
     } catch (err) {
-      notifications.show({ color: 'red', message: err instanceof Error ? err.message : String(err) });
+      notifications.show({ color: 'red', message: actionErrorText(err, kind) });
     }
+  }
+
+  function actionErrorText(err: unknown, kind: 'retry' | 'discard'): string {
+    if (err instanceof OutboxActionError) {
+      if (err.reason === 'sending') return t('sync.page.sendingBusy');
+      if (err.reason === 'already-sent')
+        return kind === 'discard' ? t('sync.page.discardAlreadySent') : t('sync.page.alreadySent');
+      if (err.reason === 'missing-server-id') return t(MISSING_SERVER_ID_KEY);
+    }
+    return err instanceof Error ? err.message : String(err);
   }
 
   function openEdit(row: OutboxRow) {
@@ -131,9 +142,9 @@ export default function PendingChangesPage() {
                     {t('sync.page.queued')} <RelativeTime date={new Date(row.createdAt)} />
                     {row.attempts > 0 && ` · ${t('sync.page.attempts', { count: row.attempts })}`}
                   </Text>
-                  {row.lastError && (
+                  {(row.lastErrorKey || row.lastError) && (
                     <Text size="sm" c={row.status === 'pending' ? 'dimmed' : 'red'}>
-                      {row.lastError}
+                      {row.lastErrorKey ? t(row.lastErrorKey) : row.lastError}
                     </Text>
                   )}
                 </Stack>
@@ -149,7 +160,7 @@ export default function PendingChangesPage() {
                       size="xs"
                       color="red"
                       variant="subtle"
-                      onClick={() => void act(() => engine!.discard(row.id))}
+                      onClick={() => void act(() => engine!.discard(row.id), 'discard')}
                     >
                       {t('sync.page.discard')}
                     </Button>

@@ -389,6 +389,43 @@ describe('user actions', () => {
     );
   });
 
+  it('refuses to discard a row that may already have reached the server, until it is answered', async () => {
+    const h = harness();
+    h.server.respond = () => ({ status: 503, body: null });
+    const tempId = await createOffline(h, U, { Notes: 'maybe applied' });
+    const [row] = await listOutbox(U, h.db);
+    await h.engine.syncNow();
+    expect((await listOutbox(U, h.db))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+
+    await expect(h.engine.discard(row.id)).rejects.toMatchObject({ reason: 'already-sent' });
+    // Nothing was dropped: the change and its local copy are still there.
+    expect(await listOutbox(U, h.db)).toHaveLength(1);
+    expect(await getDraft(U, 'timeEntry', tempId, h.db)).toBeDefined();
+
+    h.server.respond = () => undefined;
+    await h.engine.syncNow();
+    expect(await listOutbox(U, h.db)).toEqual([]);
+    expect([...h.server.entries.values()].map((e) => e.Notes)).toEqual(['maybe applied']);
+  });
+
+  it('a create acknowledged without an id blocks the changes that need it instead of sending the temporary id', async () => {
+    const h = harness();
+    h.server.respond = (request) =>
+      request.method === 'POST' ? { status: 201, body: { Message: 'Created.' } } : undefined;
+    const parent = await createOffline(h, U, { Notes: 'p' });
+    await enqueueIn(h, U)('timeEntry.update', { TimeEntryID: parent, Notes: 'p2' });
+    await h.engine.syncNow();
+
+    // Only the create went out; the edit of the temporary id never reaches the server.
+    expect(paths(h.server.received)).toEqual(['POST time-entries']);
+    const [blocked] = await listOutbox(U, h.db);
+    expect(blocked).toMatchObject({ status: 'failed', lastErrorKey: 'sync.page.missingServerId' });
+    await h.engine.syncNow();
+    expect(paths(h.server.received)).toEqual(['POST time-entries']);
+    await expect(h.engine.retry(blocked.id)).rejects.toMatchObject({ reason: 'missing-server-id' });
+    expect(await h.engine.discard(blocked.id)).toEqual([blocked.id]);
+  });
+
   it('reports status to subscribers', async () => {
     const h = harness();
     const seen: Array<ReturnType<typeof h.engine.getStatus>> = [];
