@@ -48,11 +48,6 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
     route.config = { ...(route.config ?? {}), idempotent: false };
   });
 
-  // Each route here answers with a session cookie: an Idempotency-Key never replays one.
-  app.addHook('onRoute', (route) => {
-    route.config = { ...(route.config ?? {}), idempotent: false };
-  });
-
   // Every route here acts on the session cookie: a post from another site is refused (on top of the
   // SameSite=Lax cookie), so a page elsewhere cannot sign a browser in, out or into a proxy session.
   app.addHook('onRequest', async (request) => {
