@@ -45,3 +45,31 @@ describe('configuration from the environment', () => {
     }
   });
 });
+
+describe('PUBLIC_URL', () => {
+  it('defaults to the listen address', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:8080');
+  });
+
+  it('keeps an http(s) origin, without a trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://apex.example.com/' }).publicUrl).toBe(
+      'https://apex.example.com',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://apex.local:8443' }).publicUrl).toBe('http://apex.local:8443');
+  });
+
+  it.each([
+    'apex.example.com',
+    'ftp://apex.example.com',
+    'https://apex.example.com/app',
+    'https://apex.example.com?x=1',
+    'https://user:pw@apex.example.com',
+    'javascript:alert(1)',
+  ])('refuses %j with a message naming it', (value) => {
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(
+      /PUBLIC_URL: must be an http:\/\/ or https:\/\/ origin/,
+    );
+  });
+});
