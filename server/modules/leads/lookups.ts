@@ -1,6 +1,6 @@
 // Reference data of leads: statuses, the leads policy in effect per division, import schemas, and the
 // defaults loaded into any database on first use.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { Division } from '../../../src/contract/common';
 import {
   type DivisionLeadsPolicy,
@@ -12,6 +12,7 @@ import {
   type LeadStatus as WireLeadStatus,
 } from '../../../src/contract/leads';
 import type { Db } from '../../db/client';
+import { LockClass, xactLockName } from '../../db/locks';
 import {
   divisionLeadsPolicies,
   divisions,
@@ -47,7 +48,7 @@ export const DEFAULT_LEAD_STATUSES: {
  */
 export async function ensureLeadReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('apex.leads.reference'))`);
+    await tx.execute(xactLockName(LockClass.LeadReference, 'leads.reference'));
     // Rogers and Dtv (when the division exists) start with the default statuses.
     const present = await tx
       .select({ id: divisions.DivisionID })

@@ -1,7 +1,7 @@
 // Assignments: a manager assigns an employee to a time slot (Pending), the employee answers
 // (Accepted / Rejected with a reason; the same answer again is a no-op), a manager withdraws
 // (Unassigned). Each change appends a timeline row and queues mail in the same transaction.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   AssignmentStatus,
   type RespondBody,
@@ -10,6 +10,7 @@ import {
   ScheduleEventStatus,
 } from '../../../src/contract/scheduling';
 import type { Db } from '../../db/client';
+import { LockClass, xactLock } from '../../db/locks';
 import {
   employees,
   employmentRecords,
@@ -46,7 +47,7 @@ const refuse = (r: Refusal) => new AppError(r.status, r.message, { Errors: r.err
 
 /** Serialises changes of one employee's assignments (double-booking check) across requests. */
 async function lockEmployee(tx: Tx, employeeId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(7301, ${employeeId})`);
+  await tx.execute(xactLock(LockClass.EventAssignments, employeeId));
 }
 
 export async function assign(p: {

@@ -23,7 +23,7 @@ import { diffEntries, minutesDelta } from '../../domain/time-management/changes'
 import { isClosed, periodState } from '../../domain/time-management/pay-periods';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { Actor, OfficeScope } from '../access/service';
-import { applyLateAdjustment } from '../time/service';
+import { applyLateAdjustment, lockEmployee } from '../time/service';
 import { entryLabeler } from './labels';
 import type { LateAdjustmentRow } from './late-store';
 import { employeeNames, inScope, officeCondition, officeInfo, scopeIsEmpty } from './lookup';
@@ -176,6 +176,16 @@ export async function listMyLateAdjustments(args: {
   );
 }
 
+/**
+ * The request read again under its employee's time-entry lock: its requester changing or withdrawing
+ * it, and another payroll user resolving it, wait for each other instead of racing.
+ */
+async function loadForResolve(tx: Tx, actor: Actor, id: number): Promise<LateAdjustmentRow> {
+  const first = await loadVisible(tx, actor, id);
+  await lockEmployee(tx, first.EmployeeID);
+  return loadVisible(tx, actor, id);
+}
+
 async function loadVisible(db: Conn, actor: Actor, id: number): Promise<LateAdjustmentRow> {
   const [row] = await db
     .select()
@@ -304,7 +314,7 @@ export async function acceptLateAdjustment(args: {
 }): Promise<LateAdjustment> {
   const { db, actor, id, body } = args;
   await db.transaction(async (tx) => {
-    const row = await loadVisible(tx, actor, id);
+    const row = await loadForResolve(tx, actor, id);
     await assertPending(tx, row, body.Version);
     const closed = await closedPeriod(tx, row);
     let target: PayPeriodRow | undefined;
@@ -343,7 +353,7 @@ export async function rejectLateAdjustment(args: {
 }): Promise<LateAdjustment> {
   const { db, actor, id, body } = args;
   await db.transaction(async (tx) => {
-    const row = await loadVisible(tx, actor, id);
+    const row = await loadForResolve(tx, actor, id);
     await assertPending(tx, row, body.Version);
     const now = new Date();
     for (const r of [row, ...(await pendingBreaksOf(tx, row))]) {

@@ -43,6 +43,7 @@ import {
   type TimeEntryV2Late,
 } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
+import { LockClass, xactLock } from '../../db/locks';
 import {
   employees,
   employmentRecordDivisions,
@@ -95,8 +96,6 @@ type Row = typeof timeEntries.$inferSelect;
 
 export const STALE_MESSAGE = 'This item was changed by someone else. Review the current version.';
 const DEFAULT_PAGE_SIZE = 25;
-/** First key of the advisory lock that serialises the time-entry writes of one employee. */
-const LOCK_CLASS = 7301;
 
 /** What is stored for an entry (everything but the owner and the bookkeeping columns). */
 interface Draft {
@@ -343,8 +342,12 @@ async function assertMayWriteAt(
   }
 }
 
-async function lockEmployee(tx: Conn, employeeId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}, ${employeeId})`);
+/**
+ * Serialises the time-entry writes of one employee until the transaction ends: the overlap rule, and
+ * late adjustment requests being changed, withdrawn, accepted or rejected.
+ */
+export async function lockEmployee(tx: Conn, employeeId: number): Promise<void> {
+  await tx.execute(xactLock(LockClass.TimeEntries, employeeId));
 }
 
 async function liveRow(db: Conn, id: number): Promise<Row | undefined> {
@@ -927,11 +930,22 @@ async function updatePendingCreate(
   return { ...wire, LateAdjustment };
 }
 
-/** The pending new entry an id names when no stored entry has it. */
-async function pendingCreateAt(tx: Conn, id: number): Promise<LateAdjustmentRow | undefined> {
+/** The pending new entry an id names when no stored entry has it (read without a lock). */
+async function readPendingCreate(tx: Conn, id: number): Promise<LateAdjustmentRow | undefined> {
   if (await liveRow(tx, id)) return undefined;
   const pending = await pendingLateAdjustment(tx, id);
   return pending?.ActionID === LateAdjustmentAction.Create ? pending : undefined;
+}
+
+/**
+ * The pending new entry an id names, read again under its employee's lock, so that changing or
+ * withdrawing it cannot race payroll accepting or rejecting it (which take the same lock).
+ */
+async function pendingCreateAt(tx: Conn, id: number): Promise<LateAdjustmentRow | undefined> {
+  const first = await readPendingCreate(tx, id);
+  if (!first) return undefined;
+  await lockEmployee(tx, first.EmployeeID);
+  return readPendingCreate(tx, id);
 }
 
 /**
@@ -1090,8 +1104,10 @@ export async function deleteTimeEntry(args: {
   db: Db;
   actor: Actor;
   id: number;
+  /** The Version the caller saw; when given, a changed entry is refused with 409. */
+  version?: number;
 }): Promise<TimeEntryLate | null> {
-  const { db, actor, id } = args;
+  const { db, actor, id, version } = args;
   return db.transaction(async (tx) => {
     const pending = await pendingCreateAt(tx, id);
     if (pending) {
@@ -1110,6 +1126,7 @@ export async function deleteTimeEntry(args: {
       return null;
     }
     const row = await loadForWrite(tx, actor, id);
+    checkVersion(row, version);
     await assertMayWriteAt(tx, actor, row.EmployeeID, row.IcdOfficeID);
     const period = await closedPeriodOfRow(tx, row);
     if (period) {

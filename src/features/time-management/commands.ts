@@ -83,7 +83,12 @@ export const updateEntry = registerCommand({
   onAck: (_a, body) => ({ data: body }),
 });
 
-export const DeleteEntryArgs = z.object({ Id: AnyId, local: LocalCopy });
+export const DeleteEntryArgs = z.object({
+  Id: AnyId,
+  /** The Version the user saw (rows queued before it was sent have none): a changed entry is a 409. */
+  Version: z.number().int().min(1).optional(),
+  local: LocalCopy,
+});
 export type DeleteEntryArgs = z.infer<typeof DeleteEntryArgs>;
 
 export const deleteEntry = registerCommand({
@@ -91,7 +96,7 @@ export const deleteEntry = registerCommand({
   args: DeleteEntryArgs,
   toRequest: (a) => ({
     method: 'DELETE',
-    path: `time-entries/${a.Id}`,
+    path: a.Version === undefined ? `time-entries/${a.Id}` : `time-entries/${a.Id}?version=${a.Version}`,
     entityKey: makeEntityKey(TIME_ENTRY, a.Id),
   }),
   draft: (a) => ({ entity: TIME_ENTRY, localId: a.Id, data: { ...a.local, Id: a.Id }, deleted: true }),

@@ -188,7 +188,11 @@ export default function TimesheetPage() {
     const entry = editing?.entry;
     if (!entry) return null;
     const { pending: _p, failed: _f, ...plain } = entry;
-    await deleteEntry.enqueue(userId, { Id: entry.Id, local: plain });
+    await deleteEntry.enqueue(userId, {
+      Id: entry.Id,
+      ...(typeof entry.Version === 'number' ? { Version: entry.Version } : {}),
+      local: plain,
+    });
     void engine?.syncNow();
     return null;
   }

@@ -124,6 +124,28 @@ describe('timesheet commands', () => {
     });
   });
 
+  it('a delete carries the Version the user saw, so a change made meanwhile is a conflict', async () => {
+    const db = newDb();
+    const clock = new ManualClock();
+    const sent: string[] = [];
+    const { engine } = makeEngine({
+      db,
+      registry: commandRegistry,
+      clock,
+      send: async (request) => {
+        sent.push(`${request.method} ${request.path}`);
+        return { status: 204, body: null };
+      },
+    });
+    await deleteEntry.enqueue(
+      USER,
+      { Id: 56, Version: 4, local: { ...entry, Id: 56, Version: 4 } },
+      { db, now: clock.now },
+    );
+    await engine.syncNow();
+    expect(sent).toEqual(['DELETE time-entries/56?version=4']);
+  });
+
   it('refuses malformed arguments before anything is queued', async () => {
     const db = newDb();
     await expect(
