@@ -265,7 +265,9 @@ describe('ApiClient token', () => {
   it('reuses a token issued less than 15 minutes in the future (clock skew)', async () => {
     const future = NOW + 14 * MINUTE;
     const { client, tokenCalls } = setup({
-      'POST /api/auth/token': () => json(tokenAt(future, { exp: Math.floor(future / 1000) + 600 })),
+      // As the server issues them: no nbf (a not-yet-valid token gets no tolerance, spec 000).
+      'POST /api/auth/token': () =>
+        json(tokenAt(future, { exp: Math.floor(future / 1000) + 600, nbf: undefined })),
       'GET /api/x': () => json(1),
     });
     await client.get('x');
@@ -273,10 +275,10 @@ describe('ApiClient token', () => {
     expect(tokenCalls()).toHaveLength(1);
   });
 
-  it('does not reuse a token that is not yet valid (nbf beyond the tolerance)', async () => {
+  it('does not reuse a token that is not yet valid (nbf in the future, no tolerance)', async () => {
     const s = Math.floor(NOW / 1000);
     const { client, tokenCalls } = setup({
-      'POST /api/auth/token': () => json(jwt({ sub: '1', iat: s, nbf: s + 16 * 60, exp: s + 3600 })),
+      'POST /api/auth/token': () => json(jwt({ sub: '1', iat: s, nbf: s + 60, exp: s + 3600 })),
       'GET /api/x': () => json(1),
     });
     await client.get('x');
