@@ -1,8 +1,11 @@
 // Authentication and the permission check of every route. A route declares in its config either
 // `public: true`, or the permission key it needs (`permission`), or nothing (any signed-in user).
 // API calls authenticate with the Bearer token; GET navigations (downloads) may use the session cookie.
+
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { apiClients } from '../db/tables';
 import { forbidden, unauthorized } from '../errors';
 import { type Actor, loadActor, loadSessionActor } from '../modules/access/service';
 import {
@@ -43,10 +46,17 @@ export async function resolveActor(request: FastifyRequest, opts: AuthOptions, a
     const claims = await verifyToken(opts.key, header.slice(7).trim());
     if (!claims) return null;
     const employeeId = Number(claims.sub);
-    if (!claims.sid) return loadActor(opts.db, employeeId, { SessionHash: null, ProxyByEmployeeID: null });
-    if (!Number.isSafeInteger(employeeId)) return null;
+    if (!Number.isSafeInteger(employeeId) || employeeId <= 0) return null;
+    if (!claims.sid) {
+      // A registered API client's token: trusted only while that client is still active and still
+      // acts as the token's user. A token naming neither a session nor a client is refused.
+      if (!claims.cid || !(await apiClientActive(opts.db, claims.cid, employeeId))) return null;
+      return loadActor(opts.db, employeeId, { SessionHash: null, ProxyByEmployeeID: null });
+    }
     // The token's session and its user's access: one read.
     const read = await loadSessionActor(opts.db, employeeId, claims.sid);
+    // The session found by its hash must be the token's user's (a token cannot borrow another's).
+    if (read.session && read.session.EmployeeID !== employeeId) return null;
     const session = await acceptSession(opts.db, read.session, opts.policy);
     if (!session) return null;
     return read.actor({ SessionHash: claims.sid, ProxyByEmployeeID: session.ProxyByEmployeeID });
@@ -59,6 +69,15 @@ export async function resolveActor(request: FastifyRequest, opts: AuthOptions, a
     SessionHash: session.SessionHash,
     ProxyByEmployeeID: session.ProxyByEmployeeID,
   });
+}
+
+async function apiClientActive(db: Db, clientId: string, employeeId: number): Promise<boolean> {
+  const [client] = await db
+    .select({ EmployeeID: apiClients.EmployeeID })
+    .from(apiClients)
+    .where(and(eq(apiClients.ClientId, clientId), eq(apiClients.IsActive, true)))
+    .limit(1);
+  return client?.EmployeeID === employeeId;
 }
 
 export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
