@@ -111,6 +111,14 @@ describe('sign-in rate limit', () => {
     });
   });
 
+  it('counts an IPv6 address by its /64 network', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.app.inject(login('applicant', 'x', `2001:db8:7:7::${i + 1}`))),
+    );
+    expect(statuses(answers)).toEqual({ 401: 5, 429: 7 });
+    expect((await t.app.inject(login('applicant', DEMO_PASSWORD, '2001:db8:7:8::1'))).statusCode).toBe(200);
+  });
+
   it('two server instances on one database share the count', async () => {
     const second = await buildApp(
       { ...t.config, seedDemo: false },

@@ -4,6 +4,7 @@
 // counted and, when under every limit, the attempt is recorded. Parallel requests for one user name or
 // from one address therefore queue on the lock and each sees the claims made before it, so no more
 // than the allowed number are ever checked.
+import { isIPv4, isIPv6 } from 'node:net';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts } from '../../db/tables';
@@ -44,6 +45,27 @@ export type ClaimResult = { ok: true; id: number } | { ok: false; retryAfterSeco
 const LOCK_USER_NAME = 7301;
 const LOCK_ADDRESS = 7302;
 
+/**
+ * The address an attempt is counted against: an IPv4 address as it is (also when IPv4-mapped), an
+ * IPv6 address by its /64 network, which one subscriber usually holds whole.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped && isIPv4(mapped[1])) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head, tail = ''] = ip.split('%')[0].toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // A trailing dotted IPv4 part stands for two groups; it lies past the /64 either way.
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
 /**
@@ -62,7 +84,8 @@ export async function claimAttempt(
     knownDevice?: boolean;
   },
 ): Promise<ClaimResult> {
-  const { purpose, userName, ip, limits, now } = args;
+  const { purpose, userName, limits, now } = args;
+  const ip = addressKey(args.ip);
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(${LOCK_USER_NAME}, hashtext(${`${purpose}:${userName}`}))`,
