@@ -321,7 +321,7 @@ describe('password reset', () => {
 });
 
 describe('sign-in rate limit', () => {
-  it('after 5 failures for one user name, sign-in is 429 with Retry-After, even with the right password', async () => {
+  it('after 5 failures for one user name from one address, sign-in from there is 429 with Retry-After, even with the right password', async () => {
     for (let i = 0; i < 5; i++) {
       const res = await t.app.inject({
         method: 'POST',
@@ -346,7 +346,7 @@ describe('sign-in rate limit', () => {
     expect((await t.signIn('admin')).token).toBeTruthy();
   });
 
-  it('limits attempts per IP address across user names', async () => {
+  it('limits failures per IP address across user names', async () => {
     const headers = { accept: 'application/json' };
     let last = 0;
     for (let i = 0; i < 31; i++) {
