@@ -281,7 +281,19 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
   ],
 };
 
-export async function seedDemo(db: Db, options: { password: string; costLog2: number }): Promise<boolean> {
+export interface SeedOptions {
+  password: string;
+  costLog2: number;
+  /**
+   * The clock the demo company is built at (default: the wall clock). Every seeded instant is at or
+   * before it — the demo's past is history, never an event still to come — and its days ("this week",
+   * "the last pay period") are counted from it in each office's time zone.
+   */
+  now?: Date;
+}
+
+export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
+  const now = options.now ?? new Date();
   await seedReference(db);
   const [{ n }] = await db.select({ n: count() }).from(employees);
   if (n > 0) return false;
@@ -292,16 +304,22 @@ export async function seedDemo(db: Db, options: { password: string; costLog2: nu
   await db.transaction(async (tx) => {
     const [northwind, summit, maple] = await tx
       .insert(corporations)
-      .values([
-        { Owner: 'Dana Whitfield', ClientName: 'Northwind Field Marketing Inc.', CountryID: Country.Canada },
-        { Owner: 'Marcus Reyes', ClientName: 'Summit Retail Promotions LLC', CountryID: Country.US },
-        {
-          Owner: 'Priya Nair',
-          ClientName: 'Maple Direct Sales Ltd.',
-          CountryID: Country.Canada,
-          CorporationStatusID: CorporationStatus.Active,
-        },
-      ])
+      .values(
+        [
+          {
+            Owner: 'Dana Whitfield',
+            ClientName: 'Northwind Field Marketing Inc.',
+            CountryID: Country.Canada,
+          },
+          { Owner: 'Marcus Reyes', ClientName: 'Summit Retail Promotions LLC', CountryID: Country.US },
+          {
+            Owner: 'Priya Nair',
+            ClientName: 'Maple Direct Sales Ltd.',
+            CountryID: Country.Canada,
+            CorporationStatusID: CorporationStatus.Active,
+          },
+        ].map((c) => ({ ...c, CreatedAt: now })),
+      )
       .returning();
     const offices = await tx
       .insert(icdOffices)
@@ -443,7 +461,8 @@ export async function seedDemo(db: Db, options: { password: string; costLog2: nu
           UserName: u,
           EmailAddress: `${u}@apex-demo.example`,
           PasswordHash: passwordHashes[i],
-          PasswordChangedAt: new Date(),
+          PasswordChangedAt: now,
+          CreatedAt: now,
         })),
       )
       .returning();
@@ -511,9 +530,9 @@ export async function seedDemo(db: Db, options: { password: string; costLog2: nu
       { EmployeeID: emp('auditor').EmployeeID, RoleID: role('Auditor').RoleID },
     ]);
   });
-  await seedTime(db);
-  await seedScheduling(db);
-  await seedLeads(db);
-  await seedTimeManagement(db);
+  await seedTime(db, now);
+  await seedScheduling(db, now);
+  await seedLeads(db, { now });
+  await seedTimeManagement(db, now);
   return true;
 }

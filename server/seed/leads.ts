@@ -124,6 +124,9 @@ export async function seedLeads(db: Db, options: { now?: Date } = {}): Promise<b
   const rnd = random(20260301);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
 
+  // The groups, territories and leads were set up four months before the clock (the territories'
+  // history starts then); knocks come after. No seeded instant lies after the clock.
+  const established = new Date(now.getTime() - 120 * 86_400_000);
   await db.transaction(async (tx) => {
     // Rogers: a policy that asks for a note on "Come Back" (when to come back).
     const [policy] = await tx
@@ -133,6 +136,7 @@ export async function seedLeads(db: Db, options: { now?: Date } = {}): Promise<b
         MarkerStyle: MarkerStyle.TwoTonedCircle,
         RepsCanCreateLeads: true,
         NoteRequiredStatusIDs: [status(Division.Rogers, 'Come Back')],
+        UpdatedAt: established,
       })
       .returning();
     await tx
@@ -141,18 +145,20 @@ export async function seedLeads(db: Db, options: { now?: Date } = {}): Promise<b
 
     const [torontoGroup, vancouverGroup] = await tx
       .insert(leadGroups)
-      .values([
-        {
-          Name: 'Toronto West End',
-          DivisionID: Division.Rogers,
-          IcdCorporationID: northwind.IcdCorporationID,
-        },
-        {
-          Name: 'Vancouver Kitsilano',
-          DivisionID: Division.Dtv,
-          IcdCorporationID: northwind.IcdCorporationID,
-        },
-      ])
+      .values(
+        [
+          {
+            Name: 'Toronto West End',
+            DivisionID: Division.Rogers,
+            IcdCorporationID: northwind.IcdCorporationID,
+          },
+          {
+            Name: 'Vancouver Kitsilano',
+            DivisionID: Division.Dtv,
+            IcdCorporationID: northwind.IcdCorporationID,
+          },
+        ].map((g) => ({ ...g, CreatedAt: established })),
+      )
       .returning();
     await tx.insert(leadGroupGeographies).values([
       {
@@ -230,35 +236,37 @@ export async function seedLeads(db: Db, options: { now?: Date } = {}): Promise<b
       .toISOString()
       .slice(0, 10);
     const [harbord, littleItaly] = torontoTerritories;
-    await tx.insert(territoryOffices).values([
-      // Harbord Village moved from the whole office to the office again after a pause: some history.
-      {
-        TerritoryID: harbord.TerritoryID,
-        IcdOfficeID: torontoOffice.IcdOfficeID,
-        FromDate: earlier,
-        ToDate: dayBefore,
-        AssignedByEmployeeID: owner.EmployeeID,
-      },
-      {
-        TerritoryID: harbord.TerritoryID,
-        IcdOfficeID: torontoOffice.IcdOfficeID,
-        FromDate: from,
-        AssignedByEmployeeID: manager.EmployeeID,
-      },
-      {
-        TerritoryID: littleItaly.TerritoryID,
-        IcdOfficeID: torontoOffice.IcdOfficeID,
-        LeadOfficeTeamID: crew.LeadOfficeTeamID,
-        FromDate: from,
-        AssignedByEmployeeID: manager.EmployeeID,
-      },
-      {
-        TerritoryID: kits.TerritoryID,
-        IcdOfficeID: vancouverOffice.IcdOfficeID,
-        FromDate: from,
-        AssignedByEmployeeID: owner.EmployeeID,
-      },
-    ]);
+    await tx.insert(territoryOffices).values(
+      [
+        // Harbord Village moved from the whole office to the office again after a pause: some history.
+        {
+          TerritoryID: harbord.TerritoryID,
+          IcdOfficeID: torontoOffice.IcdOfficeID,
+          FromDate: earlier,
+          ToDate: dayBefore,
+          AssignedByEmployeeID: owner.EmployeeID,
+        },
+        {
+          TerritoryID: harbord.TerritoryID,
+          IcdOfficeID: torontoOffice.IcdOfficeID,
+          FromDate: from,
+          AssignedByEmployeeID: manager.EmployeeID,
+        },
+        {
+          TerritoryID: littleItaly.TerritoryID,
+          IcdOfficeID: torontoOffice.IcdOfficeID,
+          LeadOfficeTeamID: crew.LeadOfficeTeamID,
+          FromDate: from,
+          AssignedByEmployeeID: manager.EmployeeID,
+        },
+        {
+          TerritoryID: kits.TerritoryID,
+          IcdOfficeID: vancouverOffice.IcdOfficeID,
+          FromDate: from,
+          AssignedByEmployeeID: owner.EmployeeID,
+        },
+      ].map((o) => ({ ...o, CreatedAt: established })),
+    );
     const torontoShapes: TerritoryShape[] = torontoTerritories.map((t) => ({
       ...t,
       Polygon: t.Polygon as GeoPolygon,
@@ -284,6 +292,8 @@ export async function seedLeads(db: Db, options: { now?: Date } = {}): Promise<b
           CountryID: Country.Canada,
           Data: rnd() < 0.15 ? { 'New Offer': pick(['RGR-FALL26', 'RGR-IGNITE500', 'RGR-HOME2']) } : {},
           CreatedByEmployeeID: owner.EmployeeID,
+          CreatedAt: established,
+          UpdatedAt: established,
         });
       }
     }
@@ -306,6 +316,8 @@ export async function seedLeads(db: Db, options: { now?: Date } = {}): Promise<b
           PostalCode: postal('V6K', rnd),
           CountryID: Country.Canada,
           CreatedByEmployeeID: owner.EmployeeID,
+          CreatedAt: established,
+          UpdatedAt: established,
         });
       }
     }
@@ -323,16 +335,19 @@ export async function seedLeads(db: Db, options: { now?: Date } = {}): Promise<b
         LeadID: l.LeadID,
         EmployeeID: owner.EmployeeID,
         Role: LeadAssignmentRole.Owner,
+        AssignedAt: established,
       })),
       ...repLeads.map((l) => ({
         LeadID: l.LeadID,
         EmployeeID: rep.EmployeeID,
         Role: LeadAssignmentRole.Rep,
+        AssignedAt: established,
       })),
       ...insertedVancouver.map((l) => ({
         LeadID: l.LeadID,
         EmployeeID: owner.EmployeeID,
         Role: LeadAssignmentRole.Owner,
+        AssignedAt: established,
       })),
     ]);
 
@@ -405,7 +420,7 @@ export async function seedLeads(db: Db, options: { now?: Date } = {}): Promise<b
         sql`(${id}::int, ${l.status}::int, ${l.declared}::int, ${l.at.toISOString()}::timestamptz)`,
     );
     if (current.length)
-      await tx.execute(sql`update leads set lead_status_id = v.s, declared_status_id = v.d, last_activity_at = v.a
+      await tx.execute(sql`update leads set lead_status_id = v.s, declared_status_id = v.d, last_activity_at = v.a, updated_at = v.a
         from (values ${sql.join(current, sql`, `)}) as v(id, s, d, a) where leads.lead_id = v.id`);
     const declared = insertedVancouver
       .filter(() => rnd() < 0.1)

@@ -394,6 +394,7 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
           LastName: p.LastName,
           UserName: userName,
           EmailAddress: `${userName}@apex-demo.example`,
+          CreatedAt: now,
         })
         .returning();
       const [record] = await tx
@@ -435,6 +436,8 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
 
     // Both offices' weeks start on the same Monday (Toronto's today).
     const monday = rotationWeek(todayIn(toronto.TimeZone, now)).StartDate;
+    // Events were planned (and crews assigned) a week ago; answers came in by now. Never after the clock.
+    const planned = new Date(now.getTime() - 7 * 86_400_000);
     const slotIds = new Map<
       string,
       { TimeSlotID: number; ScheduleEventID: number; start: string; end: string; by: number }
@@ -476,6 +479,8 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
           Status: e.cancelled ? ScheduleEventStatus.Cancelled : ScheduleEventStatus.Scheduled,
           Version: e.cancelled ? 2 : 1,
           CreatedByEmployeeID: by,
+          CreatedAt: planned,
+          UpdatedAt: e.cancelled ? now : planned,
         })
         .returning();
       await tx.insert(scheduleEventActivities).values(
@@ -487,6 +492,7 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
           ActivityTypeID: type,
           EmployeeID: by,
           Description: activityDescription(type),
+          CreatedAt: type === ScheduleEventActivityType.Cancelled ? now : planned,
         })),
       );
       const slots = await tx
@@ -524,6 +530,7 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
           Reason: a.reason ?? null,
           RespondedAt: answered ? now : null,
           AssignedByEmployeeID: slot.by,
+          AssignedAt: planned,
           Version: answered ? 2 : 1,
         })
         .returning();
@@ -535,6 +542,7 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
         EmployeeID: slot.by,
         SubjectEmployeeID: person.EmployeeID,
         Description: activityDescription(ScheduleEventActivityType.Assigned, detail),
+        CreatedAt: planned,
       });
       if (answered) {
         const type =
@@ -549,28 +557,32 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
           SubjectEmployeeID: person.EmployeeID,
           Description: activityDescription(type, detail),
           Comment: a.reason ?? null,
+          CreatedAt: now,
         });
       }
     }
 
     const [team] = await tx
       .insert(teams)
-      .values({ Name: 'Toronto Road Show Team', IcdOfficeID: toronto.IcdOfficeID })
+      .values({ Name: 'Toronto Road Show Team', IcdOfficeID: toronto.IcdOfficeID, CreatedAt: planned })
       .returning();
-    await tx.insert(teamMembers).values([
-      { TeamID: team.TeamID, EmployeeID: manager.EmployeeID, Roles: ['Team lead'], IsLeader: true },
-      { TeamID: team.TeamID, EmployeeID: staff.EmployeeID, Roles: ['Brand ambassador'], IsLeader: false },
-      { TeamID: team.TeamID, EmployeeID: rep.EmployeeID, Roles: ['Sales closer'], IsLeader: false },
-    ]);
+    await tx.insert(teamMembers).values(
+      [
+        { TeamID: team.TeamID, EmployeeID: manager.EmployeeID, Roles: ['Team lead'], IsLeader: true },
+        { TeamID: team.TeamID, EmployeeID: staff.EmployeeID, Roles: ['Brand ambassador'], IsLeader: false },
+        { TeamID: team.TeamID, EmployeeID: rep.EmployeeID, Roles: ['Sales closer'], IsLeader: false },
+      ].map((m) => ({ ...m, AddedAt: planned })),
+    );
     const [weekend] = await tx
       .insert(teams)
-      .values({ Name: 'Toronto Weekend Crew', IcdOfficeID: toronto.IcdOfficeID })
+      .values({ Name: 'Toronto Weekend Crew', IcdOfficeID: toronto.IcdOfficeID, CreatedAt: planned })
       .returning();
     const member = (key: StaffKey, Roles: string[], IsLeader = false) => ({
       TeamID: weekend.TeamID,
       EmployeeID: crew.get(key)!.EmployeeID,
       Roles,
       IsLeader,
+      AddedAt: planned,
     });
     await tx
       .insert(teamMembers)
@@ -589,6 +601,8 @@ export async function seedScheduling(db: Db, now: Date = new Date()): Promise<vo
         StartDate: monday,
         EndDate: addDays(monday, 6),
         Notes: 'Road shows at Costco, Yorkdale and Best Buy.',
+        CreatedAt: planned,
+        UpdatedAt: planned,
       })
       .returning();
     const sid = schedule.RSScheduleID;

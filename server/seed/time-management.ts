@@ -43,11 +43,20 @@ export async function seedTimeManagement(db: Db, now: Date = new Date()): Promis
 
   await db.transaction(async (tx) => {
     await ensurePayPeriods(tx, { from: addDays(today, -42), to: addDays(today, 14) });
+    // Opened when their first day began (the next period: by now at the latest).
+    for (const p of await tx.select().from(payPeriods)) {
+      const opened = earliest(new Date(`${p.StartDate}T00:00:00Z`), now);
+      await tx
+        .update(payPeriods)
+        .set({ CreatedAt: opened, UpdatedAt: opened })
+        .where(eq(payPeriods.PayPeriodID, p.PayPeriodID));
+    }
     const periods = await tx.select().from(payPeriods).orderBy(asc(payPeriods.StartDate));
     const past = periods.filter((p) => p.EndDate < today);
     const lastPastStart = past.reduce((m, p) => (p.StartDate > m ? p.StartDate : m), '');
     for (const p of past) {
-      const approvedAt = new Date(`${addDays(p.EndDate, 1)}T14:00:00Z`);
+      // Approved the morning after the period; a period that ended yesterday is approved by now at the latest.
+      const approvedAt = earliest(new Date(`${addDays(p.EndDate, 1)}T14:00:00Z`), now);
       const locked = p.StartDate < lastPastStart;
       await tx
         .update(payPeriods)
@@ -58,6 +67,7 @@ export async function seedTimeManagement(db: Db, now: Date = new Date()): Promis
           ApprovedByEmployeeID: p.EmployeeID === manager ? owner : manager,
           IsLocked: locked,
           LockedAt: locked ? new Date(approvedAt.getTime() + 2 * 86_400_000) : null,
+          UpdatedAt: locked ? new Date(approvedAt.getTime() + 2 * 86_400_000) : approvedAt,
           LockedByEmployeeID: locked ? payroll : null,
           Version: locked ? 3 : 2,
         })
@@ -139,8 +149,12 @@ export async function seedTimeManagement(db: Db, now: Date = new Date()): Promis
       const [h, m, s] = entry.EndTime.split(':').map(Number);
       const end = h * 60 + m + minutesLater;
       const EndTime = `${String(Math.floor(end / 60) % 24).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-      const at = new Date(entryInstant({ ...entry, StartTime: EndTime }).getTime() + 18 * 3600_000);
-      const modifiedAt = at > now ? new Date(now.getTime() - 3600_000) : at;
+      // Corrected the next morning, or earlier when that is still to come; acknowledged two hours
+      // later. Neither after the clock: the demo's history never lies in the future.
+      const endedAt = entryInstant({ ...entry, StartTime: EndTime });
+      const latest = new Date(now.getTime() - (acknowledged ? 3 : 1) * 3600_000);
+      const modifiedAt = latestOf(endedAt, earliest(new Date(endedAt.getTime() + 18 * 3600_000), latest));
+      const acknowledgedAt = earliest(new Date(modifiedAt.getTime() + 2 * 3600_000), now);
       const [updated] = await tx
         .update(timeEntries)
         .set({
@@ -167,7 +181,7 @@ export async function seedTimeManagement(db: Db, now: Date = new Date()): Promis
           EntryDate: entry.Date,
           Before: before,
           After: after,
-          AcknowledgedAt: acknowledged ? new Date(modifiedAt.getTime() + 2 * 3600_000) : null,
+          AcknowledgedAt: acknowledged ? acknowledgedAt : null,
           Version: acknowledged ? 2 : 1,
         })
         .returning();
@@ -193,7 +207,7 @@ export async function seedTimeManagement(db: Db, now: Date = new Date()): Promis
           ...common,
           EntityType: 'TimeEntryModification',
           EntityID: mod.TimeEntryModificationID,
-          OccurredAt: mod.AcknowledgedAt as Date,
+          OccurredAt: acknowledgedAt,
           Action: 'ModificationAcknowledged',
           ActorEmployeeID: employeeId,
         });
@@ -249,7 +263,11 @@ export async function seedTimeManagement(db: Db, now: Date = new Date()): Promis
         isBreak: false,
         before: null,
         proposed: toWire(draft),
+        at: now,
       });
     }
   });
 }
+
+const earliest = (a: Date, b: Date): Date => (a <= b ? a : b);
+const latestOf = (a: Date, b: Date): Date => (a >= b ? a : b);

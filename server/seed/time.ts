@@ -291,6 +291,9 @@ export async function seedTime(db: Db, now: Date = new Date()): Promise<void> {
     }
 
     for (const sh of shifts) {
+      const [y, m, d] = sh.date.split('-').map(Number);
+      const offset = offsetMinutes(toronto.TimeZone, sh.date);
+      const endedAt = new Date(Date.UTC(y, m - 1, d, 0, sh.end + 1) - offset * 60_000);
       const common = {
         Date: sh.date,
         EmployeeID: sh.employeeId,
@@ -299,9 +302,12 @@ export async function seedTime(db: Db, now: Date = new Date()): Promise<void> {
         ProgramID: sh.programId,
         StoreID: sh.storeId,
         IsRealTime: sh.realTime,
-        TimeZoneOffset: offsetMinutes(toronto.TimeZone, sh.date),
+        TimeZoneOffset: offset,
         CreatedByEmployeeID: sh.employeeId,
         UpdatedByEmployeeID: sh.employeeId,
+        // Recorded when the shift ended (every seeded day is before today).
+        CreatedAt: endedAt,
+        UpdatedAt: endedAt,
       };
       const [work] = await tx
         .insert(timeEntries)

@@ -32,7 +32,6 @@ let entry: TimeEntry;
 let vancouverEntry: TimeEntry;
 
 const get = (s: Session, url: string) => s.call({ method: 'GET', url: `/api/${url}` });
-const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -177,6 +176,11 @@ describe('audit-logs/timekeeping', () => {
   });
 
   it('filters by date (in a time zone), action and office', async () => {
+    // The day (UTC) the fresh entry was recorded, as the server stamped it: no wall clock here.
+    const recorded = (
+      await get(auditor, `audit-logs/timekeeping/employee/${ids.staff}?timeEntryId=${entry.Id}&order=asc`)
+    ).json<AuditLogPage>().Items[0];
+    const today = new Date(recorded.OccurredAt as string).toISOString().slice(0, 10);
     const todays = (
       await get(auditor, `audit-logs/timekeeping?startDate=${today}&endDate=${today}&pageSize=100`)
     ).json<AuditLogPage>();

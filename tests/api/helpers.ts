@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
-import { type Db, openDatabase } from '../../server/db/client';
+import { type Database, type Db, openDatabase } from '../../server/db/client';
 import type { DemoUser } from '../../server/seed/demo';
 
 export const DEMO_PASSWORD = 'Demo!2026apex';
@@ -25,7 +25,15 @@ export interface Session {
   call(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** An open database to serve (e.g. one seeded at an injected clock); closed with the app. */
+  database?: Database;
+}
+
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({}),
     inMemory: true,
@@ -36,9 +44,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...overrides,
   };
   let dropDatabase: (() => Promise<void>) | null = null;
-  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let database: Database | undefined = options.database;
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
+  if (!database && url) {
     // A fresh database per test file on the real server (the migrations name the public schema).
     const name = `apex_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });

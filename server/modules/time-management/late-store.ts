@@ -72,6 +72,8 @@ export interface LateRequest {
   before: object | null;
   /** The entry as it would be (null for a delete). */
   proposed: object | null;
+  /** When it was asked (default: now; the demo seed passes its clock). */
+  at?: Date;
 }
 
 /**
@@ -79,7 +81,7 @@ export interface LateRequest {
  * wins; the entry as it was stays the one first seen). Recorded in the audit.
  */
 export async function storeLateAdjustment(db: Conn, request: LateRequest): Promise<LateAdjustmentNotice> {
-  const now = new Date();
+  const now = request.at ?? new Date();
   const existing = await pendingLateAdjustment(db, request.entryId);
   let row: LateAdjustmentRow;
   if (existing) {
