@@ -12,13 +12,14 @@ import {
 import type { Db } from '../../db/client';
 import { employees, leadActivity, leadBatches, leadBatchJobs, leadGroups, leads } from '../../db/tables';
 import { AppError, badRequest, notFound } from '../../errors';
+import { cleanFileName } from '../../uploads';
 import type { Actor } from '../access/service';
 import { listImportSchemas } from './lookups';
 import { canManageGroup, groupFor, leadScopeOf } from './scope';
-import { detectSheetKind } from './spreadsheet';
+import { recogniseSheet, WRONG_TYPE_MESSAGE } from './spreadsheet';
 
 export const TOO_LARGE_MESSAGE = 'The file is larger than 10 MB. Split it into smaller files.';
-export const WRONG_TYPE_MESSAGE = 'Only CSV or XLSX files can be imported.';
+export { WRONG_TYPE_MESSAGE };
 
 type JobRow = typeof leadBatchJobs.$inferSelect;
 
@@ -158,7 +159,10 @@ function base64Size(text: string): number {
   return Math.floor((clean.length * 3) / 4) - padding;
 }
 
-/** Checks the file (size 413, type 415) and queues its geocoding job. */
+/**
+ * Checks the file (size 413; type 415 by name, declared type and content) and queues its geocoding
+ * job. The file name is kept as a clean base name (server/uploads.ts).
+ */
 export async function createBatch(params: {
   db: Db;
   actor: Actor;
@@ -175,8 +179,9 @@ export async function createBatch(params: {
   if (bytes.length === 0)
     throw badRequest('The request is not valid.', { ContentBase64: ['The file is empty'] });
   if (bytes.length > LEAD_BATCH_MAX_BYTES) throw new AppError(413, TOO_LARGE_MESSAGE);
-  const kind = detectSheetKind(input.FileName, input.ContentType, bytes);
-  if (!kind) throw new AppError(415, WRONG_TYPE_MESSAGE);
+  const fileName = cleanFileName(input.FileName);
+  const { kind, problem } = recogniseSheet(fileName, input.ContentType, bytes);
+  if (!kind) throw new AppError(415, problem);
 
   const schemas = await listImportSchemas(db, group.DivisionID);
   const schemaId =
@@ -195,7 +200,7 @@ export async function createBatch(params: {
       .values({
         LeadGroupID: group.LeadGroupID,
         ImportSchemaID: schemaId,
-        FileName: input.FileName,
+        FileName: fileName,
         ContentType: LEAD_BATCH_CONTENT_TYPES[kind],
         FileSize: bytes.length,
         Content: bytes,

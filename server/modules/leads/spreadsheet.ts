@@ -37,6 +37,103 @@ export function detectSheetKind(
   return 'csv';
 }
 
+export const NOT_A_WORKBOOK_MESSAGE =
+  'This file is named .xlsx but is not an Excel workbook (it may be damaged or renamed). Save it again from Excel as .xlsx or .csv.';
+export const NOT_TEXT_MESSAGE =
+  'This file is named .csv but is not text (it may be a renamed binary file). Save the sheet as CSV (UTF-8) and upload it again.';
+
+export const WRONG_TYPE_MESSAGE = 'Only CSV or XLSX files can be imported.';
+
+/**
+ * The kind of an uploaded sheet, or the message of its 415: the name (or the declared type) says which
+ * kind it claims to be, and its content must be one (see sheetContentProblem).
+ */
+export function recogniseSheet(
+  fileName: string,
+  contentType: string | undefined,
+  bytes: Uint8Array,
+): { kind: SheetKind; problem: null } | { kind: null; problem: string } {
+  const kind = detectSheetKind(fileName, contentType, bytes);
+  if (kind) {
+    const problem = sheetContentProblem(kind, bytes);
+    return problem ? { kind: null, problem } : { kind, problem: null };
+  }
+  // Not one: say what the name claimed and why the content is not that.
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const typeFits = (types: string[]) => !type || type === 'application/octet-stream' || types.includes(type);
+  if (ext === 'xlsx' && typeFits(XLSX_TYPES)) return { kind: null, problem: NOT_A_WORKBOOK_MESSAGE };
+  if ((ext === 'csv' || ext === 'txt') && typeFits(CSV_TYPES))
+    return { kind: null, problem: NOT_TEXT_MESSAGE };
+  return { kind: null, problem: WRONG_TYPE_MESSAGE };
+}
+
+/**
+ * Why the content is not a file of that kind (the message of a 415), or null when it is one: an
+ * XLSX is a ZIP archive whose directory lists xl/workbook.xml; a CSV is text (UTF-8, or Windows-1252
+ * as Excel saves it) with no control characters but tab, line feed, carriage return and form feed.
+ * Cheap: the ZIP's central directory is read, nothing is inflated (a workbook whose parts are damaged
+ * still fails its job, with a message).
+ */
+export function sheetContentProblem(kind: SheetKind, bytes: Uint8Array): string | null {
+  if (kind === 'xlsx') {
+    const names = zipEntryNames(bytes);
+    return names?.includes('xl/workbook.xml') ? null : NOT_A_WORKBOOK_MESSAGE;
+  }
+  return isText(bytes) ? null : NOT_TEXT_MESSAGE;
+}
+
+// Bytes never seen in text: C0 controls but tab (09), LF (0a), FF (0c), CR (0d), and DEL (7f).
+const isControl = (b: number) =>
+  (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) || b === 0x7f;
+// Bytes Windows-1252 leaves undefined.
+const UNDEFINED_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
+function isText(bytes: Uint8Array): boolean {
+  for (const b of bytes) if (isControl(b)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    for (const b of bytes) if (UNDEFINED_1252.has(b)) return false;
+    return true;
+  }
+}
+
+/**
+ * The names in a ZIP archive's central directory, or null when the bytes are not a whole ZIP archive
+ * (no end-of-central-directory record, a directory out of bounds, ZIP64).
+ */
+export function zipEntryNames(bytes: Uint8Array): string[] | null {
+  if (!isZip(bytes) || bytes.length < 22) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end record is the last 22 bytes, followed by a comment of up to 65535 bytes.
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
+    if (view.getUint32(at, true) === 0x06054b50 && at + 22 + view.getUint16(at + 20, true) === bytes.length) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const count = view.getUint16(end + 10, true);
+  const size = view.getUint32(end + 12, true);
+  const offset = view.getUint32(end + 16, true);
+  if (count === 0xffff || offset === 0xffffffff || offset + size > end) return null;
+  const names: string[] = [];
+  const decoder = new TextDecoder();
+  let at = offset;
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) return null;
+    const nameLength = view.getUint16(at + 28, true);
+    const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (next > end) return null;
+    names.push(decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)));
+    at = next;
+  }
+  return names;
+}
+
 /** UTF-8 (with or without BOM); files that are not valid UTF-8 are read as Windows-1252. */
 export function decodeText(bytes: Uint8Array): string {
   try {
