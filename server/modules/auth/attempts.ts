@@ -7,6 +7,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { LockClass, xactLockName } from '../../db/locks';
 import { loginAttempts } from '../../db/tables';
 
 export type AttemptPurpose = 'sign-in' | 'reset';
@@ -39,11 +40,6 @@ export const RESET_LIMITS = {
 } as const satisfies AttemptLimits;
 
 export type ClaimResult = { ok: true; id: number } | { ok: false; retryAfterSeconds: number };
-
-// Advisory lock classes (the first key of pg_advisory_xact_lock(int4, int4)); user names are always
-// locked before addresses, so two claims never wait on each other in a cycle.
-const LOCK_USER_NAME = 7301;
-const LOCK_ADDRESS = 7302;
 
 /**
  * The address an attempt is counted against: an IPv4 address as it is (also when IPv4-mapped), an
@@ -87,10 +83,10 @@ export async function claimAttempt(
   const { purpose, userName, limits, now } = args;
   const ip = addressKey(args.ip);
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${LOCK_USER_NAME}, hashtext(${`${purpose}:${userName}`}))`,
-    );
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${`${purpose}:${ip}`}))`);
+    // The user name is always locked before the address, so two claims never wait on each other in
+    // a cycle.
+    await tx.execute(xactLockName(LockClass.AttemptsByUserName, `${purpose}:${userName}`));
+    await tx.execute(xactLockName(LockClass.AttemptsByAddress, `${purpose}:${ip}`));
     const open = and(eq(loginAttempts.Purpose, purpose), eq(loginAttempts.Succeeded, false));
     const rules: { limit: Limit; where: SQL }[] = [];
     if (limits.perUserNameAndAddress) {
