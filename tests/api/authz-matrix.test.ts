@@ -12,11 +12,12 @@
 // Then, for scoped reads (time entries, schedule events, lead groups), a caller whose offices do not
 // reach the record gets 403/404 and not the record, one whose offices do gets it.
 import { randomBytes } from 'node:crypto';
-import { isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   employees,
+  employmentRecords,
   icdOffices,
   leadGroups,
   officeDivisions,
@@ -27,6 +28,7 @@ import { type Actor, loadActor, type OfficeScope } from '../../server/modules/ac
 import { hashSessionId, SESSION_COOKIE } from '../../server/modules/auth/service';
 import { signToken } from '../../server/modules/auth/tokens';
 import { DEMO_USERS, type DemoUser } from '../../server/seed/demo';
+import { EmployeeStatus } from '../../src/contract/common';
 import { PERMISSIONS } from '../../src/contract/permissions';
 import { createTestApp, type TestApp } from './helpers';
 import { type CataloguedRoute, routeCatalogue } from './route-catalogue';
@@ -361,12 +363,36 @@ interface ScopedKind {
   records(): Promise<ScopedRecord[]>;
   /** Whether the caller's offices (as the seed gives them) reach the record. */
   reaches(actor: Actor, record: ScopedRecord): boolean;
+  /**
+   * List reads: the whole list (`naming: null`) must hold only reached records and some of them; a list
+   * naming what the caller does not reach (an office, an employee) is refused (403/404) or holds none
+   * of the records out of reach.
+   */
+  lists(actor: Actor, records: ScopedRecord[]): ListProbe[];
 }
+
+interface ListProbe {
+  url: string;
+  naming: string | null;
+  ids(body: unknown): number[];
+}
+
+const ids = (field: string) => (body: unknown) => {
+  const list = Array.isArray(body) ? body : (body as { Items: unknown[] }).Items;
+  return (list as Record<string, number>[]).map((item) => item[field]);
+};
+
+/** The first record not reached by the actor, preferring other people's. */
+const unreached = (kind: ScopedKind, actor: Actor, records: ScopedRecord[]) =>
+  records.find((r) => r.employee !== actor.EmployeeID && !kind.reaches(actor, r));
 
 const corporationsOf = (scope: OfficeScope): 'all' | Set<number> =>
   scope === 'all' ? 'all' : new Set([...scope].map((o) => ctx.officeCorporation.get(o)!));
 const within = (scope: 'all' | ReadonlySet<number>, id: number | null) =>
   scope === 'all' || (id !== null && scope.has(id));
+
+/** The first and last dates of the seeded schedule events (set before the scope checks). */
+const eventDates = { first: '', last: '' };
 
 const SCOPED_KINDS: ScopedKind[] = [
   {
@@ -384,6 +410,22 @@ const SCOPED_KINDS: ScopedKind[] = [
     reaches: (actor, r) =>
       within(actor.offices('time:manage'), r.office) ||
       (r.employee === actor.EmployeeID && actor.has('time:own')),
+    lists(actor, records) {
+      const out = unreached(this, actor, records);
+      if (!out) return [];
+      return [
+        {
+          url: `/api/time-entries?employeeId=${out.employee}&pageSize=500`,
+          naming: `employee ${out.employee}`,
+          ids: ids('Id'),
+        },
+        {
+          url: `/api/time-entries?icdOfficeId=${out.office}&pageSize=500`,
+          naming: `office ${out.office}`,
+          ids: ids('Id'),
+        },
+      ];
+    },
   },
   {
     what: 'schedule event',
@@ -397,6 +439,22 @@ const SCOPED_KINDS: ScopedKind[] = [
       return rows.map((r) => ({ ...r, employee: null, corporation: ctx.officeCorporation.get(r.office)! }));
     },
     reaches: (actor, r) => within(actor.offices('scheduling:manage'), r.office),
+    lists(actor, records) {
+      const range = `startDate=${eventDates.first}&endDate=${eventDates.last}&includeCancelled=true`;
+      const out = unreached(this, actor, records);
+      return [
+        { url: `/api/schedule-events?${range}`, naming: null, ids: ids('ScheduleEventID') },
+        ...(out
+          ? [
+              {
+                url: `/api/schedule-events?${range}&icdOfficeID=${out.office}`,
+                naming: `office ${out.office}`,
+                ids: ids('ScheduleEventID'),
+              },
+            ]
+          : []),
+      ];
+    },
   },
   {
     what: 'lead group',
@@ -413,16 +471,65 @@ const SCOPED_KINDS: ScopedKind[] = [
     reaches: (actor, r) =>
       within(corporationsOf(actor.offices('leads:manage')), r.corporation) ||
       within(corporationsOf(actor.offices('leads:work')), r.corporation),
+    lists(actor, records) {
+      const out = unreached(this, actor, records);
+      return [
+        { url: '/api/lead-groups?includeInactive=true', naming: null, ids: ids('LeadGroupID') },
+        ...(out
+          ? [
+              {
+                url: `/api/lead-groups?includeInactive=true&icdCorporationId=${out.corporation}`,
+                naming: `corporation ${out.corporation}`,
+                ids: ids('LeadGroupID'),
+              },
+            ]
+          : []),
+      ];
+    },
   },
 ];
 
 describe('office scope of reads', () => {
-  const checked = new Map<string, { reached: number; outside: number }>();
+  const checked = new Map<string, { reached: number; outside: number; elsewhere: number }>();
 
   beforeAll(async () => {
+    const dates = (await ctx.t.db.select({ date: scheduleEvents.Date }).from(scheduleEvents))
+      .map((r) => r.date)
+      .sort();
+    eventDates.first = dates[0];
+    eventDates.last = dates[dates.length - 1];
+    // The demo company's time is all recorded at one office: record some (as admin, through the API)
+    // for an employee of every other office that has one, so that other offices' time exists.
+    const admin = identities.find((i) => i.name === 'admin')!;
+    const timed = new Set((await ctx.t.db.select().from(timeEntries)).map((e) => e.IcdOfficeID));
+    const records = await ctx.t.db
+      .select()
+      .from(employmentRecords)
+      .where(eq(employmentRecords.EmployeeStatusID, EmployeeStatus.Active));
+    for (const record of records) {
+      if (timed.has(record.IcdOfficeID)) continue;
+      timed.add(record.IcdOfficeID);
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/time-entries',
+        headers: admin.headers,
+        payload: {
+          Date: '2030-01-07',
+          EmployeeID: record.EmployeeID,
+          TimeEntryTypeID: 1,
+          IcdOfficeID: record.IcdOfficeID,
+          ProgramID: null,
+          StoreID: null,
+          TimeZoneOffset: 0,
+          IsRealTime: false,
+          StartTime: '09:00:00',
+          EndTime: '17:00:00',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
     // The demo company's lead groups all belong to one corporation: add one to every other corporation
     // (as admin, through the API) so that a group outside a caller's corporations exists.
-    const admin = identities.find((i) => i.name === 'admin')!;
     const corporations = new Set(ctx.officeCorporation.values());
     const existing = new Set((await ctx.t.db.select().from(leadGroups)).map((g) => g.IcdCorporationID));
     for (const corporation of corporations) {
@@ -451,10 +558,24 @@ describe('office scope of reads', () => {
       const mayRead = kind.keys.some((k) => actor.has(k));
       // Someone else's record where one exists: one reached, one not.
       const others = records.filter((r) => r.employee !== actor.EmployeeID);
+      // Out of reach: preferably in an office (or corporation) none of the caller's keys reaches.
+      const reachedOffices = new Set<number>();
+      let everyOffice = false;
+      for (const key of kind.keys) {
+        const scope = actor.offices(key);
+        if (scope === 'all') everyOffice = true;
+        else for (const o of scope) reachedOffices.add(o);
+      }
+      const elsewhere = (r: ScopedRecord) =>
+        !everyOffice &&
+        (r.office !== null
+          ? !reachedOffices.has(r.office)
+          : ![...reachedOffices].some((o) => ctx.officeCorporation.get(o) === r.corporation));
       const pick = (reached: boolean) =>
+        (reached ? undefined : others.find((r) => !kind.reaches(actor, r) && elsewhere(r))) ??
         others.find((r) => kind.reaches(actor, r) === reached) ??
         records.find((r) => kind.reaches(actor, r) === reached);
-      const tally = checked.get(kind.what) ?? { reached: 0, outside: 0 };
+      const tally = checked.get(kind.what) ?? { reached: 0, outside: 0, elsewhere: 0 };
       for (const reached of [true, false]) {
         const record = pick(reached);
         if (!record) continue;
@@ -468,6 +589,7 @@ describe('office scope of reads', () => {
             );
         } else {
           if (mayRead) tally.outside++;
+          if (mayRead && elsewhere(record) && reachedOffices.size > 0) tally.elsewhere++;
           const body = res.json() as Record<string, unknown>;
           if (![403, 404].includes(res.statusCode) || kind.idField in body || !body.Message)
             problems.push(
@@ -475,16 +597,43 @@ describe('office scope of reads', () => {
             );
         }
       }
+      for (const probe of kind.lists(actor, records)) {
+        const res = await ctx.t.app.inject({ method: 'GET', url: probe.url, headers: who.headers });
+        const where = `${user}: GET ${probe.url}`;
+        if (!mayRead) {
+          if (res.statusCode !== 403)
+            problems.push(`${where}: without the key, expected 403, got ${res.statusCode}`);
+          continue;
+        }
+        if (probe.naming && [403, 404].includes(res.statusCode)) {
+          tally.outside++;
+          continue;
+        }
+        if (res.statusCode !== 200) {
+          problems.push(
+            `${where}: expected 200${probe.naming ? ' or 403/404' : ''}, got ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+          continue;
+        }
+        const got = new Set(probe.ids(res.json()));
+        const leaked = records.filter((r) => got.has(r.id) && !kind.reaches(actor, r)).map((r) => r.id);
+        if (leaked.length) problems.push(`${where}: holds ${kind.what}s out of reach: ${leaked.join(', ')}`);
+        if (probe.naming) tally.outside++;
+        else if (records.some((r) => kind.reaches(actor, r)) && got.size === 0)
+          problems.push(`${where}: holds none of the ${kind.what}s in reach`);
+      }
       checked.set(kind.what, tally);
     }
     expect(problems).toEqual([]);
   });
 
-  it('met records both inside and outside the scope of a caller holding the key, for every kind', () => {
+  it('met records inside and outside the reach of callers holding the key, other offices included, for every kind', () => {
     for (const kind of SCOPED_KINDS) {
       const tally = checked.get(kind.what);
       expect(tally?.reached, kind.what).toBeGreaterThan(0);
       expect(tally?.outside, kind.what).toBeGreaterThan(0);
+      // …and a record of another office (corporation) read by a caller whose key reaches some offices.
+      expect(tally?.elsewhere, kind.what).toBeGreaterThan(0);
     }
   });
 });
