@@ -1,4 +1,5 @@
-// Event hosts v1 (spec 001 §7 "Event hosts"): one catalogue for every office, `scheduling:manage`.
+// Event hosts v1 (spec 001 §7 "Event hosts"): one catalogue for every office, `scheduling:manage`;
+// a host other offices' events use is changed only by someone managing all of them (event-host-service).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import {
   PageSizeQuery,
 } from '../../../src/contract/scheduling';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../plugins/auth';
 import { createHost, deleteHost, getHost, listHosts, pageHosts, updateHost } from './event-host-service';
 import { MANAGE } from './scope';
 
@@ -79,13 +81,14 @@ export async function eventHostRoutes(app: FastifyInstance, opts: { db: Db }) {
       config: manage,
       schema: {
         tags,
-        summary: 'Save an event host (409 with Current when Version is stale)',
+        summary:
+          'Save an event host (409 with Current when Version is stale; 403 when events of offices outside your scope use it)',
         params: IdParam,
         body: EventHostUpdate,
         response: { 200: EventHost },
       },
     },
-    async (request) => updateHost({ db, id: request.params.id, body: request.body }),
+    async (request) => updateHost({ db, actor: actorOf(request), id: request.params.id, body: request.body }),
   );
 
   r.delete(

@@ -1,5 +1,9 @@
 // Event hosts v1: where events take place. One catalogue shared by every office; reading and editing
 // need `scheduling:manage`. A host used by events cannot be deleted (make it inactive instead).
+// Shared records: a host is changed (renamed, moved, deactivated) only by someone whose
+// `scheduling:manage` reaches every office with an event at it — a Toronto manager cannot rename the
+// host Los Angeles events show, an administrator (all offices) can. A host no event uses yet, or only
+// events of the caller's offices, is theirs to change; anyone managing schedules may add hosts.
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type {
   EventHost,
@@ -11,8 +15,9 @@ import type {
 import type { Db } from '../../db/client';
 import { eventHosts, scheduleEvents } from '../../db/tables';
 import { AppError, notFound } from '../../errors';
+import { type Actor, inScope } from '../access/service';
 import { likePattern } from './event-service';
-import { conflict } from './scope';
+import { conflict, manageScope } from './scope';
 
 const HOST = 'The event host';
 
@@ -72,8 +77,28 @@ export async function createHost(p: { db: Db; body: EventHostSave }): Promise<Ev
   return toHost(row);
 }
 
-export async function updateHost(p: { db: Db; id: number; body: EventHostUpdate }): Promise<EventHost> {
+export const SHARED_HOST_MESSAGE =
+  'Events of offices you do not manage use this event host, so only someone who manages all of them (an administrator) can change it. Add a new host for your events instead.';
+
+/** 403 unless the caller's `scheduling:manage` reaches every office with an event at the host. */
+async function requireAllUsersInScope(db: Db, actor: Actor, hostId: number): Promise<void> {
+  const scope = manageScope(actor);
+  if (scope === 'all') return;
+  const offices = await db
+    .selectDistinct({ IcdOfficeID: scheduleEvents.IcdOfficeID })
+    .from(scheduleEvents)
+    .where(eq(scheduleEvents.EventHostID, hostId));
+  if (offices.some((o) => !inScope(scope, o.IcdOfficeID))) throw new AppError(403, SHARED_HOST_MESSAGE);
+}
+
+export async function updateHost(p: {
+  db: Db;
+  actor: Actor;
+  id: number;
+  body: EventHostUpdate;
+}): Promise<EventHost> {
   const current = await getHost(p);
+  await requireAllUsersInScope(p.db, p.actor, p.id);
   if (current.Version !== p.body.Version) throw conflict(current);
   const [row] = await p.db
     .update(eventHosts)
