@@ -27,8 +27,9 @@ import { teamRoutes } from './modules/teams/routes';
 import { timeRoutes } from './modules/time/routes';
 import { timeManagementRoutes } from './modules/time-management/routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { idempotencyPlugin, purgeIdempotencyKeys } from './plugins/idempotency';
+import { registerInputGuard } from './plugins/input-guard';
 import { BLOCKED_PATH, methodRewriter, OVERRIDABLE } from './plugins/method-override';
 import { seedDemo } from './seed/demo';
 
@@ -58,10 +59,13 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     rewriteUrl: methodRewriter(config.blockMethods),
+    // Router errors (bad %-escape 400, over-long path segment 414) answer { Message } too.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

@@ -1,6 +1,6 @@
-// The one error handler: AppError, zod validation errors, Fastify's own errors → JSON
-// { Message, Messages?, Errors? }. A 5xx never leaks its internals.
-import type { FastifyError, FastifyInstance } from 'fastify';
+// The one error handler: AppError, zod validation errors, Fastify's own errors (router, body parsers)
+// → JSON { Message, Messages?, Errors? }. A 5xx never leaks its internals.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 
@@ -16,6 +16,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path id out of range (too large for its column, negative, 0) cannot name a record.
+      const outOfRange = error.validation.every(
+        (issue) =>
+          (issue.keyword === 'too_big' || issue.keyword === 'too_small') &&
+          (issue.params as { origin?: unknown }).origin === 'number',
+      );
+      if (error.validationContext === 'params' && outOfRange) {
+        return reply.code(404).send({ Message: 'The item was not found.' });
+      }
       const Errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
@@ -24,6 +33,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       const Messages = Object.entries(Errors).flatMap(([field, msgs]) => msgs.map((m) => `${field}: ${m}`));
       return reply.code(400).send({ Message: 'The request is not valid.', Messages, Errors });
+    }
+    const dataError = postgresDataError(error);
+    if (dataError) {
+      // A value the request carried that the database cannot hold, which no schema caught: the
+      // caller's mistake, not the server's; logged so the missing schema rule gets written.
+      request.log.warn({ err: error }, 'database refused a request value');
+      return reply.code(400).send({ Message: dataError });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
@@ -35,12 +51,61 @@ export function registerErrorHandling(app: FastifyInstance): void {
       404: 'Not found.',
       405: 'This method is not allowed here.',
       413: 'The upload is too large.',
+      414: 'The address is too long.',
       415: 'This type of content is not accepted.',
       429: 'Too many requests. Try again later.',
     };
-    return reply.code(status).send({ Message: messages[status] ?? error.message });
+    return reply
+      .code(status)
+      .send({ Message: BODY_MESSAGES[error.code] ?? messages[status] ?? error.message });
   });
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ Message: `No route for ${request.method} ${request.url.split('?')[0]}.` });
   });
+}
+
+/** Fastify's own request errors whose default wording would be confusing, by code. */
+const BODY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty; send JSON or no Content-Type.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This type of content is not accepted.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_EMPTY_TYPE: 'The Content-Type is empty.',
+  FST_ERR_CTP_INVALID_TYPE: 'The Content-Type is not valid.',
+};
+
+/**
+ * Fastify's `frameworkErrors`: errors the router raises before a route is found (a malformed
+ * %-escape, a path segment longer than maxParamLength), which otherwise answer Fastify's own
+ * { error, code, message, statusCode }.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const messages: Record<string, string> = {
+    FST_ERR_BAD_URL: 'The address is not valid.',
+    FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long.',
+  };
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply.code(status).send({ Message: messages[error.code] ?? 'The request is not valid.' });
+}
+
+/**
+ * The message for a PostgreSQL "data exception" (SQLSTATE class 22: a number out of range, NUL in
+ * text, an impossible date) raised by a value from the request; null for any other error. Drivers and
+ * drizzle wrap the database error, so the cause chain is searched.
+ */
+function postgresDataError(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) {
+      if (code === '22003') return 'A number in the request is out of range.';
+      if (code === '22P05' || code === '22021') return 'Text may not contain the character U+0000.';
+      if (code === '22007' || code === '22008') return 'This date does not exist.';
+      return 'The request is not valid.';
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }

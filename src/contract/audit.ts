@@ -10,7 +10,7 @@
 // who made the change; `.../acknowledged-employee/{id}` the employee who acknowledged it. Lists are
 // paged ({ Items, TotalCount, PageIndex, PageSize }); `/page/{page}` takes the 0-based page in the path.
 import { z } from 'zod';
-import { Instant, pagedResult, WireDate } from './common';
+import { Instant, Int32, pagedResult, QueryInt32, WireDate } from './common';
 
 /** What happened (the Action of a row). */
 export const AuditAction = {
@@ -64,21 +64,21 @@ export const AuditLogEntry = z.object({
   OccurredAt: Instant,
   Action: z.enum(AUDIT_ACTIONS),
   EntityType: z.string(),
-  EntityID: z.number().int(),
+  EntityID: Int32,
   /** Whose time it is. */
-  EmployeeID: z.number().int().nullable(),
+  EmployeeID: Int32.nullable(),
   EmployeeName: z.string().nullable(),
-  IcdOfficeID: z.number().int().nullable(),
+  IcdOfficeID: Int32.nullable(),
   OfficeName: z.string().nullable(),
   /** Who did it (for a proxy session: the user signed in as). */
-  ActorEmployeeID: z.number().int().nullable(),
+  ActorEmployeeID: Int32.nullable(),
   ActorName: z.string().nullable(),
   /** The administrator behind a proxy (impersonation) session, if any. */
   ProxyByName: z.string().nullable(),
-  TimeEntryID: z.number().int().nullable(),
-  TimeEntryModificationID: z.number().int().nullable(),
-  PayPeriodID: z.number().int().nullable(),
-  LateAdjustmentID: z.number().int().nullable(),
+  TimeEntryID: Int32.nullable(),
+  TimeEntryModificationID: Int32.nullable(),
+  PayPeriodID: Int32.nullable(),
+  LateAdjustmentID: Int32.nullable(),
   /** The date of the time entry concerned (or the pay period's start). */
   EntryDate: z.union([WireDate, z.date()]).nullable(),
   Before: Snapshot.nullable(),
@@ -115,11 +115,11 @@ export const AuditLogFilters = z.object({
   /** The zone the dates are days of; default UTC. The PWA sends the browser's zone. */
   timeZone: TimeZoneName.optional(),
   /** Only rows about time at this office. */
-  icdOfficeId: z.coerce.number().int().positive().optional(),
+  icdOfficeId: QueryInt32.positive().optional(),
   /** Only rows of this action. */
   action: z.enum(AUDIT_ACTIONS).optional(),
   /** Only rows about this time entry. */
-  timeEntryId: z.coerce.number().int().positive().optional(),
+  timeEntryId: QueryInt32.positive().optional(),
   /** Oldest first instead of newest first. */
   order: z.enum(['asc', 'desc']).optional(),
 });
@@ -129,20 +129,20 @@ export const AUDIT_MAX_PAGE_SIZE = 500;
 
 /** Query of the calls without `/page/{page}`. */
 export const AuditLogQuery = AuditLogFilters.extend({
-  pageIndex: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(25),
+  pageIndex: QueryInt32.min(0).default(0),
+  pageSize: QueryInt32.min(1).max(AUDIT_MAX_PAGE_SIZE).default(25),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 
 /** Query of the `/page/{page}` calls (the page is in the path). */
 export const AuditLogPageQuery = AuditLogFilters.extend({
-  pageSize: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(25),
+  pageSize: QueryInt32.min(1).max(AUDIT_MAX_PAGE_SIZE).default(25),
 });
 export type AuditLogPageQuery = z.infer<typeof AuditLogPageQuery>;
 
 /** GET audit-logs/employees: the employees whose time appears in the logs the caller may read. */
 export const AuditEmployee = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Int32,
   Name: z.string(),
 });
 export type AuditEmployee = z.infer<typeof AuditEmployee>;

@@ -1,6 +1,6 @@
 // Sign-in, tokens, identity and the password policy (spec 000 §6–§8, spec 001 §3, §5).
 import { z } from 'zod';
-import { Instant } from './common';
+import { Instant, Int32 } from './common';
 
 export const PWA_CLIENT_ID = 'apex-pwa';
 
@@ -18,23 +18,23 @@ export const LoginForm = z.object({
 export type LoginForm = z.infer<typeof LoginForm>;
 
 export const Identity = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Int32,
   UserName: z.string(),
   FirstName: z.string(),
   LastName: z.string(),
   FullName: z.string(),
   EmailAddress: z.string().nullable(),
   IsProxy: z.boolean(),
-  ProxyEmployeeID: z.number().int().nullable(),
+  ProxyEmployeeID: Int32.nullable(),
   SessionExpiresAt: Instant,
 });
 export type Identity = z.infer<typeof Identity>;
 
 export const PasswordPolicy = z.object({
   CheckPasswordContainName: z.boolean(),
-  MinValToCheckName: z.number().int(),
-  MaxLength: z.number().int().nullable(),
-  RequiredLength: z.number().int(),
+  MinValToCheckName: Int32,
+  MaxLength: Int32.nullable(),
+  RequiredLength: Int32,
   RequireDigit: z.boolean(),
   RequireLowercase: z.boolean(),
   RequireUppercase: z.boolean(),

@@ -9,8 +9,56 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** YYYY-MM-DD */
-export const WireDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+/** Bounds of a PostgreSQL `integer` column, which holds every id and count of the API. */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+export const NUMBER_TOO_LARGE = 'This number is too large';
+export const NUMBER_TOO_SMALL = 'This number is too small';
+
+/**
+ * A whole number an `integer` column holds (ids, counts, versions, minutes). Chain .positive(),
+ * .min() etc. for narrower rules. A larger number cannot name a stored record: in a path it answers
+ * 404, elsewhere 400.
+ */
+export const Int32 = z.number().int().min(INT32_MIN, NUMBER_TOO_SMALL).max(INT32_MAX, NUMBER_TOO_LARGE);
+/** Int32 from a path segment or a query string (text coerced to a number). */
+export const QueryInt32 = z.coerce
+  .number()
+  .int()
+  .min(INT32_MIN, NUMBER_TOO_SMALL)
+  .max(INT32_MAX, NUMBER_TOO_LARGE);
+
+const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+export const DATE_DOES_NOT_EXIST = 'This date does not exist';
+
+/** Whether 'YYYY-MM-DD' names a day that exists (2026-02-30 and 0000-01-01 do not). */
+export function isCalendarDay(value: string): boolean {
+  const m = WIRE_DATE.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
+}
+
+/** The years a date of the API may fall in: day arithmetic far from them is meaningless and slow. */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2999;
+export const DATE_OUT_OF_RANGE = `Use a date from ${MIN_DATE_YEAR} to ${MAX_DATE_YEAR}`;
+
+/**
+ * YYYY-MM-DD of a day that exists, from 1900 to 2999. A malformed value gets the format message
+ * alone; 2026-02-30 gets "This date does not exist".
+ */
+export const WireDate = z
+  .string()
+  .regex(WIRE_DATE, 'Use the format YYYY-MM-DD')
+  .refine((value) => !WIRE_DATE.test(value) || isCalendarDay(value), DATE_DOES_NOT_EXIST)
+  .refine((value) => {
+    const year = Number(value.slice(0, 4));
+    return !isCalendarDay(value) || (year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR);
+  }, DATE_OUT_OF_RANGE);
 /** HH:mm:ss */
 export const WireTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'Use the format HH:mm:ss');
 
@@ -36,15 +84,15 @@ export const RoleScope = {
 } as const;
 
 export const PagingQuery = z.object({
-  pageIndex: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(500).default(25),
+  pageIndex: QueryInt32.min(0).default(0),
+  pageSize: QueryInt32.min(1).max(500).default(25),
 });
 
 export function pagedResult<T extends z.ZodType>(item: T) {
   return z.object({
     Items: z.array(item),
-    TotalCount: z.number().int(),
-    PageIndex: z.number().int(),
-    PageSize: z.number().int(),
+    TotalCount: Int32,
+    PageIndex: Int32,
+    PageSize: Int32,
   });
 }

@@ -24,7 +24,7 @@
 // - Lead batches (office screen): POST lead-batches → LeadBatch (202) → poll GET
 //   lead-batch-jobs/{Job.Id} every 5000 ms until JobStatus 3 or 4.
 import { z } from 'zod';
-import { Instant, PagingQuery, pagedResult, WireDate } from './common';
+import { Instant, Int32, PagingQuery, pagedResult, QueryInt32, WireDate } from './common';
 
 // ---------------------------------------------------------------------------------------------------
 // Enumerations and constants
@@ -85,7 +85,7 @@ export const LEAD_DATA_VALUE_MAX = 100;
 export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1c7ed6');
 export const Latitude = z.number().min(-90).max(90);
 export const Longitude = z.number().min(-180).max(180);
-const Id = z.number().int().positive();
+const Id = Int32.positive();
 const Text = (max: number) => z.string().trim().max(max);
 const OptionalText = (max: number) => Text(max).nullable().optional();
 
@@ -133,18 +133,18 @@ export type StatusBadge = z.infer<typeof StatusBadge>;
 
 export const LeadStatus = z.object({
   LeadStatusID: Id,
-  DivisionID: z.number().int(),
+  DivisionID: Int32,
   Name: z.string(),
   Color: z.string(),
-  Hue: z.number().int().min(0).max(360),
+  Hue: Int32.min(0).max(360),
   /** LeadStatusType bitmask: Interaction 1, Observation 2, Declaration 4. */
-  TypeFlags: z.number().int(),
+  TypeFlags: Int32,
   /** Reaching this status counts as a conversion (sale) in the conversion reports. */
   IsConversion: z.boolean(),
-  SortIndex: z.number().int(),
+  SortIndex: Int32,
 });
 export type LeadStatus = z.infer<typeof LeadStatus>;
-export const LeadStatusesQuery = z.object({ divisionId: z.coerce.number().int().optional() });
+export const LeadStatusesQuery = z.object({ divisionId: QueryInt32.optional() });
 
 export const LeadAssignee = z.object({ EmployeeID: Id, FullName: z.string() });
 export type LeadAssignee = z.infer<typeof LeadAssignee>;
@@ -159,8 +159,8 @@ export const LeadActivity = z.object({
   LeadID: Id,
   EmployeeID: Id,
   EmployeeName: z.string(),
-  LeadStatusID: z.number().int().nullable(),
-  DeclaredStatusID: z.number().int().nullable(),
+  LeadStatusID: Int32.nullable(),
+  DeclaredStatusID: Int32.nullable(),
   LeadStatus: StatusBadge.nullable(),
   DeclaredStatus: StatusBadge.nullable(),
   Note: z.string().nullable(),
@@ -178,10 +178,10 @@ export type LeadData = z.infer<typeof LeadData>;
 export const Lead = z.object({
   LeadID: Id,
   LeadGroupID: Id,
-  LeadBatchID: z.number().int().nullable(),
-  TerritoryID: z.number().int().nullable(),
-  LeadStatusID: z.number().int().nullable(),
-  DeclaredStatusID: z.number().int().nullable(),
+  LeadBatchID: Int32.nullable(),
+  TerritoryID: Int32.nullable(),
+  LeadStatusID: Int32.nullable(),
+  DeclaredStatusID: Int32.nullable(),
   LeadStatus: StatusBadge.nullable(),
   DeclaredStatus: StatusBadge.nullable(),
   Latitude: z.number(),
@@ -191,13 +191,13 @@ export const Lead = z.object({
   City: z.string().nullable(),
   StateProvince: z.string().nullable(),
   PostalCode: z.string().nullable(),
-  CountryID: z.number().int().nullable(),
+  CountryID: Int32.nullable(),
   /** Division lead data (e.g. Rogers promo codes), keyed by the division's lead data keys. */
   Data: LeadData,
   AssignedOwners: z.array(LeadAssignee),
   AssignedReps: z.array(LeadAssignee),
   LastActivityAt: Instant.nullable(),
-  Version: z.number().int(),
+  Version: Int32,
   CreatedAt: Instant,
   UpdatedAt: Instant,
   /** Newest first; only in GET leads/{id}. */
@@ -206,14 +206,14 @@ export const Lead = z.object({
 export type Lead = z.infer<typeof Lead>;
 
 const LeadsQueryShape = PagingQuery.extend({
-  leadGroupId: z.coerce.number().int().optional(),
+  leadGroupId: QueryInt32.optional(),
   ...BboxQuery.shape,
   statusIds: IdListQuery,
   declaredStatusIds: IdListQuery,
-  territoryId: z.coerce.number().int().optional(),
-  leadBatchId: z.coerce.number().int().optional(),
-  assignedRepId: z.coerce.number().int().optional(),
-  assignedOwnerId: z.coerce.number().int().optional(),
+  territoryId: QueryInt32.optional(),
+  leadBatchId: QueryInt32.optional(),
+  assignedRepId: QueryInt32.optional(),
+  assignedOwnerId: QueryInt32.optional(),
   /** Case-insensitive contains on street, city and postal code. */
   search: z.string().max(100).optional(),
 });
@@ -229,7 +229,7 @@ const AddressFields = {
   City: OptionalText(100),
   StateProvince: OptionalText(50),
   PostalCode: OptionalText(20),
-  CountryID: z.number().int().min(1).max(2).nullable().optional(),
+  CountryID: Int32.min(1).max(2).nullable().optional(),
 };
 
 /** POST leads (also what a rep's phone sends, offline, for a new door). */
@@ -265,7 +265,7 @@ export const LeadBulkCreateResult = z.object({ LeadIDs: z.array(Id) });
  */
 export const LeadPatch = z
   .object({
-    Version: z.number().int().optional(),
+    Version: Int32.optional(),
     OccurredAt: Instant.optional(),
     LeadStatusID: Id.nullable().optional(),
     /** null clears the declaration. */
@@ -303,7 +303,7 @@ export const LeadBulkPatch = z.object({
   AssignmentMode: AssignmentMode.optional(),
 });
 export type LeadBulkPatch = z.infer<typeof LeadBulkPatch>;
-export const LeadBulkPatchResult = z.object({ UpdatedCount: z.number().int() });
+export const LeadBulkPatchResult = z.object({ UpdatedCount: Int32 });
 
 // ---------------------------------------------------------------------------------------------------
 // Markers
@@ -314,9 +314,9 @@ export const LeadMarker = z.object({
   LeadID: Id,
   Latitude: z.number(),
   Longitude: z.number(),
-  LeadStatusID: z.number().int().nullable(),
-  DeclaredStatusID: z.number().int().nullable(),
-  TerritoryID: z.number().int().nullable(),
+  LeadStatusID: Int32.nullable(),
+  DeclaredStatusID: Int32.nullable(),
+  TerritoryID: Int32.nullable(),
   /** Current status (ColoredPin colour; TwoTonedCircle inside). */
   LeadStatus: StatusBadge.nullable(),
   /** Declaration status (TwoTonedCircle outside). */
@@ -326,25 +326,25 @@ export type LeadMarker = z.infer<typeof LeadMarker>;
 
 export const LeadMarkersQuery = z
   .object({
-    leadGroupId: z.coerce.number().int().positive(),
+    leadGroupId: QueryInt32.positive(),
     ...BboxQuery.shape,
     statusIds: IdListQuery,
     declaredStatusIds: IdListQuery,
-    territoryId: z.coerce.number().int().optional(),
+    territoryId: QueryInt32.optional(),
     /**
      * The map's zoom level (whole number): sizes the grid of `Clusters` (cells are tiles at zoom + 3).
      * Without it the grid is sized from the bounding box (about 16 cells across).
      */
-    zoom: z.coerce.number().int().min(0).max(22).optional(),
-    limit: z.coerce.number().int().min(1).max(LEAD_MARKERS_MAX_LIMIT).default(LEAD_MARKERS_DEFAULT_LIMIT),
+    zoom: QueryInt32.min(0).max(22).optional(),
+    limit: QueryInt32.min(1).max(LEAD_MARKERS_MAX_LIMIT).default(LEAD_MARKERS_DEFAULT_LIMIT),
   })
   .superRefine(checkBbox);
 export type LeadMarkersQuery = z.infer<typeof LeadMarkersQuery>;
 
 /** How many leads of one status (null: no status yet). */
 export const LeadStatusCount = z.object({
-  LeadStatusID: z.number().int().nullable(),
-  Count: z.number().int(),
+  LeadStatusID: Int32.nullable(),
+  Count: Int32,
 });
 export type LeadStatusCount = z.infer<typeof LeadStatusCount>;
 
@@ -354,12 +354,12 @@ export type LeadStatusCount = z.infer<typeof LeadStatusCount>;
  * of map tiles); Latitude/Longitude are the average position of its leads (where the map draws it).
  */
 export const LeadCluster = z.object({
-  Zoom: z.number().int(),
-  X: z.number().int(),
-  Y: z.number().int(),
+  Zoom: Int32,
+  X: Int32,
+  Y: Int32,
   Latitude: z.number(),
   Longitude: z.number(),
-  Count: z.number().int(),
+  Count: Int32,
   /** Count by current status (only statuses present), adding up to Count. */
   StatusCounts: z.array(LeadStatusCount),
 });
@@ -383,42 +383,42 @@ export type LeadMarkers = z.infer<typeof LeadMarkers>;
 export const LeadGroupGeography = z.object({
   LeadGroupGeographyID: Id,
   LeadGroupID: Id,
-  CountryID: z.number().int(),
+  CountryID: Int32,
   StateProvince: z.string(),
   City: z.string().nullable(),
   /** FSA (e.g. 'M6G') or ZIP prefix. */
   PostalCodePrefix: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type LeadGroupGeography = z.infer<typeof LeadGroupGeography>;
 
 export const LeadGroupGeographySave = z.object({
-  CountryID: z.number().int().min(1).max(2),
+  CountryID: Int32.min(1).max(2),
   StateProvince: Text(50).min(1),
   City: OptionalText(100),
   PostalCodePrefix: OptionalText(10),
   /** Required on PUT. */
-  Version: z.number().int().optional(),
+  Version: Int32.optional(),
 });
 export type LeadGroupGeographySave = z.infer<typeof LeadGroupGeographySave>;
 
 export const LeadGroup = z.object({
   LeadGroupID: Id,
   Name: z.string(),
-  DivisionID: z.number().int(),
-  IcdCorporationID: z.number().int(),
+  DivisionID: Int32,
+  IcdCorporationID: Int32,
   IcdCorporationName: z.string(),
   IsActive: z.boolean(),
   Geographies: z.array(LeadGroupGeography),
   /** Leads of the group the caller can see. */
-  LeadsCount: z.number().int(),
-  Version: z.number().int(),
+  LeadsCount: Int32,
+  Version: Int32,
 });
 export type LeadGroup = z.infer<typeof LeadGroup>;
 
 export const LeadGroupsQuery = z.object({
-  divisionId: z.coerce.number().int().optional(),
-  icdCorporationId: z.coerce.number().int().optional(),
+  divisionId: QueryInt32.optional(),
+  icdCorporationId: QueryInt32.optional(),
   includeInactive: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
@@ -428,14 +428,14 @@ export const LeadGroupsQuery = z.object({
 /** POST lead-groups (not named in the spec; how groups come to exist). */
 export const LeadGroupCreate = z.object({
   Name: Text(100).min(1),
-  DivisionID: z.number().int(),
+  DivisionID: Int32,
   IcdCorporationID: Id,
   Geographies: z.array(LeadGroupGeographySave).max(100).optional(),
 });
 export type LeadGroupCreate = z.infer<typeof LeadGroupCreate>;
 
 export const LeadGroupPatch = z.object({
-  Version: z.number().int(),
+  Version: Int32,
   Name: Text(100).min(1).optional(),
   IsActive: z.boolean().optional(),
 });
@@ -462,14 +462,14 @@ export const TerritoryOffice = z.object({
   TerritoryID: Id,
   TerritoryName: z.string(),
   LeadGroupID: Id,
-  IcdOfficeID: z.number().int().nullable(),
+  IcdOfficeID: Int32.nullable(),
   OfficeName: z.string().nullable(),
-  LeadOfficeTeamID: z.number().int().nullable(),
+  LeadOfficeTeamID: Int32.nullable(),
   LeadOfficeTeamName: z.string().nullable(),
   FromDate: WireDate,
   /** null while current. */
   ToDate: WireDate.nullable(),
-  AssignedByEmployeeID: z.number().int().nullable(),
+  AssignedByEmployeeID: Int32.nullable(),
 });
 export type TerritoryOffice = z.infer<typeof TerritoryOffice>;
 
@@ -481,7 +481,7 @@ export const Territory = z.object({
   Polygon: GeoPolygon,
   /** The current office (and team) working it, if any. */
   CurrentOffice: TerritoryOffice.nullable(),
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type Territory = z.infer<typeof Territory>;
 
@@ -493,14 +493,14 @@ export const TerritoryCreate = z.object({
 });
 export type TerritoryCreate = z.infer<typeof TerritoryCreate>;
 export const TerritoryUpdate = TerritoryCreate.omit({ LeadGroupID: true }).extend({
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type TerritoryUpdate = z.infer<typeof TerritoryUpdate>;
 
 /** Per territory: how many (visible) leads it holds, in total and by current status. */
 export const TerritoryLeadsCount = z.object({
   TerritoryID: Id,
-  LeadsCount: z.number().int(),
+  LeadsCount: Int32,
   StatusCounts: z.array(LeadStatusCount),
 });
 export type TerritoryLeadsCount = z.infer<typeof TerritoryLeadsCount>;
@@ -513,12 +513,12 @@ export const TerritoryLeadMarkers = LeadMarkers.extend({
 export type TerritoryLeadMarkers = z.infer<typeof TerritoryLeadMarkers>;
 
 export const TerritoriesQuery = z.object({
-  leadGroupId: z.coerce.number().int().optional(),
-  icdOfficeId: z.coerce.number().int().optional(),
+  leadGroupId: QueryInt32.optional(),
+  icdOfficeId: QueryInt32.optional(),
 });
-export const TerritoryHistoryQuery = z.object({ territoryId: z.coerce.number().int().positive() });
+export const TerritoryHistoryQuery = z.object({ territoryId: QueryInt32.positive() });
 export const TerritoriesHistoryQuery = z.object({
-  leadGroupId: z.coerce.number().int().positive(),
+  leadGroupId: QueryInt32.positive(),
   fromDate: WireDate.optional(),
   toDate: WireDate.optional(),
 });
@@ -541,7 +541,7 @@ export const LeadOfficeTeam = z.object({
   Name: z.string(),
   /** Members: reps of a team see the leads of the territories assigned to that team. */
   EmployeeIDs: z.array(Id),
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type LeadOfficeTeam = z.infer<typeof LeadOfficeTeam>;
 export const LeadOfficeTeamSave = z.object({
@@ -549,10 +549,10 @@ export const LeadOfficeTeamSave = z.object({
   Name: Text(100).min(1),
   EmployeeIDs: z.array(Id).max(200),
   /** Required on PUT. */
-  Version: z.number().int().optional(),
+  Version: Int32.optional(),
 });
 export type LeadOfficeTeamSave = z.infer<typeof LeadOfficeTeamSave>;
-export const LeadOfficeTeamsQuery = z.object({ icdOfficeId: z.coerce.number().int().optional() });
+export const LeadOfficeTeamsQuery = z.object({ icdOfficeId: QueryInt32.optional() });
 
 // ---------------------------------------------------------------------------------------------------
 // Policies, data keys, import schemas
@@ -561,38 +561,38 @@ export const LeadOfficeTeamsQuery = z.object({ icdOfficeId: z.coerce.number().in
 export const LeadsPolicy = z.object({
   LeadsPolicyID: Id,
   Name: z.string(),
-  MarkerStyle: z.number().int().min(1).max(3),
+  MarkerStyle: Int32.min(1).max(3),
   /** Reps may add new doors (POST leads). */
   RepsCanCreateLeads: z.boolean(),
   /** Interactions setting one of these statuses must carry a Note. */
   NoteRequiredStatusIDs: z.array(Id),
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type LeadsPolicy = z.infer<typeof LeadsPolicy>;
 
 export const LeadsPolicySave = z.object({
   Name: Text(100).min(1).optional(),
-  MarkerStyle: z.number().int().min(1).max(3),
+  MarkerStyle: Int32.min(1).max(3),
   RepsCanCreateLeads: z.boolean(),
   NoteRequiredStatusIDs: z.array(Id).max(50),
   /** Required when the policy exists. */
-  Version: z.number().int().optional(),
+  Version: Int32.optional(),
 });
 export type LeadsPolicySave = z.infer<typeof LeadsPolicySave>;
 
 /** GET divisions/{id}/leads-policy: the policy in effect (the default when the division has none). */
 export const DivisionLeadsPolicy = z.object({
-  DivisionID: z.number().int(),
+  DivisionID: Int32,
   /** false: no policy set, these are the defaults. */
   IsSet: z.boolean(),
-  LeadsPolicyID: z.number().int().nullable(),
+  LeadsPolicyID: Int32.nullable(),
   Name: z.string(),
-  MarkerStyle: z.number().int(),
+  MarkerStyle: Int32,
   RepsCanCreateLeads: z.boolean(),
   NoteRequiredStatusIDs: z.array(Id),
   /** Fixed by division (spec): Rogers 'New Offer' and 'New' ('Promo Code'); others none. */
   LeadDataKeys: z.array(LeadDataKey),
-  Version: z.number().int().nullable(),
+  Version: Int32.nullable(),
 });
 export type DivisionLeadsPolicy = z.infer<typeof DivisionLeadsPolicy>;
 
@@ -623,12 +623,12 @@ export const ImportSchema = z.object({
   ImportSchemaID: Id,
   Name: z.string(),
   /** null: any division. */
-  DivisionID: z.number().int().nullable(),
+  DivisionID: Int32.nullable(),
   IsDefault: z.boolean(),
   Columns: z.array(ImportSchemaColumn),
 });
 export type ImportSchema = z.infer<typeof ImportSchema>;
-export const ImportSchemasQuery = z.object({ divisionId: z.coerce.number().int().optional() });
+export const ImportSchemasQuery = z.object({ divisionId: QueryInt32.optional() });
 
 // ---------------------------------------------------------------------------------------------------
 // Lead batches (imports) and their jobs
@@ -638,19 +638,19 @@ export const ImportSchemasQuery = z.object({ divisionId: z.coerce.number().int()
 export const LeadBatchJob = z.object({
   Id: Id,
   LeadBatchID: Id,
-  JobStatus: z.number().int().min(1).max(4),
+  JobStatus: Int32.min(1).max(4),
   Description: z.string(),
   /** Data rows in the file (known once reading started). */
-  RowCount: z.number().int(),
-  ProcessedCount: z.number().int(),
+  RowCount: Int32,
+  ProcessedCount: Int32,
   /** Rows that did not become a lead (NoResults + MultipleResults + Error). */
-  FailedCount: z.number().int(),
-  LocatedCount: z.number().int(),
-  LocatedUnsureCount: z.number().int(),
-  NoResultsCount: z.number().int(),
-  MultipleResultsCount: z.number().int(),
+  FailedCount: Int32,
+  LocatedCount: Int32,
+  LocatedUnsureCount: Int32,
+  NoResultsCount: Int32,
+  MultipleResultsCount: Int32,
   /** Malformed rows. */
-  ErrorCount: z.number().int(),
+  ErrorCount: Int32,
   Messages: z.array(z.string()),
   CreatedAt: Instant,
   StartedAt: Instant.nullable(),
@@ -662,22 +662,22 @@ export const LeadBatch = z.object({
   LeadBatchID: Id,
   LeadGroupID: Id,
   LeadGroupName: z.string(),
-  ImportSchemaID: z.number().int().nullable(),
+  ImportSchemaID: Int32.nullable(),
   FileName: z.string(),
   ContentType: z.string(),
-  FileSize: z.number().int(),
+  FileSize: Int32,
   Description: z.string(),
-  DefaultLeadStatusID: z.number().int().nullable(),
-  CreatedByEmployeeID: z.number().int().nullable(),
+  DefaultLeadStatusID: Int32.nullable(),
+  CreatedByEmployeeID: Int32.nullable(),
   CreatedByName: z.string().nullable(),
   CreatedAt: Instant,
   /** Leads created by this batch and still attached to it. */
-  LeadsCount: z.number().int(),
+  LeadsCount: Int32,
   Job: LeadBatchJob,
 });
 export type LeadBatch = z.infer<typeof LeadBatch>;
 
-export const LeadBatchesQuery = PagingQuery.extend({ leadGroupId: z.coerce.number().int().optional() });
+export const LeadBatchesQuery = PagingQuery.extend({ leadGroupId: QueryInt32.optional() });
 export const LeadBatchPage = pagedResult(LeadBatch);
 
 /**
@@ -699,9 +699,9 @@ export type LeadBatchUpload = z.infer<typeof LeadBatchUpload>;
 export const LeadBatchDeleteResult = z.object({
   LeadBatchID: Id,
   /** Imported leads without any activity, removed with the batch. */
-  DeletedLeadsCount: z.number().int(),
+  DeletedLeadsCount: Int32,
   /** Imported leads that were already worked: kept, detached from the batch. */
-  KeptLeadsCount: z.number().int(),
+  KeptLeadsCount: Int32,
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -709,28 +709,28 @@ export const LeadBatchDeleteResult = z.object({
 // ---------------------------------------------------------------------------------------------------
 
 export const LeadsReportQuery = z.object({
-  leadGroupId: z.coerce.number().int().optional(),
-  icdOfficeId: z.coerce.number().int().optional(),
-  employeeId: z.coerce.number().int().optional(),
+  leadGroupId: QueryInt32.optional(),
+  icdOfficeId: QueryInt32.optional(),
+  employeeId: QueryInt32.optional(),
   fromDate: WireDate.optional(),
   toDate: WireDate.optional(),
 });
 export type LeadsReportQuery = z.infer<typeof LeadsReportQuery>;
 
 export const StatusCount = z.object({
-  LeadStatusID: z.number().int().nullable(),
+  LeadStatusID: Int32.nullable(),
   Name: z.string().nullable(),
   Color: z.string().nullable(),
-  Count: z.number().int(),
+  Count: Int32,
 });
 
 /** reports/leads-conversion: one row per rep. */
 export const LeadsConversionRow = z.object({
   EmployeeID: Id,
   FullName: z.string(),
-  Interactions: z.number().int(),
-  LeadsWorked: z.number().int(),
-  Conversions: z.number().int(),
+  Interactions: Int32,
+  LeadsWorked: Int32,
+  Conversions: Int32,
   /** Conversions / LeadsWorked (0 when none worked). */
   ConversionRate: z.number(),
 });
@@ -741,7 +741,7 @@ export const LeadsConversionDetailRow = z.object({
   EmployeeID: Id,
   FullName: z.string(),
   OccurredAt: Instant,
-  LeadStatusID: z.number().int().nullable(),
+  LeadStatusID: Int32.nullable(),
   LeadStatus: StatusBadge.nullable(),
   StreetLine1: z.string().nullable(),
   City: z.string().nullable(),
@@ -753,10 +753,10 @@ export const LeadsConversionDetailRow = z.object({
 export const LeadGroupRepStatisticsRow = z.object({
   EmployeeID: Id,
   FullName: z.string(),
-  AssignedLeads: z.number().int(),
-  Interactions: z.number().int(),
-  LeadsWorked: z.number().int(),
-  Conversions: z.number().int(),
+  AssignedLeads: Int32,
+  Interactions: Int32,
+  LeadsWorked: Int32,
+  Conversions: Int32,
   StatusCounts: z.array(StatusCount),
 });
 export const RepLastLeadPosition = z.object({
@@ -773,12 +773,12 @@ export const RepLastLeadPosition = z.object({
 export const OwnerLeadsRow = z.object({
   EmployeeID: Id,
   FullName: z.string(),
-  LeadsCount: z.number().int(),
+  LeadsCount: Int32,
   StatusCounts: z.array(StatusCount),
 });
 export const OwnerLeadsQuery = z.object({
-  leadGroupId: z.coerce.number().int().optional(),
-  icdCorporationId: z.coerce.number().int().optional(),
+  leadGroupId: QueryInt32.optional(),
+  icdCorporationId: QueryInt32.optional(),
 });
 
 export const EmployeeLeadActivity = LeadActivity.extend({

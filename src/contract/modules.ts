@@ -1,5 +1,6 @@
 // Module ids (permission areas), spec 000 §3.
 import { z } from 'zod';
+import { Int32 } from './common';
 
 export const ModuleId = {
   ApplicationAdministration: 1,
@@ -25,10 +26,10 @@ export const ModuleId = {
 } as const;
 export type ModuleId = (typeof ModuleId)[keyof typeof ModuleId];
 
-export const IcdModule = z.object({ ModuleID: z.number().int(), Name: z.string() });
+export const IcdModule = z.object({ ModuleID: Int32, Name: z.string() });
 export type IcdModule = z.infer<typeof IcdModule>;
 
-export const DivisionalModule = z.object({ DivisionID: z.number().int(), ModuleID: z.number().int() });
+export const DivisionalModule = z.object({ DivisionID: Int32, ModuleID: Int32 });
 export type DivisionalModule = z.infer<typeof DivisionalModule>;
 
 /** Display names of the modules, keyed by id (names as the spec spells them, spaced). */

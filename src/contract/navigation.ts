@@ -2,6 +2,7 @@
 // to answer `app/states`, `home/permissions` and `Home/navigation-modules`; the client's route table
 // uses the same names, so a state's permission key lives in one place.
 import { z } from 'zod';
+import { Int32 } from './common';
 import { ModuleId } from './modules';
 import type { PermissionKey } from './permissions';
 
@@ -25,7 +26,7 @@ export const StatePermission = z.object({
 export type StatePermission = z.infer<typeof StatePermission>;
 
 export const NavigationModule = z.object({
-  ModuleID: z.number().int().nullable(),
+  ModuleID: Int32.nullable(),
   Name: z.string(),
   State: z.string(),
   Url: z.string(),

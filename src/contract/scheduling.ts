@@ -76,7 +76,7 @@
 //   a 409 the PWA merges them over the `Current` event and sends that with its Version, so a change made
 //   meanwhile by someone else is kept, never overwritten.
 import { z } from 'zod';
-import { Instant, pagedResult, WireDate, WireTime } from './common';
+import { Instant, Int32, pagedResult, QueryInt32, WireDate, WireTime } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (numeric ids on the wire)
@@ -127,8 +127,8 @@ export const SchedulingMessageType = {
 // ---------------------------------------------------------------------------------------------
 // Small pieces
 
-const Id = z.number().int().positive();
-const QueryId = z.coerce.number().int().positive();
+const Id = Int32.positive();
+const QueryId = QueryInt32.positive();
 const Name = (what: string, max = 200) =>
   z.string().trim().min(1, `Enter ${what}`).max(max, `${max} characters at most`);
 const OptionalText = (max: number) =>
@@ -143,7 +143,7 @@ export const Address = z.object({
   City: z.string().nullable(),
   StateProvince: z.string().nullable(),
   PostalCode: z.string().nullable(),
-  CountryID: z.number().int().nullable(),
+  CountryID: Int32.nullable(),
 });
 export type Address = z.infer<typeof Address>;
 
@@ -182,7 +182,7 @@ export const EventHost = Address.extend({
   Name: z.string(),
   HostTypeID: EventHostTypeId,
   IsActive: z.boolean(),
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type EventHost = z.infer<typeof EventHost>;
 
@@ -193,7 +193,7 @@ export const EventHostSave = AddressSave.extend({
 });
 export type EventHostSave = z.infer<typeof EventHostSave>;
 
-export const EventHostUpdate = EventHostSave.extend({ Version: z.number().int() });
+export const EventHostUpdate = EventHostSave.extend({ Version: Int32 });
 export type EventHostUpdate = z.infer<typeof EventHostUpdate>;
 
 export const EventHostQuery = z.object({
@@ -205,7 +205,7 @@ export type EventHostQuery = z.infer<typeof EventHostQuery>;
 
 export const RecentEventHost = EventHost.extend({
   LastEventDate: WireDate,
-  EventCount: z.number().int(),
+  EventCount: Int32,
 });
 export type RecentEventHost = z.infer<typeof RecentEventHost>;
 
@@ -221,9 +221,9 @@ export const ScheduleEventAssignment = z.object({
   Status: AssignmentStatusId,
   Reason: z.string().nullable(),
   RespondedAt: Instant.nullable(),
-  AssignedByEmployeeID: z.number().int().nullable(),
+  AssignedByEmployeeID: Int32.nullable(),
   AssignedAt: Instant,
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type ScheduleEventAssignment = z.infer<typeof ScheduleEventAssignment>;
 
@@ -232,10 +232,10 @@ export const TimeSlot = z.object({
   ScheduleEventID: Id,
   StartTime: WireTime,
   EndTime: WireTime,
-  Capacity: z.number().int(),
+  Capacity: Int32,
   /** Pending + Accepted: places taken. */
-  AssignedCount: z.number().int(),
-  AcceptedCount: z.number().int(),
+  AssignedCount: Int32,
+  AcceptedCount: Int32,
   Assignments: z.array(ScheduleEventAssignment),
 });
 export type TimeSlot = z.infer<typeof TimeSlot>;
@@ -246,7 +246,7 @@ export const TimeSlotSave = z
     TimeSlotID: Id.optional(),
     StartTime: WireTime,
     EndTime: WireTime,
-    Capacity: z.number().int().min(1, 'At least 1').max(500, '500 at most'),
+    Capacity: Int32.min(1, 'At least 1').max(500, '500 at most'),
   })
   .superRefine((v, ctx) => timeOrderIssue(v, ctx));
 export type TimeSlotSave = z.infer<typeof TimeSlotSave>;
@@ -265,19 +265,19 @@ export const ScheduleEvent = Address.extend({
   ScheduleEventID: Id,
   IcdOfficeID: Id,
   OfficeName: z.string(),
-  EventHostID: z.number().int().nullable(),
+  EventHostID: Int32.nullable(),
   EventHostName: z.string().nullable(),
   HostTypeID: EventHostTypeId.nullable(),
   Title: z.string(),
   Date: WireDate,
   StartTime: WireTime,
   EndTime: WireTime,
-  ProgramID: z.number().int().nullable(),
-  StoreID: z.number().int().nullable(),
+  ProgramID: Int32.nullable(),
+  StoreID: Int32.nullable(),
   Notes: z.string().nullable(),
   Status: ScheduleEventStatusId,
-  Version: z.number().int(),
-  CreatedByEmployeeID: z.number().int().nullable(),
+  Version: Int32,
+  CreatedByEmployeeID: Int32.nullable(),
   CreatedAt: Instant,
   UpdatedAt: Instant,
 });
@@ -312,14 +312,14 @@ export const ScheduleEventSave = ScheduleEventFields.extend({
 export type ScheduleEventSave = z.infer<typeof ScheduleEventSave>;
 
 /** PUT schedule-events/{id}: the whole event with the Version it was read at. */
-export const ScheduleEventUpdate = ScheduleEventFields.extend({ Version: z.number().int() }).superRefine(
-  (v, ctx) => timeOrderIssue(v, ctx),
+export const ScheduleEventUpdate = ScheduleEventFields.extend({ Version: Int32 }).superRefine((v, ctx) =>
+  timeOrderIssue(v, ctx),
 );
 export type ScheduleEventUpdate = z.infer<typeof ScheduleEventUpdate>;
 
 /** PATCH schedule-events/{id}: only the fields sent change (TimeSlots, when sent, is the whole list). */
 export const ScheduleEventPatch = ScheduleEventFields.partial()
-  .extend({ Version: z.number().int() })
+  .extend({ Version: Int32 })
   .superRefine((v, ctx) => timeOrderIssue(v, ctx));
 export type ScheduleEventPatch = z.infer<typeof ScheduleEventPatch>;
 
@@ -333,10 +333,10 @@ export const ScheduleEventQuery = z.object({
 });
 export type ScheduleEventQuery = z.infer<typeof ScheduleEventQuery>;
 
-export const VersionQuery = z.object({ version: z.coerce.number().int().optional() });
+export const VersionQuery = z.object({ version: QueryInt32.optional() });
 
 export const AdditionalHoursSave = z.object({
-  Version: z.number().int(),
+  Version: Int32,
   /** The whole list for the event. */
   AdditionalHours: z
     .array(
@@ -360,7 +360,7 @@ export const RespondBody = z
   .object({
     Status: z.literal([AssignmentStatus.Accepted, AssignmentStatus.Rejected]),
     Reason: OptionalText(1000),
-    Version: z.number().int().optional(),
+    Version: Int32.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.Status === AssignmentStatus.Rejected && !v.Reason?.trim())
@@ -369,20 +369,20 @@ export const RespondBody = z
 export type RespondBody = z.infer<typeof RespondBody>;
 
 export const UnassignQuery = z.object({
-  version: z.coerce.number().int().optional(),
+  version: QueryInt32.optional(),
   comment: z.string().trim().max(1000).optional(),
 });
 
 export const ScheduleEventActivity = z.object({
   ActivityID: Id,
   ScheduleEventID: Id,
-  AssignmentID: z.number().int().nullable(),
+  AssignmentID: Int32.nullable(),
   ActivityTypeID: ScheduleEventActivityTypeId,
   /** Who made the change. */
-  EmployeeID: z.number().int().nullable(),
+  EmployeeID: Int32.nullable(),
   EmployeeName: z.string().nullable(),
   /** The employee the change is about (assignments). */
-  SubjectEmployeeID: z.number().int().nullable(),
+  SubjectEmployeeID: Int32.nullable(),
   SubjectEmployeeName: z.string().nullable(),
   /** What, in English (the client may build its own text from ActivityTypeID and the names). */
   Description: z.string(),
@@ -432,10 +432,10 @@ export const OfficeTimeSlot = z.object({
   EventStatus: ScheduleEventStatusId,
   StartTime: WireTime,
   EndTime: WireTime,
-  Capacity: z.number().int(),
-  AssignedCount: z.number().int(),
-  AcceptedCount: z.number().int(),
-  OpenCount: z.number().int(),
+  Capacity: Int32,
+  AssignedCount: Int32,
+  AcceptedCount: Int32,
+  OpenCount: Int32,
 });
 export type OfficeTimeSlot = z.infer<typeof OfficeTimeSlot>;
 
@@ -459,12 +459,12 @@ export const TsuSlotRow = z.object({
   TimeSlotID: Id,
   StartTime: WireTime,
   EndTime: WireTime,
-  Capacity: z.number().int(),
+  Capacity: Int32,
   /** Pending + Accepted. */
-  Assigned: z.number().int(),
-  Accepted: z.number().int(),
-  Rejected: z.number().int(),
-  Pending: z.number().int(),
+  Assigned: Int32,
+  Accepted: Int32,
+  Rejected: Int32,
+  Pending: Int32,
   /** Length of the slot in hours. */
   SlotHours: z.number(),
   /** Capacity × slot hours. */
@@ -477,13 +477,13 @@ export const TsuSlotRow = z.object({
 export type TsuSlotRow = z.infer<typeof TsuSlotRow>;
 
 export const TsuTotals = z.object({
-  Events: z.number().int(),
-  TimeSlots: z.number().int(),
-  Capacity: z.number().int(),
-  Assigned: z.number().int(),
-  Accepted: z.number().int(),
-  Rejected: z.number().int(),
-  Pending: z.number().int(),
+  Events: Int32,
+  TimeSlots: Int32,
+  Capacity: Int32,
+  Assigned: Int32,
+  Accepted: Int32,
+  Rejected: Int32,
+  Pending: Int32,
   CapacityHours: z.number(),
   Hours: z.number(),
   Utilization: z.number(),
@@ -491,7 +491,7 @@ export const TsuTotals = z.object({
 export type TsuTotals = z.infer<typeof TsuTotals>;
 
 export const TsuReportSummary = z.object({
-  IcdOfficeID: z.number().int().nullable(),
+  IcdOfficeID: Int32.nullable(),
   StartDate: WireDate,
   EndDate: WireDate,
   Rows: z.array(TsuSlotRow),
@@ -503,12 +503,12 @@ export const EmployeeTsuRow = z.object({
   EmployeeID: Id,
   EmployeeName: z.string(),
   /** Assignments made to the employee, not withdrawn (Pending + Accepted + Rejected). */
-  SlotsOffered: z.number().int(),
-  SlotsAccepted: z.number().int(),
-  SlotsRejected: z.number().int(),
-  SlotsPending: z.number().int(),
+  SlotsOffered: Int32,
+  SlotsAccepted: Int32,
+  SlotsRejected: Int32,
+  SlotsPending: Int32,
   /** Withdrawn by a manager. */
-  SlotsUnassigned: z.number().int(),
+  SlotsUnassigned: Int32,
   /** Accepted / (Accepted + Rejected), 0 when nothing was answered. */
   AcceptanceRate: z.number(),
   /** Hours of accepted slots. */
@@ -519,7 +519,7 @@ export const EmployeeTsuRow = z.object({
 export type EmployeeTsuRow = z.infer<typeof EmployeeTsuRow>;
 
 export const EmployeeTsuReport = z.object({
-  IcdOfficeID: z.number().int().nullable(),
+  IcdOfficeID: Int32.nullable(),
   StartDate: WireDate,
   EndDate: WireDate,
   Rows: z.array(EmployeeTsuRow),
@@ -533,8 +533,8 @@ export const RSScheduleSales = z.object({
   RSScheduleSalesID: Id,
   RSScheduleID: Id,
   Date: WireDate.nullable(),
-  ProgramID: z.number().int().nullable(),
-  StoreID: z.number().int().nullable(),
+  ProgramID: Int32.nullable(),
+  StoreID: Int32.nullable(),
   /** numeric(12,2) */
   SalesAmount: z.number(),
   AnonymousHours: z.number(),
@@ -559,9 +559,9 @@ export const RSScheduleDate = z.object({
   EmployeeID: Id,
   EmployeeName: z.string(),
   Date: WireDate,
-  ProgramID: z.number().int().nullable(),
-  StoreID: z.number().int().nullable(),
-  DepartmentID: z.number().int().nullable(),
+  ProgramID: Int32.nullable(),
+  StoreID: Int32.nullable(),
+  DepartmentID: Int32.nullable(),
   StartTime: WireTime.nullable(),
   EndTime: WireTime.nullable(),
 });
@@ -584,7 +584,7 @@ export type RSScheduleDateSave = z.infer<typeof RSScheduleDateSave>;
 export const RSScheduleEmployee = z.object({
   EmployeeID: Id,
   EmployeeName: z.string(),
-  JobTitleID: z.number().int().nullable(),
+  JobTitleID: Int32.nullable(),
 });
 export type RSScheduleEmployee = z.infer<typeof RSScheduleEmployee>;
 
@@ -602,8 +602,8 @@ export const RSSchedule = z.object({
   StartDate: WireDate,
   EndDate: WireDate,
   Notes: z.string().nullable(),
-  EmployeeCount: z.number().int(),
-  Version: z.number().int(),
+  EmployeeCount: Int32,
+  Version: Int32,
   CreatedAt: Instant,
   UpdatedAt: Instant,
 });
@@ -639,9 +639,7 @@ export const RSScheduleSave = RSScheduleFields.extend({
 }).superRefine(dateOrderIssue);
 export type RSScheduleSave = z.infer<typeof RSScheduleSave>;
 
-export const RSScheduleUpdate = RSScheduleFields.extend({ Version: z.number().int() }).superRefine(
-  dateOrderIssue,
-);
+export const RSScheduleUpdate = RSScheduleFields.extend({ Version: Int32 }).superRefine(dateOrderIssue);
 export type RSScheduleUpdate = z.infer<typeof RSScheduleUpdate>;
 
 export const RSScheduleQuery = z.object({
@@ -675,7 +673,7 @@ export type QualifyingEmployeesQuery = z.infer<typeof QualifyingEmployeesQuery>;
 
 export const RSScheduleEmployeesSave = z.object({
   employeeIDs: z.array(Id).max(500),
-  Version: z.number().int().optional(),
+  Version: Int32.optional(),
 });
 export type RSScheduleEmployeesSave = z.infer<typeof RSScheduleEmployeesSave>;
 
@@ -705,12 +703,12 @@ export const RotationWeek = z.object({
   StartDate: WireDate,
   EndDate: WireDate,
   /** The office's RS schedule covering the date, when icdOfficeID is given and one exists. */
-  RSScheduleID: z.number().int().nullable(),
+  RSScheduleID: Int32.nullable(),
 });
 export type RotationWeek = z.infer<typeof RotationWeek>;
 
 export const PagedScheduleEvents = pagedResult(ScheduleEvent);
 export const PagedEventHosts = pagedResult(EventHost);
 export const PagedRSSchedules = pagedResult(RSSchedule);
-export const PageSizeQuery = z.object({ pageSize: z.coerce.number().int().min(1).max(500).default(25) });
-export const PageParam = z.object({ page: z.coerce.number().int().min(0) });
+export const PageSizeQuery = z.object({ pageSize: QueryInt32.min(1).max(500).default(25) });
+export const PageParam = z.object({ page: QueryInt32.min(0) });

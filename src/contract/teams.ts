@@ -15,9 +15,9 @@
 // a team may have more than one leader; members must have an active employment record at the team's
 // office; team names are unique per office.
 import { z } from 'zod';
-import { Instant } from './common';
+import { Instant, Int32, QueryInt32 } from './common';
 
-const Id = z.number().int().positive();
+const Id = Int32.positive();
 
 export const TeamRoles = z
   .array(z.string().trim().min(1, 'Enter a role').max(50, '50 characters at most'))
@@ -30,7 +30,7 @@ export const TeamMember = z.object({
   EmployeeName: z.string(),
   Roles: z.array(z.string()),
   IsLeader: z.boolean(),
-  Version: z.number().int(),
+  Version: Int32,
   AddedAt: Instant,
 });
 export type TeamMember = z.infer<typeof TeamMember>;
@@ -40,9 +40,9 @@ export const Team = z.object({
   Name: z.string(),
   IcdOfficeID: Id,
   OfficeName: z.string(),
-  MemberCount: z.number().int(),
+  MemberCount: Int32,
   LeaderNames: z.array(z.string()),
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type Team = z.infer<typeof Team>;
 
@@ -59,7 +59,7 @@ export type TeamMemberSave = z.infer<typeof TeamMemberSave>;
 export const TeamMemberUpdate = z.object({
   Roles: TeamRoles,
   IsLeader: z.boolean(),
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type TeamMemberUpdate = z.infer<typeof TeamMemberUpdate>;
 
@@ -76,9 +76,9 @@ export type TeamSave = z.infer<typeof TeamSave>;
 export const TeamUpdate = z.object({
   Name: TeamName,
   IcdOfficeID: Id,
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type TeamUpdate = z.infer<typeof TeamUpdate>;
 
-export const TeamQuery = z.object({ icdOfficeID: z.coerce.number().int().positive().optional() });
+export const TeamQuery = z.object({ icdOfficeID: QueryInt32.positive().optional() });
 export type TeamQuery = z.infer<typeof TeamQuery>;

@@ -13,13 +13,13 @@
 // it with a reason the employee sees (GET late-adjustments/mine).
 import { z } from 'zod';
 import { FieldChange, Snapshot } from './audit';
-import { Instant, pagedResult } from './common';
+import { Instant, Int32, pagedResult, QueryInt32 } from './common';
 import { CalendarDay, TimeEntry, WireDateOut } from './time';
 
-const Id = z.number().int().positive();
-const QueryId = z.coerce.number().int().positive();
-const pageIndex = z.coerce.number().int().min(0).default(0);
-const pageSize = z.coerce.number().int().min(1).max(500).default(25);
+const Id = Int32.positive();
+const QueryId = QueryInt32.positive();
+const pageIndex = QueryInt32.min(0).default(0);
+const pageSize = QueryInt32.min(1).max(500).default(25);
 
 // ---------------------------------------------------------------------------------------------
 // Modifications
@@ -37,15 +37,15 @@ export type ModificationStatusFilter = z.infer<typeof ModificationStatusFilter>;
 
 /** A change made to an employee's time entry by someone else (who, when, before and after). */
 export const TimeEntryModification = z.object({
-  TimeEntryModificationID: z.number().int(),
-  TimeEntryID: z.number().int(),
-  EmployeeID: z.number().int(),
+  TimeEntryModificationID: Int32,
+  TimeEntryID: Int32,
+  EmployeeID: Int32,
   EmployeeName: z.string(),
-  IcdOfficeID: z.number().int(),
+  IcdOfficeID: Int32,
   OfficeName: z.string(),
-  ModificationTypeID: z.number().int(),
-  StatusID: z.number().int(),
-  ModifiedByEmployeeID: z.number().int(),
+  ModificationTypeID: Int32,
+  StatusID: Int32,
+  ModifiedByEmployeeID: Int32,
   ModifiedByName: z.string(),
   ModifiedAt: Instant,
   /** The date of the entry (after the change; before it for a delete). */
@@ -59,7 +59,7 @@ export const TimeEntryModification = z.object({
   DismissedAt: Instant.nullable(),
   DismissedByName: z.string().nullable(),
   DismissReason: z.string().nullable(),
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type TimeEntryModification = z.infer<typeof TimeEntryModification>;
 
@@ -93,9 +93,9 @@ export type ModificationsQuery = z.infer<typeof ModificationsQuery>;
 
 /** GET time-entries/modified/count-by-employee: changes awaiting acknowledgement per employee. */
 export const ModificationCount = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Int32,
   EmployeeName: z.string(),
-  PendingCount: z.number().int(),
+  PendingCount: Int32,
   LastModifiedAt: Instant,
 });
 export type ModificationCount = z.infer<typeof ModificationCount>;
@@ -104,7 +104,7 @@ export const ModificationCountQuery = z.object({ icdOfficeId: QueryId.optional()
 
 /** Body of PUT time-entries/modified/{id}/acknowledge (optional). */
 export const AcknowledgeModification = z
-  .object({ Version: z.number().int().min(1).optional() })
+  .object({ Version: Int32.min(1).optional() })
   .optional()
   .nullable();
 export type AcknowledgeModification = z.infer<typeof AcknowledgeModification>;
@@ -114,7 +114,7 @@ export const DISMISS_REASON_MAX = 500;
 /** Body of PUT time-entries/modifications/{id}/dismiss (optional). */
 export const DismissModification = z
   .object({
-    Version: z.number().int().min(1).optional(),
+    Version: Int32.min(1).optional(),
     Reason: z
       .string()
       .max(DISMISS_REASON_MAX, `The reason is limited to ${DISMISS_REASON_MAX} characters`)
@@ -127,25 +127,25 @@ export type DismissModification = z.infer<typeof DismissModification>;
 
 /** One step of an entry's history (GET time-entry-modifications/{id}/history), oldest first. */
 export const ModificationHistoryItem = z.object({
-  AuditLogID: z.number().int(),
+  AuditLogID: Int32,
   /** An AuditAction. */
   Action: z.string(),
   At: Instant,
-  ByEmployeeID: z.number().int().nullable(),
+  ByEmployeeID: Int32.nullable(),
   ByName: z.string().nullable(),
   Changes: z.array(FieldChange),
   Before: Snapshot.nullable(),
   After: Snapshot.nullable(),
   Note: z.string().nullable(),
   /** The modification this step belongs to, if any. */
-  TimeEntryModificationID: z.number().int().nullable(),
+  TimeEntryModificationID: Int32.nullable(),
 });
 export type ModificationHistoryItem = z.infer<typeof ModificationHistoryItem>;
 
 export const ModificationHistory = z.object({
-  TimeEntryModificationID: z.number().int(),
-  TimeEntryID: z.number().int(),
-  EmployeeID: z.number().int(),
+  TimeEntryModificationID: Int32,
+  TimeEntryID: Int32,
+  EmployeeID: Int32,
   Steps: z.array(ModificationHistoryItem),
 });
 export type ModificationHistory = z.infer<typeof ModificationHistory>;
@@ -158,10 +158,10 @@ export const PayPeriodState = z.enum(['Open', 'Approved', 'Locked']);
 export type PayPeriodState = z.infer<typeof PayPeriodState>;
 
 export const PayPeriodWeek = z.object({
-  WeekNumber: z.number().int(),
+  WeekNumber: Int32,
   StartDate: WireDateOut,
   EndDate: WireDateOut,
-  WorkedMinutes: z.number().int(),
+  WorkedMinutes: Int32,
 });
 export type PayPeriodWeek = z.infer<typeof PayPeriodWeek>;
 
@@ -170,14 +170,14 @@ export type PayPeriodWeek = z.infer<typeof PayPeriodWeek>;
  * day (in the office's time zone) lies in the period; breaks count with their work entry.
  */
 export const PayPeriod = z.object({
-  PayPeriodID: z.number().int(),
-  EmployeeID: z.number().int(),
+  PayPeriodID: Int32,
+  EmployeeID: Int32,
   EmployeeName: z.string(),
-  IcdOfficeID: z.number().int(),
+  IcdOfficeID: Int32,
   OfficeName: z.string(),
   TimeZone: z.string(),
-  PayFrequencyID: z.number().int().nullable(),
-  PayrollID: z.number().int().nullable(),
+  PayFrequencyID: Int32.nullable(),
+  PayrollID: Int32.nullable(),
   StartDate: WireDateOut,
   EndDate: WireDateOut,
   State: PayPeriodState,
@@ -187,17 +187,17 @@ export const PayPeriod = z.object({
   IsLocked: z.boolean(),
   LockedAt: Instant.nullable(),
   Weeks: z.array(PayPeriodWeek),
-  WorkMinutes: z.number().int(),
-  BreakMinutes: z.number().int(),
-  WorkedMinutes: z.number().int(),
-  EntryCount: z.number().int(),
+  WorkMinutes: Int32,
+  BreakMinutes: Int32,
+  WorkedMinutes: Int32,
+  EntryCount: Int32,
   /** Entries still missing an end: the period cannot be approved while there are any. */
-  OpenEntryCount: z.number().int(),
-  PendingModificationCount: z.number().int(),
-  PendingLateAdjustmentCount: z.number().int(),
+  OpenEntryCount: Int32,
+  PendingModificationCount: Int32,
+  PendingLateAdjustmentCount: Int32,
   /** Minutes of late adjustments accepted into this period (from earlier, closed periods). */
-  LateAdjustmentMinutes: z.number().int(),
-  Version: z.number().int(),
+  LateAdjustmentMinutes: Int32,
+  Version: Int32,
 });
 export type PayPeriod = z.infer<typeof PayPeriod>;
 
@@ -233,7 +233,7 @@ export type PayPeriodsQuery = z.infer<typeof PayPeriodsQuery>;
 
 /** Body of PUT pay-periods/{id}/approved (and DELETE, to withdraw): the Version seen (optional). */
 export const PayPeriodApproval = z
-  .object({ Version: z.number().int().min(1).optional() })
+  .object({ Version: Int32.min(1).optional() })
   .optional()
   .nullable();
 export type PayPeriodApproval = z.infer<typeof PayPeriodApproval>;
@@ -272,10 +272,10 @@ export const LATE_ADJUSTMENT_MESSAGE =
 
 /** What a 202 answer says about the request it stored. */
 export const LateAdjustmentNotice = z.object({
-  LateAdjustmentID: z.number().int(),
-  StatusID: z.number().int(),
-  ActionID: z.number().int(),
-  PayPeriodID: z.number().int(),
+  LateAdjustmentID: Int32,
+  StatusID: Int32,
+  ActionID: Int32,
+  PayPeriodID: Int32,
   PayPeriodStartDate: WireDateOut,
   PayPeriodEndDate: WireDateOut,
   /** Why the period is closed. */
@@ -297,18 +297,18 @@ export const TimeEntryV2Late = z.object({
 export type TimeEntryV2Late = z.infer<typeof TimeEntryV2Late>;
 
 export const LateAdjustment = z.object({
-  LateAdjustmentID: z.number().int(),
+  LateAdjustmentID: Int32,
   /** The entry changed, or (for a create) the Id the new entry will have. */
-  TimeEntryID: z.number().int(),
+  TimeEntryID: Int32,
   /** For a break: its work entry. */
-  ParentTimeEntryID: z.number().int().nullable(),
-  ActionID: z.number().int(),
-  StatusID: z.number().int(),
-  EmployeeID: z.number().int(),
+  ParentTimeEntryID: Int32.nullable(),
+  ActionID: Int32,
+  StatusID: Int32,
+  EmployeeID: Int32,
   EmployeeName: z.string(),
-  IcdOfficeID: z.number().int(),
+  IcdOfficeID: Int32,
   OfficeName: z.string(),
-  PayPeriodID: z.number().int(),
+  PayPeriodID: Int32,
   PayPeriodStartDate: WireDateOut,
   PayPeriodEndDate: WireDateOut,
   PayPeriodState: PayPeriodState,
@@ -318,17 +318,17 @@ export const LateAdjustment = z.object({
   Proposed: Snapshot.nullable(),
   Changes: z.array(FieldChange),
   /** Minutes the change adds (negative: removes) to the employee's worked time. */
-  MinutesDelta: z.number().int(),
-  RequestedByEmployeeID: z.number().int(),
+  MinutesDelta: Int32,
+  RequestedByEmployeeID: Int32,
   RequestedByName: z.string(),
   RequestedAt: Instant,
   ResolvedByName: z.string().nullable(),
   ResolvedAt: Instant.nullable(),
   RejectionReason: z.string().nullable(),
-  AppliedPayPeriodID: z.number().int().nullable(),
+  AppliedPayPeriodID: Int32.nullable(),
   AppliedPayPeriodStartDate: WireDateOut.nullable(),
   AppliedPayPeriodEndDate: WireDateOut.nullable(),
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type LateAdjustment = z.infer<typeof LateAdjustment>;
 
@@ -350,7 +350,7 @@ export type LateAdjustmentsQuery = z.infer<typeof LateAdjustmentsQuery>;
 
 /** PUT late-adjustments/{id}/accept. PayPeriodID: where to pay it (default: the next open period). */
 export const AcceptLateAdjustment = z.object({
-  Version: z.number().int().min(1),
+  Version: Int32.min(1),
   PayPeriodID: Id.optional(),
 });
 export type AcceptLateAdjustment = z.infer<typeof AcceptLateAdjustment>;
@@ -359,7 +359,7 @@ export const REJECTION_REASON_MAX = 500;
 
 /** PUT late-adjustments/{id}/reject: the reason is shown to the employee. */
 export const RejectLateAdjustment = z.object({
-  Version: z.number().int().min(1),
+  Version: Int32.min(1),
   Reason: z
     .string()
     .trim()
@@ -370,7 +370,7 @@ export type RejectLateAdjustment = z.infer<typeof RejectLateAdjustment>;
 
 /** The open pay periods a late adjustment may be accepted into (GET late-adjustments/{id}/targets). */
 export const LateAdjustmentTarget = z.object({
-  PayPeriodID: z.number().int(),
+  PayPeriodID: Int32,
   StartDate: WireDateOut,
   EndDate: WireDateOut,
   /** The default: the first open period after the closed one. */

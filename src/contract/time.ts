@@ -3,30 +3,14 @@
 // the entry was recorded), instants ISO-8601. Responses are parsed by the PWA after its date revival,
 // so every date in a response schema also accepts a Date (WireDateOut).
 import { z } from 'zod';
-import { Instant, pagedResult, WireDate, WireTime } from './common';
+import { Instant, Int32, pagedResult, QueryInt32, WireDate, WireTime } from './common';
 
 /** A date in a response: 'YYYY-MM-DD' from the server, a local-midnight Date once the PWA revived it. */
 export const WireDateOut = z.union([WireDate, z.date()]);
 export type WireDateOut = z.infer<typeof WireDateOut>;
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Whether 'YYYY-MM-DD' names a day that exists (2026-02-30 does not). */
-export function isCalendarDay(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
-}
-
-/** A request date: 'YYYY-MM-DD' of a day that exists. */
-export const CalendarDay = WireDate.refine(
-  // A malformed value is reported by WireDate's format message alone.
-  (value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || isCalendarDay(value),
-  'This date does not exist',
-);
+/** A request date: 'YYYY-MM-DD' of a day that exists (WireDate is strict itself). */
+export const CalendarDay = WireDate;
 
 /** Time entry types (table time_entry_types; GET time-entry-types). */
 export const TimeEntryTypeId = {
@@ -43,12 +27,12 @@ export const TIME_ZONE_OFFSET_MIN = -720;
 export const TIME_ZONE_OFFSET_MAX = 840;
 
 export const TimeEntryType = z.object({
-  TimeEntryTypeID: z.number().int(),
+  TimeEntryTypeID: Int32,
   Name: z.string(),
 });
 export type TimeEntryType = z.infer<typeof TimeEntryType>;
 
-const Id = z.number().int().positive();
+const Id = Int32.positive();
 
 /**
  * One work or break interval of one employee on one date at one office (the response).
@@ -61,29 +45,29 @@ const Id = z.number().int().positive();
  * - Minutes: what the entry counts, 0 until it has both a start and an end (spec 002 §5).
  */
 export const TimeEntry = z.object({
-  Id: z.number().int(),
+  Id: Int32,
   Date: WireDateOut,
-  EmployeeID: z.number().int(),
-  TimeEntryTypeID: z.number().int(),
-  IcdOfficeID: z.number().int(),
-  ProgramID: z.number().int().nullable(),
-  StoreID: z.number().int().nullable(),
+  EmployeeID: Int32,
+  TimeEntryTypeID: Int32,
+  IcdOfficeID: Int32,
+  ProgramID: Int32.nullable(),
+  StoreID: Int32.nullable(),
   Comments: z.string().nullable(),
   IsRealTime: z.boolean(),
-  TimeZoneOffset: z.number().int(),
+  TimeZoneOffset: Int32,
   StartTime: WireTime.nullable(),
   EndTime: WireTime.nullable(),
   IsBreak: z.boolean(),
-  ParentTimeEntryID: z.number().int().nullable(),
+  ParentTimeEntryID: Int32.nullable(),
   Latitude: z.number().nullable(),
   Longitude: z.number().nullable(),
   /** Radius of the position fix, in metres. */
   LocationAccuracy: z.number().nullable(),
-  Minutes: z.number().int(),
+  Minutes: Int32,
   EndsNextDay: z.boolean(),
   CreatedAt: Instant,
   UpdatedAt: Instant,
-  Version: z.number().int(),
+  Version: Int32,
 });
 export type TimeEntry = z.infer<typeof TimeEntry>;
 
@@ -125,18 +109,18 @@ export const TimeEntrySave = z.object({
   IsBreak: z.boolean().optional(),
   ParentTimeEntryID: Id.nullable().optional(),
   /** The Version that was edited (required by PUT). */
-  Version: z.number().int().min(1).optional(),
+  Version: Int32.min(1).optional(),
 });
 export type TimeEntrySave = z.infer<typeof TimeEntrySave>;
 
 /** Body of PUT time-entries/{id}: the whole entry plus the Version that was edited. */
-export const TimeEntryUpdate = TimeEntrySave.extend({ Version: z.number().int().min(1) });
+export const TimeEntryUpdate = TimeEntrySave.extend({ Version: Int32.min(1) });
 export type TimeEntryUpdate = z.infer<typeof TimeEntryUpdate>;
 
 /** Body of PATCH time-entries/{id}: only the fields to change, plus the Version that was edited. */
 export const TimeEntryPatch = TimeEntrySave.omit({ EmployeeID: true, employeeId: true })
   .partial()
-  .extend({ Version: z.number().int().min(1) });
+  .extend({ Version: Int32.min(1) });
 export type TimeEntryPatch = z.infer<typeof TimeEntryPatch>;
 
 /** The break part of a v2 body. */
@@ -146,7 +130,7 @@ export const BreakPart = z.object({
   StartTime: WireTime.nullable().optional(),
   EndTime: WireTime.nullable().optional(),
   /** The Version of the break that was edited (checked when sent). */
-  Version: z.number().int().min(1).optional(),
+  Version: Int32.min(1).optional(),
 });
 export type BreakPart = z.infer<typeof BreakPart>;
 
@@ -167,12 +151,12 @@ export const TimeEntrySaveV2 = z.object({
   /** The work entry of a break-only body. */
   ParentTimeEntryID: Id.nullable().optional(),
   Break: BreakPart.nullable().optional(),
-  Version: z.number().int().min(1).optional(),
+  Version: Int32.min(1).optional(),
 });
 export type TimeEntrySaveV2 = z.infer<typeof TimeEntrySaveV2>;
 
 /** Body of PUT v2/time-entries. */
-export const TimeEntryUpdateV2 = TimeEntrySaveV2.extend({ Id, Version: z.number().int().min(1) });
+export const TimeEntryUpdateV2 = TimeEntrySaveV2.extend({ Id, Version: Int32.min(1) });
 export type TimeEntryUpdateV2 = z.infer<typeof TimeEntryUpdateV2>;
 
 /** Answer of POST/PUT v2/time-entries: the entry saved and the break saved with it (or null). */
@@ -184,14 +168,14 @@ export type TimeEntryV2Result = z.infer<typeof TimeEntryV2Result>;
 
 /** Query of GET time-entries (paged, newest first). */
 export const TimeEntriesQuery = z.object({
-  PageIndex: z.coerce.number().int().min(0).optional(),
-  pageIndex: z.coerce.number().int().min(0).optional(),
-  pageSize: z.coerce.number().int().min(1).max(500).optional(),
-  PageSize: z.coerce.number().int().min(1).max(500).optional(),
+  PageIndex: QueryInt32.min(0).optional(),
+  pageIndex: QueryInt32.min(0).optional(),
+  pageSize: QueryInt32.min(1).max(500).optional(),
+  PageSize: QueryInt32.min(1).max(500).optional(),
   /** Another employee's entries (time:manage on their offices). */
-  employeeId: z.coerce.number().int().positive().optional(),
+  employeeId: QueryInt32.positive().optional(),
   /** Every employee's entries at one office (time:manage on it). */
-  icdOfficeId: z.coerce.number().int().positive().optional(),
+  icdOfficeId: QueryInt32.positive().optional(),
   startDate: CalendarDay.optional(),
   endDate: CalendarDay.optional(),
 });
@@ -202,7 +186,7 @@ export type TimeEntryPage = z.infer<typeof TimeEntryPage>;
 
 /** Query of GET time-entries/week/{date} and GET time-entries/clock-lookups. */
 export const EmployeeQuery = z.object({
-  employeeId: z.coerce.number().int().positive().optional(),
+  employeeId: QueryInt32.positive().optional(),
 });
 export type EmployeeQuery = z.infer<typeof EmployeeQuery>;
 
@@ -210,19 +194,19 @@ export type EmployeeQuery = z.infer<typeof EmployeeQuery>;
 export const DayTotal = z.object({
   Date: WireDateOut,
   /** Closed work entries (start and end), breaks not deducted. */
-  WorkMinutes: z.number().int(),
+  WorkMinutes: Int32,
   /** Closed breaks. */
-  BreakMinutes: z.number().int(),
+  BreakMinutes: Int32,
   /** Closed work entries minus their closed breaks: the time actually worked. */
-  WorkedMinutes: z.number().int(),
+  WorkedMinutes: Int32,
   /** Entries of the day still missing a start or an end (they count 0). */
-  OpenCount: z.number().int(),
+  OpenCount: Int32,
 });
 export type DayTotal = z.infer<typeof DayTotal>;
 
 /** GET time-entries/week/{date}: the employee's week (Monday to Sunday) containing {date}. */
 export const WeekSummary = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Int32,
   /** Monday. */
   StartDate: WireDateOut,
   /** Sunday. */
@@ -231,9 +215,9 @@ export const WeekSummary = z.object({
   Entries: z.array(TimeEntry),
   /** Seven days, Monday first. */
   Days: z.array(DayTotal),
-  WorkMinutes: z.number().int(),
-  BreakMinutes: z.number().int(),
-  WorkedMinutes: z.number().int(),
+  WorkMinutes: Int32,
+  BreakMinutes: Int32,
+  WorkedMinutes: Int32,
   /**
    * Open punches (no EndTime) dated from the day before the week to its Sunday, oldest first — so
    * a shift clocked in on Sunday evening still shows as running on Monday.
@@ -243,9 +227,9 @@ export const WeekSummary = z.object({
 export type WeekSummary = z.infer<typeof WeekSummary>;
 
 export const ClockStore = z.object({
-  StoreID: z.number().int(),
+  StoreID: Int32,
   Name: z.string(),
-  ProgramID: z.number().int(),
+  ProgramID: Int32,
   RetailerName: z.string().nullable(),
   City: z.string(),
   StateProvince: z.string(),
@@ -255,16 +239,16 @@ export const ClockStore = z.object({
 export type ClockStore = z.infer<typeof ClockStore>;
 
 export const ClockProgram = z.object({
-  ProgramID: z.number().int(),
+  ProgramID: Int32,
   Name: z.string(),
-  DivisionID: z.number().int(),
+  DivisionID: Int32,
   /** The office's stores of this program (empty for door-to-door programs). */
   Stores: z.array(ClockStore),
 });
 export type ClockProgram = z.infer<typeof ClockProgram>;
 
 export const ClockOffice = z.object({
-  IcdOfficeID: z.number().int(),
+  IcdOfficeID: Int32,
   OfficeName: z.string(),
   City: z.string(),
   /** IANA zone of the office, e.g. 'America/Toronto'. */
@@ -276,10 +260,10 @@ export type ClockOffice = z.infer<typeof ClockOffice>;
 
 /** GET time-entries/clock-lookups: everything the clock needs to record a punch. */
 export const ClockLookups = z.object({
-  EmployeeID: z.number().int(),
+  EmployeeID: Int32,
   /** Offices where the employee has an active employment record. */
   Offices: z.array(ClockOffice),
   TimeEntryTypes: z.array(TimeEntryType),
-  DefaultTimeEntryTypeID: z.number().int(),
+  DefaultTimeEntryTypeID: Int32,
 });
 export type ClockLookups = z.infer<typeof ClockLookups>;

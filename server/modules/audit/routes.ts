@@ -5,14 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditEmployee, AuditLogPage, AuditLogPageQuery, AuditLogQuery } from '../../../src/contract/audit';
+import { QueryInt32 } from '../../../src/contract/common';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/auth';
 import { type AuditSubject, type AuditView, listAuditEmployees, listAuditLogs } from './service';
 
 const tags = ['audit'];
 const config = { permission: 'audit:read' };
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
-const PageParams = z.object({ page: z.coerce.number().int().min(0) });
+const IdParams = z.object({ id: QueryInt32.positive() });
+const PageParams = z.object({ page: QueryInt32.min(0) });
 
 export async function auditRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;

@@ -1,10 +1,11 @@
 // Small pieces shared by the leads route files.
 import { z } from 'zod';
+import { QueryInt32 } from '../../../src/contract/common';
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: QueryInt32.positive() });
 export const GroupGeographyParams = z.object({
-  id: z.coerce.number().int().positive(),
-  geographyId: z.coerce.number().int().positive(),
+  id: QueryInt32.positive(),
+  geographyId: QueryInt32.positive(),
 });
 export const WORK = { permission: 'leads:work' } as const;
 export const MANAGE = { permission: 'leads:manage' } as const;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BetaOpt, FeaturePreference } from '../../../src/contract/auth';
-import { PagingQuery } from '../../../src/contract/common';
+import { Int32, PagingQuery } from '../../../src/contract/common';
 import { DivisionalModule, IcdModule } from '../../../src/contract/modules';
 import { APP_STATES, AppState } from '../../../src/contract/navigation';
 import type { Db } from '../../db/client';
@@ -139,7 +139,7 @@ export async function platformRoutes(app: FastifyInstance, opts: { db: Db }) {
           message: z.string().min(1).max(2000),
           stack: z.string().max(8000).optional(),
           url: z.string().max(2000).optional(),
-          employeeId: z.number().int().optional(),
+          employeeId: Int32.optional(),
         }),
       },
     },

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { QueryInt32 } from '../../../src/contract/common';
 import {
   EventHost,
   EventHostQuery,
@@ -17,7 +18,7 @@ import { actorOf } from '../../plugins/auth';
 import { createHost, deleteHost, getHost, listHosts, pageHosts, updateHost } from './event-host-service';
 import { MANAGE } from './scope';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: QueryInt32.positive() });
 const manage = { permission: MANAGE };
 const tags = ['scheduling'];
 

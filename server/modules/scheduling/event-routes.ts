@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { QueryInt32 } from '../../../src/contract/common';
 import {
   AdditionalHoursSave,
   AssignBody,
@@ -55,9 +56,9 @@ import { employeeTsuReport, tsuReportSummary } from './report-service';
 import { anyPermission, MANAGE, RESPOND } from './scope';
 import { listActivity } from './timeline';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
-const SlotParams = IdParam.extend({ timeSlotId: z.coerce.number().int().positive() });
-const AssignmentParams = IdParam.extend({ assignmentId: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: QueryInt32.positive() });
+const SlotParams = IdParam.extend({ timeSlotId: QueryInt32.positive() });
+const AssignmentParams = IdParam.extend({ assignmentId: QueryInt32.positive() });
 const manage = { permission: MANAGE };
 const tags = ['scheduling'];
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { WireDate } from '../../../src/contract/common';
+import { QueryInt32, WireDate } from '../../../src/contract/common';
 import {
   PagedRSSchedules,
   PageParam,
@@ -42,8 +42,8 @@ import {
 } from './rs-schedule-service';
 import { anyPermission, MANAGE, RESPOND } from './scope';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
-const DateParams = IdParam.extend({ officeId: z.coerce.number().int().positive(), date: WireDate });
+const IdParam = z.object({ id: QueryInt32.positive() });
+const DateParams = IdParam.extend({ officeId: QueryInt32.positive(), date: WireDate });
 const manage = { permission: MANAGE };
 const tags = ['scheduling'];
 
@@ -108,7 +108,7 @@ export async function rsScheduleRoutes(app: FastifyInstance, opts: { db: Db }) {
         tags,
         summary: "The RS schedule week (Monday to Sunday) holding a date, with the office's schedule",
         params: z.object({ date: WireDate }),
-        querystring: z.object({ icdOfficeID: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ icdOfficeID: QueryInt32.positive().optional() }),
         response: { 200: RotationWeek },
       },
     },

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { QueryInt32 } from '../../../src/contract/common';
 import {
   Team,
   TeamDetail,
@@ -27,8 +28,8 @@ import {
   updateTeam,
 } from './service';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
-const MemberParams = IdParam.extend({ memberId: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: QueryInt32.positive() });
+const MemberParams = IdParam.extend({ memberId: QueryInt32.positive() });
 const manage = { permission: MANAGE };
 const tags = ['teams'];
 
@@ -106,7 +107,7 @@ export async function teamRoutes(app: FastifyInstance, opts: { db: Db }) {
         tags,
         summary: 'Delete a team',
         params: IdParam,
-        querystring: z.object({ version: z.coerce.number().int().optional() }),
+        querystring: z.object({ version: QueryInt32.optional() }),
         response: { 204: z.null() },
       },
     },

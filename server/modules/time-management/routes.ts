@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { QueryInt32 } from '../../../src/contract/common';
 import {
   AcceptLateAdjustment,
   AcknowledgeModification,
@@ -59,7 +60,7 @@ declare module 'fastify' {
   }
 }
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: QueryInt32.positive() });
 
 export async function timeManagementRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { QueryInt32 } from '../../../src/contract/common';
 import {
   CalendarDay,
   ClockLookups,
@@ -51,7 +52,7 @@ declare module 'fastify' {
 const TIME_KEYS = ['time:own', 'time:manage'] as const;
 const config = { anyPermission: TIME_KEYS };
 const tags = ['time'];
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: QueryInt32.positive() });
 
 export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
