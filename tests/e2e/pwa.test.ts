@@ -46,17 +46,26 @@ describe('installable PWA', () => {
     await page.reload();
     await page.getByTestId('welcome').waitFor();
     expect(await page.getByTestId('sync-chip').getAttribute('data-online')).toBe('false');
-    const api = await page.evaluate(async () => {
-      try {
-        const res = await fetch('/api/app/states-not-a-route');
-        return res.headers.get('content-type') ?? '';
-      } catch {
-        return 'network-error';
-      }
-    });
-    expect(api).not.toContain('text/html');
-    // Office screens say they need a connection instead of failing.
+    // A fetch of /api/ with no connection fails as the network does: never the shell, nor any cache.
+    const offlineFetch = await page.evaluate(() =>
+      fetch('/api/app/states-not-a-route').then(
+        (res) => `answered ${res.status} ${res.headers.get('content-type') ?? ''}`,
+        (error: unknown) => `failed ${error instanceof TypeError}`,
+      ),
+    );
+    expect(offlineFetch).toBe('failed true');
+    // Nor is a navigation to /api/ answered with the shell: offline it fails like any page not cached.
+    const offlineNavigation = await page.goto('/api/app/states-not-a-route').then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    expect(offlineNavigation).toMatch(/ERR_INTERNET_DISCONNECTED/);
+    // Online, the same navigation reaches the server, which answers with its JSON 404.
     await context.setOffline(false);
+    const online = await page.goto('/api/app/states-not-a-route');
+    expect(online?.fromServiceWorker()).toBe(false);
+    expect(online?.status()).toBe(404);
+    expect(online?.headers()['content-type']).toMatch(/^application\/json/);
     await context.close();
   });
 });
