@@ -17,16 +17,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path id out of range (too large for its column, negative, 0) cannot name a record.
-      const outOfRange = error.validation.every(
-        (issue) =>
+      const outOfRange = error.validation.every((issue) => {
+        const origin = (issue.params as { origin?: unknown }).origin;
+        return (
           (issue.keyword === 'too_big' || issue.keyword === 'too_small') &&
-          (issue.params as { origin?: unknown }).origin === 'number',
-      );
+          (origin === 'number' || origin === 'int')
+        );
+      });
       if (error.validationContext === 'params' && outOfRange) {
         return reply.code(404).send({ Message: 'The item was not found.' });
       }
+      // Past 2^53 zod also reports the safe-integer limit; the column's own bound says it better.
+      const issues = error.validation.filter(
+        (issue) =>
+          !(issue.params as { note?: unknown }).note ||
+          !error.validation.some((other) => other !== issue && other.instancePath === issue.instancePath),
+      );
       const Errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
+      for (const issue of issues) {
         const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
         const field = path || String(error.validationContext ?? 'body');
         Errors[field] = [...(Errors[field] ?? []), issue.message ?? 'is not valid'];
@@ -70,7 +78,6 @@ const BODY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This type of content is not accepted.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_EMPTY_TYPE: 'The Content-Type is empty.',
   FST_ERR_CTP_INVALID_TYPE: 'The Content-Type is not valid.',
 };
