@@ -246,7 +246,11 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
   const released = await db
     .delete(idempotencyKeys)
     .where(and(eq(idempotencyKeys.State, 'running'), instances.ownerDead()))
-    .returning({ Key: idempotencyKeys.Key });
+    .returning({ Key: idempotencyKeys.Key })
+    .catch(async (err: unknown) => {
+      await instances.close();
+      throw err;
+    });
   if (released.length > 0)
     app.log.info({ count: released.length }, 'idempotency: released keys left running by a stopped server');
 
