@@ -1,14 +1,25 @@
 // Issue 4's journey: event staff clock a whole shift with no connection; every entry reaches the
 // server exactly once when it returns — across a reload, a closed tab and two open tabs.
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { launchProfile, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
 
-async function serverEntriesToday(
-  user: string,
-): Promise<{ IsBreak: boolean; StartTime: string; EndTime: string | null }[]> {
+interface ServerEntry {
+  Id: number;
+  IsBreak: boolean;
+  StartTime: string;
+  EndTime: string | null;
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The user's entries on the server dated around now (a day either side: the entry's date is the
+ * office's day, which need not be this machine's nor UTC's), minus those that existed in `before`.
+ */
+async function serverEntries(user: string, before: ServerEntry[] = []): Promise<ServerEntry[]> {
   const login = await fetch(`${baseUrl}/account/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -22,15 +33,26 @@ async function serverEntriesToday(
       body: JSON.stringify({ clientId: 'apex-pwa' }),
     })
   ).json();
-  const d = new Date();
-  const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const res = await fetch(`${baseUrl}/api/time-entries?startDate=${today}&endDate=${today}&pageSize=100`, {
+  const now = Date.now();
+  const from = isoDay(new Date(now - 86_400_000));
+  const to = isoDay(new Date(now + 86_400_000));
+  const res = await fetch(`${baseUrl}/api/time-entries?startDate=${from}&endDate=${to}&pageSize=100`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  const body = (await res.json()) as {
-    Items: { IsBreak: boolean; StartTime: string; EndTime: string | null }[];
-  };
-  return body.Items;
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { Items: ServerEntry[] };
+  const old = new Set(before.map((e) => e.Id));
+  return body.Items.filter((e) => !old.has(e.Id));
+}
+
+/** Every mutation the pages of a context send (by its Idempotency-Key), as the server received it. */
+function recordMutations(context: BrowserContext): { key: string; method: string; path: string }[] {
+  const sent: { key: string; method: string; path: string }[] = [];
+  context.on('requestfinished', (request) => {
+    const key = request.headers()['idempotency-key'];
+    if (key) sent.push({ key, method: request.method(), path: new URL(request.url()).pathname });
+  });
+  return sent;
 }
 
 async function openClock(page: Page) {
@@ -45,24 +67,33 @@ async function chooseProgram(page: Page) {
 
 const cardState = (page: Page) => page.getByTestId('clock-card').getAttribute('data-state');
 
+/** A phone with a real profile, signed in as `staff` and controlled by the service worker on the Clock. */
+async function staffPhone(): Promise<Awaited<ReturnType<typeof launchProfile>>> {
+  const profile = await launchProfile(baseUrl, 'phone');
+  await profile.context.grantPermissions(['geolocation'], { origin: baseUrl });
+  await profile.context.setGeolocation({ latitude: 43.6476, longitude: -79.3855, accuracy: 12 });
+  const page = profile.page;
+  await page.goto('/account/login?returnUrl=%2Ftime%2Fclock');
+  await signIn(page, 'staff');
+  await page.getByTestId('clock-card').waitFor();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await openClock(page); // controlled by the service worker from here on; lookups cached
+  return profile;
+}
+
 describe('offline clock', () => {
-  let profile: Awaited<ReturnType<typeof launchProfile>>;
-  let context: BrowserContext;
-  beforeAll(async () => {
-    profile = await launchProfile(baseUrl, 'phone');
-    context = profile.context;
-    await context.grantPermissions(['geolocation'], { origin: baseUrl });
-    await context.setGeolocation({ latitude: 43.6476, longitude: -79.3855, accuracy: 12 });
+  let profile: Awaited<ReturnType<typeof launchProfile>> | undefined;
+  afterEach(async () => {
+    await profile?.close();
+    profile = undefined;
   });
-  afterAll(() => profile?.close());
 
   it('a whole shift clocked offline arrives once, after a reload and a closed tab', async () => {
+    profile = await staffPhone();
+    const { context } = profile;
     const page = profile.page;
-    await page.goto('/account/login?returnUrl=%2Ftime%2Fclock');
-    await signIn(page, 'staff');
-    await page.getByTestId('clock-card').waitFor();
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await openClock(page); // controlled by the service worker from here on; lookups cached
+    const before = await serverEntries('staff');
+    const sent = recordMutations(context);
 
     await context.setOffline(true);
     await chooseProgram(page);
@@ -87,32 +118,44 @@ describe('offline clock', () => {
     const again = await context.newPage();
     await openClock(again);
     await expect.poll(() => again.locator('[data-testid="today-entries"] [data-entry-id]').count()).toBe(2);
-    expect(await serverEntriesToday('staff')).toHaveLength(0);
+    expect(await serverEntries('staff', before)).toHaveLength(0);
+    expect(sent).toEqual([]);
 
     // Back online: everything is sent, once.
     await context.setOffline(false);
     await expect
       .poll(() => again.getByTestId('sync-chip').getAttribute('data-pending'), { timeout: 30_000 })
       .toBe('0');
-    const entries = await serverEntriesToday('staff');
+    const entries = await serverEntries('staff', before);
     expect(entries).toHaveLength(2);
     expect(entries.filter((e) => e.IsBreak)).toHaveLength(1);
     expect(entries.every((e) => e.EndTime !== null)).toBe(true);
+    // Four changes, each received by the server once (a second send would repeat a key).
+    expect(sent).toHaveLength(4);
+    expect(new Set(sent.map((r) => r.key)).size).toBe(4);
     await expect.poll(() => again.locator('[data-testid="today-entries"] [data-entry-id]').count()).toBe(2);
   });
 
   it('two open tabs never send the same change twice', async () => {
-    const a = context.pages()[0] ?? (await context.newPage());
+    profile = await staffPhone();
+    const { context } = profile;
+    const a = profile.page;
     const b = await context.newPage();
-    await openClock(a);
     await openClock(b);
+    const before = await serverEntries('staff');
+    // Counted as the server receives them: its deduplication by key would hide a second send
+    // from a count of rows.
+    const sent = recordMutations(context);
+
     await context.setOffline(true);
+    await chooseProgram(a);
     await a.getByRole('button', { name: 'Clock in' }).click();
     await expect.poll(() => cardState(a)).toBe('working');
     // The other tab sees the same device state.
     await expect.poll(() => cardState(b)).toBe('working');
     await b.getByRole('button', { name: 'Clock out' }).click();
     await expect.poll(() => cardState(a)).toBe('off');
+    expect(sent).toEqual([]);
     await context.setOffline(false);
     await Promise.all([a, b].map((p) => p.evaluate(() => window.dispatchEvent(new Event('online')))));
     await expect
@@ -121,7 +164,10 @@ describe('offline clock', () => {
     await expect
       .poll(() => b.getByTestId('sync-chip').getAttribute('data-pending'), { timeout: 30_000 })
       .toBe('0');
-    const entries = await serverEntriesToday('staff');
-    expect(entries.filter((e) => !e.IsBreak)).toHaveLength(2);
+    const entries = await serverEntries('staff', before);
+    expect(entries.filter((e) => !e.IsBreak)).toHaveLength(1);
+    // The clock-in and the clock-out, each sent by one tab only, once.
+    expect(sent.map((r) => r.method)).toEqual(['POST', expect.stringMatching(/^(PUT|PATCH|POST)$/)]);
+    expect(new Set(sent.map((r) => r.key)).size).toBe(2);
   });
 });
