@@ -122,6 +122,13 @@ describe('timesheet commands', () => {
       status: 'failed',
       lastError: 'This entry overlaps another work entry from 08:00 to 12:00.',
     });
+    // The refused delete is not taken as done: the entry's copy stays on the device, marked failed,
+    // for the user to send again or discard on Pending changes.
+    expect(await getDraft(USER, TIME_ENTRY, 55, db)).toMatchObject({
+      deleted: true,
+      status: 'failed',
+      data: { ...entry, Id: 55, Version: 3 },
+    });
   });
 
   it('a delete carries the Version the user saw, so a change made meanwhile is a conflict', async () => {
