@@ -40,6 +40,10 @@ describe('two tabs', () => {
     const keys = sentBy.map(([, key]) => key);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toHaveLength(10);
+    // Counted as the server received them: its deduplication by key would hide a second send from
+    // a count of its rows.
+    expect(server.received.map((r) => r.key).sort()).toEqual([...keys].sort());
+    expect(server.received.every((r) => !r.replayed)).toBe(true);
     expect(server.entries.size).toBe(10);
     expect(await listOutbox(U, db)).toEqual([]);
   });
