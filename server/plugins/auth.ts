@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     permission?: string;
+    /** The route needs at least one of these keys (the service then decides whose rows are seen). */
+    anyPermission?: readonly string[];
     /** Let a GET be authenticated by the session cookie alone (browser navigation, e.g. downloads). */
     allowCookie?: boolean;
   }
@@ -97,6 +99,7 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     if (!actor) throw unauthorized();
     request.actor = actor;
     if (config.permission && !actor.has(config.permission)) throw forbidden();
+    if (config.anyPermission && !config.anyPermission.some((key) => actor.has(key))) throw forbidden();
   });
 }
 

@@ -74,15 +74,11 @@ const OPEN_TO_SIGNED_IN: Record<string, string> = {
   'GET /api/time-entry-types': 'lookup (cached by the service worker)',
 };
 
-/** /api routes whose key is checked in a preHandler (after validation), with the keys (any of). */
-const SCHEDULE_DATE_KEYS = ['scheduling:respond', 'time:own', 'scheduling:manage'];
-const HANDLER_CHECKED: Record<string, readonly string[]> = {
-  'GET /api/employees/:id/assigned-schedule-events': ['scheduling:respond', 'scheduling:manage'],
-  'GET /api/employees/:id/icd-offices/:officeId/schedule-dates/:date': SCHEDULE_DATE_KEYS,
-  'GET /api/employees/:id/icd-offices/:officeId/schedule-dates/:date/programs': SCHEDULE_DATE_KEYS,
-  'GET /api/employees/:id/icd-offices/:officeId/schedule-dates/:date/stores': SCHEDULE_DATE_KEYS,
-  'GET /api/employees/:id/icd-offices/:officeId/schedule-dates/:date/departments': SCHEDULE_DATE_KEYS,
-};
+/**
+ * /api routes whose key is checked in a preHandler or the handler (after validation), with the keys
+ * (any of). None today: "own or manager" routes declare `config.anyPermission`.
+ */
+const HANDLER_CHECKED: Record<string, readonly string[]> = {};
 
 /**
  * Routes whose key must reach every office (the handler answers 403 to a holder with a narrower scope):

@@ -939,6 +939,26 @@ describe('DELETE time-entries/{id}', () => {
     // The time is free again.
     await create(staff, body({ Date: '2030-06-10' }));
   });
+
+  it('with the Version the caller saw: refused with 409 after someone else changed the entry', async () => {
+    const entry = await create(staff, body({ Date: '2030-06-11', Comments: 'seen at version 1' }));
+    const edit = await staff.call({
+      method: 'PATCH',
+      url: `/api/time-entries/${entry.Id}`,
+      payload: { Comments: 'changed meanwhile', Version: 1 },
+    });
+    expect(edit.statusCode).toBe(200);
+    const stale = await staff.call({ method: 'DELETE', url: `/api/time-entries/${entry.Id}?version=1` });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().Message).toMatch(/changed by someone else/);
+    // Not deleted: still readable with the change made meanwhile.
+    const still = await get(staff, `time-entries/${entry.Id}`);
+    expect(still.statusCode).toBe(200);
+    expect(still.json<TimeEntry>().Comments).toBe('changed meanwhile');
+    const current = await staff.call({ method: 'DELETE', url: `/api/time-entries/${entry.Id}?version=2` });
+    expect(current.statusCode).toBe(204);
+    expect((await get(staff, `time-entries/${entry.Id}`)).statusCode).toBe(404);
+  });
 });
 
 describe('Idempotency-Key', () => {

@@ -53,7 +53,7 @@ import {
   updateEvent,
 } from './event-service';
 import { employeeTsuReport, tsuReportSummary } from './report-service';
-import { anyPermission, MANAGE, RESPOND } from './scope';
+import { MANAGE, RESPOND } from './scope';
 import { listActivity } from './timeline';
 
 const IdParam = z.object({ id: QueryInt32.positive() });
@@ -397,7 +397,7 @@ export async function scheduleEventRoutes(app: FastifyInstance, opts: { db: Db }
     '/employees/:id/assigned-schedule-events',
     {
       // Own events: scheduling:respond; someone else's: scheduling:manage (checked in the service).
-      preHandler: anyPermission(RESPOND, MANAGE),
+      config: { anyPermission: [RESPOND, MANAGE] },
       schema: {
         tags,
         summary:

@@ -40,7 +40,7 @@ import {
   setScheduleEmployees,
   updateSchedule,
 } from './rs-schedule-service';
-import { anyPermission, MANAGE, RESPOND } from './scope';
+import { MANAGE, RESPOND } from './scope';
 
 const IdParam = z.object({ id: QueryInt32.positive() });
 const DateParams = IdParam.extend({ officeId: QueryInt32.positive(), date: WireDate });
@@ -219,12 +219,12 @@ export async function rsScheduleRoutes(app: FastifyInstance, opts: { db: Db }) {
   );
 
   // Own dates: scheduling:respond or time:own; anyone's: scheduling:manage for the office (service).
-  const ownOrManager = anyPermission(RESPOND, 'time:own', MANAGE);
+  const ownOrManager = { anyPermission: [RESPOND, 'time:own', MANAGE] };
 
   r.get(
     '/employees/:id/icd-offices/:officeId/schedule-dates/:date',
     {
-      preHandler: ownOrManager,
+      config: ownOrManager,
       schema: {
         tags,
         summary: "The employee's RS schedule rows at the office on the date (own, or scheduling:manage)",
@@ -246,7 +246,7 @@ export async function rsScheduleRoutes(app: FastifyInstance, opts: { db: Db }) {
     r.get(
       `/employees/:id/icd-offices/:officeId/schedule-dates/:date/${kind}`,
       {
-        preHandler: ownOrManager,
+        config: ownOrManager,
         schema: {
           tags,
           summary: `The ${kind} the employee is scheduled for on the date (showAll: every active one of the office)`,

@@ -2,10 +2,8 @@
 // caller's key reaches; an office named in the request outside them is 403, an entity outside them 404.
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../errors';
-import { actorOf } from '../../plugins/auth';
 import { type Actor, inScope, type OfficeScope } from '../access/service';
 
 export const MANAGE = 'scheduling:manage';
@@ -32,17 +30,6 @@ export function requireOffice(actor: Actor, officeId: number, key = MANAGE): voi
 /** An entity of an office outside the caller's scope is reported as missing. */
 export function requireVisible(actor: Actor, officeId: number, what: string, key = MANAGE): void {
   if (!inScope(actor.offices(key), officeId)) throw notFound(what);
-}
-
-/**
- * preHandler of "own or manager" calls: the caller needs one of the keys (the handler then decides
- * whose rows they may see). Declared on the route next to its schema.
- */
-export function anyPermission(...keys: string[]) {
-  return async (request: FastifyRequest) => {
-    const actor = actorOf(request);
-    if (!keys.some((key) => actor.has(key))) throw forbidden();
-  };
 }
 
 export function conflict(current: unknown): AppError {

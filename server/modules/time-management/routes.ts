@@ -29,7 +29,6 @@ import {
   TimeEntryModificationPage,
 } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../errors';
 import { actorOf } from '../../plugins/auth';
 import {
   acceptLateAdjustment,
@@ -53,26 +52,11 @@ import {
   withdrawApproval,
 } from './pay-periods-service';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route needs at least one of these permission keys. */
-    anyPermission?: readonly string[];
-  }
-}
-
 const IdParams = z.object({ id: QueryInt32.positive() });
 
 export async function timeManagementRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  // Runs after the global auth hook (which sets the actor), for this module's routes only.
-  app.addHook('onRequest', async (request) => {
-    const keys = request.routeOptions.config.anyPermission;
-    if (!keys) return;
-    const actor = actorOf(request);
-    if (!keys.some((key) => actor.has(key))) throw forbidden();
-  });
 
   // ---- modifications -------------------------------------------------------------------------
   const mods = ['time-modifications'];

@@ -25,7 +25,6 @@ import {
 } from '../../../src/contract/time';
 import { TimeEntryLate, TimeEntryV2Late } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../errors';
 import { actorOf } from '../../plugins/auth';
 import {
   createTimeEntry,
@@ -41,30 +40,17 @@ import {
   saveTimeEntryV2,
 } from './service';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route needs at least one of these permission keys (checked by the time module). */
-    anyPermission?: readonly string[];
-  }
-}
-
 /** One's own time, or other employees' time at managed offices. */
 const TIME_KEYS = ['time:own', 'time:manage'] as const;
 const config = { anyPermission: TIME_KEYS };
 const tags = ['time'];
 const IdParams = z.object({ id: QueryInt32.positive() });
+/** The Version the caller saw: a delete of an entry someone changed since is a 409, not a silent loss. */
+const DeleteQuery = z.object({ version: QueryInt32.min(1).optional() });
 
 export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  // Runs after the global auth hook (which sets the actor) for the routes of this module only.
-  app.addHook('onRequest', async (request) => {
-    const keys = request.routeOptions.config.anyPermission;
-    if (!keys) return;
-    const actor = actorOf(request);
-    if (!keys.some((key) => actor.has(key))) throw forbidden();
-  });
 
   r.get(
     '/time-entry-types',
@@ -210,11 +196,17 @@ export async function timeRoutes(app: FastifyInstance, opts: { db: Db }) {
         summary:
           'Delete a time entry and its breaks (kept for the audit); 202 with the late adjustment request in a closed pay period',
         params: IdParams,
+        querystring: DeleteQuery,
         response: { 202: TimeEntryLate, 204: z.null() },
       },
     },
     async (request, reply) => {
-      const late = await deleteTimeEntry({ db, actor: actorOf(request), id: request.params.id });
+      const late = await deleteTimeEntry({
+        db,
+        actor: actorOf(request),
+        id: request.params.id,
+        version: request.query.version,
+      });
       return late ? reply.code(202).send(late) : reply.code(204).send(null);
     },
   );
