@@ -418,13 +418,32 @@ describe('a rep sees only the leads assigned to them or in their office’s terr
 });
 
 describe('logging an interaction (PATCH leads/{id})', () => {
-  let leadId: number;
+  /** Leads of the rep nobody has knocked on yet: each test takes its own, whatever ran before it. */
+  let unvisited: number[];
   beforeAll(async () => {
     const markers = await get<LeadMarkers>(rep, `/lead-markers?leadGroupId=${toronto.LeadGroupID}`);
-    leadId = markers.Leads.find((l) => l.LeadStatusID === null)!.LeadID;
+    unvisited = markers.Leads.filter((l) => l.LeadStatusID === null).map((l) => l.LeadID);
   });
+  const freshLead = () => {
+    const id = unvisited.shift();
+    if (id === undefined) throw new Error('no unvisited lead left');
+    return id;
+  };
+  /** The lead as its reader sees it, to show a refusal changed nothing. */
+  const snapshot = async (id: number) => {
+    const lead = await get<Lead>(manager, `/leads/${id}`);
+    return {
+      Version: lead.Version,
+      LeadStatus: lead.LeadStatus,
+      DeclaredStatus: lead.DeclaredStatus,
+      StreetLine2: lead.StreetLine2,
+      AssignedReps: lead.AssignedReps.map((a) => a.EmployeeID).sort(),
+      History: lead.LeadActivityHistory?.length,
+    };
+  };
 
   it('updates the lead and appends to LeadActivityHistory, with the knock position', async () => {
+    const leadId = freshLead();
     const occurredAt = new Date(Date.now() - 2 * 3600_000).toISOString();
     const body = {
       LeadStatusID: status.Interested,
@@ -457,6 +476,16 @@ describe('logging an interaction (PATCH leads/{id})', () => {
   });
 
   it('an older interaction recorded offline enters the history without overwriting the newer status', async () => {
+    const leadId = freshLead();
+    const newer = await rep.call({
+      method: 'PATCH',
+      url: `/api/leads/${leadId}`,
+      payload: {
+        LeadStatusID: status.Interested,
+        OccurredAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+      },
+    });
+    expect(newer.statusCode).toBe(200);
     const yesterday = new Date(Date.now() - 26 * 3600_000).toISOString();
     const res = await rep.call({
       method: 'PATCH',
@@ -470,6 +499,14 @@ describe('logging an interaction (PATCH leads/{id})', () => {
   });
 
   it('declarations go in DeclaredStatusID; a declaration as LeadStatusID is refused', async () => {
+    const leadId = freshLead();
+    const interested = await rep.call({
+      method: 'PATCH',
+      url: `/api/leads/${leadId}`,
+      payload: { LeadStatusID: status.Interested, OccurredAt: new Date(Date.now() - 3600_000).toISOString() },
+    });
+    expect(interested.statusCode).toBe(200);
+    const before = await snapshot(leadId);
     const wrong = await rep.call({
       method: 'PATCH',
       url: `/api/leads/${leadId}`,
@@ -477,6 +514,7 @@ describe('logging an interaction (PATCH leads/{id})', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().Errors.LeadStatusID[0]).toMatch(/declaration/);
+    expect(await snapshot(leadId)).toEqual(before);
     const ok = await rep.call({
       method: 'PATCH',
       url: `/api/leads/${leadId}`,
@@ -490,6 +528,8 @@ describe('logging an interaction (PATCH leads/{id})', () => {
   });
 
   it('refuses an interaction in the future, a missing note the policy asks for, and a stale Version', async () => {
+    const leadId = freshLead();
+    const before = await snapshot(leadId);
     const future = await rep.call({
       method: 'PATCH',
       url: `/api/leads/${leadId}`,
@@ -504,6 +544,8 @@ describe('logging an interaction (PATCH leads/{id})', () => {
     });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().Errors.Note).toEqual(['A note is required for this status']);
+    // Neither refusal left a trace: no status, no history row, the same Version.
+    expect(await snapshot(leadId)).toEqual(before);
     const current = await get<Lead>(rep, `/leads/${leadId}`);
     const stale = await rep.call({
       method: 'PATCH',
@@ -515,6 +557,7 @@ describe('logging an interaction (PATCH leads/{id})', () => {
       Message: 'This item was changed by someone else. Review the current version.',
       Current: { LeadID: leadId, Version: current.Version },
     });
+    expect(await snapshot(leadId)).toEqual(before);
     const edit = await rep.call({
       method: 'PATCH',
       url: `/api/leads/${leadId}`,
@@ -524,6 +567,7 @@ describe('logging an interaction (PATCH leads/{id})', () => {
   });
 
   it('a replay with the same Idempotency-Key gets the stored answer', async () => {
+    const leadId = freshLead();
     const payload = { LeadStatusID: status.Sold, Note: 'Ignite 1G', OccurredAt: new Date().toISOString() };
     const headers = { 'idempotency-key': 'f5a7c1f0-3c0b-4d55-9a0e-6f1c1f6f0a11' };
     const first = await rep.call({ method: 'PATCH', url: `/api/leads/${leadId}`, payload, headers });
@@ -535,12 +579,15 @@ describe('logging an interaction (PATCH leads/{id})', () => {
   });
 
   it('reps cannot assign; managers can, through PATCH and PATCH leads/bulk', async () => {
+    const leadId = freshLead();
+    const before = await snapshot(leadId);
     const refused = await rep.call({
       method: 'PATCH',
       url: `/api/leads/${leadId}`,
-      payload: { AssignedReps: [ids.rep] },
+      payload: { AssignedReps: [ids.manager] },
     });
     expect(refused.statusCode).toBe(403);
+    expect(await snapshot(leadId)).toEqual(before);
     const ok = await manager.call({
       method: 'PATCH',
       url: `/api/leads/${leadId}`,
@@ -558,6 +605,7 @@ describe('logging an interaction (PATCH leads/{id})', () => {
       payload: { LeadIDs: [leadId], AssignedReps: [] },
     });
     expect(bulk.statusCode).toBe(403);
+    expect((await snapshot(leadId)).AssignedReps).toEqual([ids.manager, ids.rep].sort());
     const removed = await manager.call({
       method: 'PATCH',
       url: '/api/leads/bulk',
@@ -619,7 +667,11 @@ describe('creating leads and lead data keys', () => {
     expect(lead.LeadActivityHistory).toHaveLength(1);
   });
 
+  /** Every lead stored, whoever may see it: a refused create must not add one. */
+  const leadCount = async () => (await dbOf(t).select({ id: leads.LeadID }).from(leads)).length;
+
   it('lead Data is checked against the division’s keys', async () => {
+    const before = await leadCount();
     const unknown = await manager.call({
       method: 'POST',
       url: '/api/leads',
@@ -646,9 +698,11 @@ describe('creating leads and lead data keys', () => {
     });
     expect(badLat.statusCode).toBe(400);
     expect(badLat.json().Errors).toHaveProperty('Latitude');
+    expect(await leadCount()).toBe(before);
   });
 
   it('a rep cannot bulk-create nor create in a group of another corporation', async () => {
+    const before = await leadCount();
     const bulk = await rep.call({
       method: 'POST',
       url: '/api/leads/bulk',
@@ -663,6 +717,7 @@ describe('creating leads and lead data keys', () => {
       payload: { LeadGroupID: calgary.LeadGroupID, Latitude: 51.0, Longitude: -114.0 },
     });
     expect(other.statusCode).toBe(404);
+    expect(await leadCount()).toBe(before);
   });
 });
 
