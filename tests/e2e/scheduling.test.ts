@@ -81,6 +81,11 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     browser = await launch();
     manager = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS.tablet, locale: 'en-CA' });
     board = await manager.newPage();
+    // Each journey below opens the board it needs; the manager's sign-in is shared, not left behind
+    // by an earlier journey.
+    await board.goto('/account/login');
+    await signIn(board, 'manager');
+    await board.getByTestId('welcome').waitFor();
     phone = await launchProfile(baseUrl, 'phone');
     asManager = await apiAs('manager');
   });
@@ -103,8 +108,7 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     // Manager, tablet: open the board on that office and week, tap Sam Taylor in the People panel,
     // then the slot.
     const boardUrl = `/scheduling?office=${event.IcdOfficeID}&week=${monday(event.Date)}`;
-    await board.goto(`/account/login?returnUrl=${encodeURIComponent(boardUrl)}`);
-    await signIn(board, 'manager');
+    await board.goto(boardUrl);
     const slotButton = board.locator(`[data-testid="slot"][data-slot-id="${slot.TimeSlotID}"]`);
     await slotButton.waitFor();
     expect(await slotButton.getAttribute('data-gap')).toBe('true');
