@@ -29,6 +29,56 @@ export interface OpenOptions {
   inMemory?: boolean;
   /** PostgreSQL schema to use (tests against a real server get a fresh one each). */
   schema?: string;
+  /** PostgreSQL server: a statement running longer is cancelled (default 60 s). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL server: a session idle inside an open transaction longer is ended (default 60 s). */
+  idleInTransactionTimeoutMs?: number;
+  /**
+   * PostgreSQL server: told when an idle pooled connection fails (the server restarted, an administrator
+   * ended it). The pool drops it and opens another on the next query; the process carries on.
+   */
+  onConnectionError?: (err: Error) => void;
+}
+
+/** The connections of each pool made by createPool, until they are closed. */
+const connected = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
+
+/** The pool of a PostgreSQL server database: bounded statements, and a lost connection is not fatal. */
+export function createPool(options: OpenOptions & { databaseUrl: string }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 10,
+    statement_timeout: options.statementTimeoutMs ?? 60_000,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 60_000,
+    // The startup `options` string splits on spaces; a backslash escapes a space or a backslash.
+    options: options.schema
+      ? `-c search_path=${pg.escapeIdentifier(options.schema).replace(/[\\ ]/g, '\\$&')}`
+      : undefined,
+  });
+  const open = new Set<pg.PoolClient>();
+  connected.set(pool, open);
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
+  // Without a listener, an idle client's error (e.g. 57P01 'terminating connection due to
+  // administrator command') is thrown as an uncaught exception and ends the process.
+  pool.on('error', (err) => {
+    if (options.onConnectionError) options.onConnectionError(err);
+    else console.warn(`PostgreSQL: an idle connection was lost and will be replaced (${err.message})`);
+  });
+  return pool;
+}
+
+/**
+ * Ends a pool and waits until each of its connections is closed. `pool.end()` resolves as soon as it
+ * has asked its idle connections to close, before they are; a database dropped (or a server stopped)
+ * right after would end them under the client (57P01).
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  await pool.end();
+  const open = connected.get(pool);
+  while (open?.size) await new Promise((resolve) => [...open][0].once('end', resolve));
 }
 
 export class DatabaseLockedError extends Error {}
@@ -58,18 +108,20 @@ async function migrateOrExplain(run: () => Promise<void>, where: string): Promis
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      options: options.schema ? `-c search_path=${options.schema}` : undefined,
-    });
-    if (options.schema) await pool.query(`create schema if not exists "${options.schema}"`);
+    const pool = createPool({ ...options, databaseUrl: options.databaseUrl });
     const db = drizzleNodePg(pool, { schema: tables });
-    await migrateOrExplain(
-      () => migrateNodePg(db, { migrationsFolder, migrationsSchema: options.schema ?? 'drizzle' }),
-      'DATABASE_URL',
-    );
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    try {
+      if (options.schema)
+        await pool.query(`create schema if not exists ${pg.escapeIdentifier(options.schema)}`);
+      await migrateOrExplain(
+        () => migrateNodePg(db, { migrationsFolder, migrationsSchema: options.schema ?? 'drizzle' }),
+        'DATABASE_URL',
+      );
+    } catch (err) {
+      await endPool(pool);
+      throw err;
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => endPool(pool) };
   }
   let release = () => {};
   let client: PGlite;

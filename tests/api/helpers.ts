@@ -14,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** With TEST_DATABASE_URL: this app's own database on the server (another instance may open it too). */
+  databaseUrl?: string;
   close(): Promise<void>;
   signIn(user: DemoUser | string, password?: string): Promise<Session>;
 }
@@ -45,27 +47,35 @@ export async function createTestApp(
   };
   let dropDatabase: (() => Promise<void>) | null = null;
   let database: Database | undefined = options.database;
+  let databaseUrl: string | undefined;
   const url = process.env.TEST_DATABASE_URL;
   if (!database && url) {
     // A fresh database per test file on the real server (the migrations name the public schema).
     const name = `apex_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    await onServer(url, `create database ${name}`);
     const target = new URL(url);
     target.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: target.toString() });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    databaseUrl = target.toString();
+    // Dropped once its pool is closed (close() below), so no session of ours is in it then: no
+    // connection is ever ended under a client (57P01). `with (force)` only ends what a test leaked.
+    dropDatabase = () => onServer(url, `drop database if exists ${name} with (force)`);
+    try {
+      database = await openDatabase({ databaseUrl });
+    } catch (err) {
+      await dropDatabase();
+      throw err;
+    }
   }
-  const built = await buildApp(config, database);
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    built = await buildApp(config, database);
+    await built.app.ready();
+  } catch (err) {
+    await database?.close();
+    await dropDatabase?.();
+    throw err;
+  }
   const app = built.app;
-  await app.ready();
 
   async function signIn(user: string, password = DEMO_PASSWORD): Promise<Session> {
     const login = await app.inject({
@@ -96,11 +106,19 @@ export async function createTestApp(
     app,
     db: built.database.db,
     config,
+    databaseUrl,
     signIn,
     async close() {
-      await app.close();
-      if (database) await database.close();
-      if (dropDatabase) await dropDatabase();
+      // The app (its workers, the idempotency instance lock), then the pool, then the database.
+      try {
+        await app.close();
+      } finally {
+        try {
+          if (database) await database.close();
+        } finally {
+          if (dropDatabase) await dropDatabase();
+        }
+      }
     },
   };
 }
@@ -108,4 +126,16 @@ export async function createTestApp(
 export function cookieFrom(header: string | string[] | undefined): string {
   const list = Array.isArray(header) ? header : header ? [header] : [];
   return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** One statement on the server's maintenance database (create or drop a test database). */
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {}); // reported by the query below
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
