@@ -16,12 +16,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // A path id out of range (too large for its column, negative, 0) cannot name a record.
+      // A path id out of range (too large for its column, negative, 0) cannot name a record. Other
+      // path numbers (a page) stay 400.
       const outOfRange = error.validation.every((issue) => {
         const origin = (issue.params as { origin?: unknown }).origin;
         return (
           (issue.keyword === 'too_big' || issue.keyword === 'too_small') &&
-          (origin === 'number' || origin === 'int')
+          (origin === 'number' || origin === 'int') &&
+          /^\/(id|\w+Id)$/i.test(issue.instancePath ?? '')
         );
       });
       if (error.validationContext === 'params' && outOfRange) {

@@ -35,7 +35,7 @@ describe('integers past the 32-bit columns', () => {
     '/api/schedule-events/9007199254740993',
     '/api/v1/event-hosts/99999999999999999999',
     '/api/teams/-1',
-    '/api/schedule-events/page/2147483648',
+    '/api/employees/1/icd-offices/2147483648/schedule-dates/2026-03-02',
   ])('a path id out of range names no record: %s → 404', async (url) => {
     const res = await admin.call({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
@@ -48,6 +48,14 @@ describe('integers past the 32-bit columns', () => {
     expect(past.statusCode).toBe(404);
     expect(largest.statusCode).toBe(404);
     expect(errorOf(largest).Message).not.toBe('The item was not found.'); // the route's own 404
+  });
+
+  it('a page number out of range in the path is a 400 (a page is not a record)', async () => {
+    for (const url of ['/api/schedule-events/page/2147483648', '/api/schedule-events/page/-1']) {
+      const res = await admin.call({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(errorOf(res).Errors?.page).toBeDefined();
+    }
   });
 
   it('a path id that is not a number stays a 400 naming the parameter', async () => {
