@@ -271,19 +271,57 @@ describe('modifications', () => {
   });
 
   it('time-entries/modifications: paged, filtered and sorted for the office (time:manage)', async () => {
-    const res = await get(manager, `time-entries/modifications?employeeId=${ids.staff}&pageSize=2`);
+    // Its own changes, whatever ran before: one of staff's entries and one the manager made for the
+    // rep, both on a day no other test uses.
+    const day = '2031-03-12';
+    const mine = await create(staff, body({ Date: day }));
+    const edit = await patch(manager, `time-entries/${mine.Id}`, { EndTime: '16:00:00', Version: 1 });
+    expect(edit.statusCode).toBe(200);
+    const forRep = await post(
+      manager,
+      'time-entries',
+      body({ Date: day, EmployeeID: ids.rep, ProgramID: program.d2d, StoreID: undefined }),
+    );
+    expect(forRep.statusCode).toBe(201);
+
+    const everyone = (
+      await get(manager, 'time-entries/modifications?pageSize=500')
+    ).json<TimeEntryModificationPage>();
+    const staffOnes = everyone.Items.filter((m) => m.EmployeeID === ids.staff);
+    // The filter has something to leave out, and something to keep.
+    expect(staffOnes.length).toBeGreaterThanOrEqual(2);
+    expect(everyone.Items.some((m) => m.EmployeeID === ids.rep)).toBe(true);
+    const res = await get(manager, `time-entries/modifications?employeeId=${ids.staff}&pageSize=1`);
     expect(res.statusCode).toBe(200);
     const page = res.json<TimeEntryModificationPage>();
-    expect(page.Items).toHaveLength(2);
-    expect(page.TotalCount).toBeGreaterThanOrEqual(4);
+    expect(page.TotalCount).toBe(staffOnes.length);
     const second = (
-      await get(manager, `time-entries/modifications?employeeId=${ids.staff}&pageSize=2&pageIndex=1`)
+      await get(manager, `time-entries/modifications?employeeId=${ids.staff}&pageSize=1&pageIndex=1`)
     ).json<TimeEntryModificationPage>();
-    expect(second.Items[0].TimeEntryModificationID).not.toBe(page.Items[0].TimeEntryModificationID);
+    // Two pages of one: the employee's two latest changes, newest first (the default order).
+    const idsOf = (items: { TimeEntryModificationID: number }[]) =>
+      items.map((m) => m.TimeEntryModificationID);
+    expect(idsOf([...page.Items, ...second.Items])).toEqual(idsOf(staffOnes.slice(0, 2)));
+    const modifiedAt = everyone.Items.map((m) => m.ModifiedAt);
+    expect(modifiedAt).toEqual([...modifiedAt].sort().reverse());
+    // Another order, asked for: by entry date, latest first.
+    const byEntryDate = (
+      await get(manager, 'time-entries/modifications?pageSize=500&sort=EntryDate')
+    ).json<TimeEntryModificationPage>();
+    const days = byEntryDate.Items.map((m) => m.EntryDate);
+    expect(days).toEqual([...days].sort().reverse());
+    expect(new Set(days).size).toBeGreaterThan(1);
+    // Entry dates, alone and with the employee.
     const byDate = (
-      await get(manager, 'time-entries/modifications?startDate=2031-03-03&endDate=2031-03-03')
+      await get(manager, `time-entries/modifications?startDate=${day}&endDate=${day}`)
     ).json<TimeEntryModificationPage>();
-    expect(byDate.Items.map((m) => m.TimeEntryID)).toEqual([edited.Id]);
+    expect(byDate.Items.map((m) => m.TimeEntryID).sort()).toEqual(
+      [mine.Id, forRep.json<TimeEntry>().Id].sort(),
+    );
+    const byDateAndEmployee = (
+      await get(manager, `time-entries/modifications?startDate=${day}&endDate=${day}&employeeId=${ids.staff}`)
+    ).json<TimeEntryModificationPage>();
+    expect(byDateAndEmployee.Items.map((m) => m.TimeEntryID)).toEqual([mine.Id]);
     expect((await get(staff, 'time-entries/modifications')).statusCode).toBe(403);
     expect(
       (await get(vanmgr, 'time-entries/modifications')).json<TimeEntryModificationPage>().TotalCount,
