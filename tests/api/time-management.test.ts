@@ -732,6 +732,11 @@ describe('late adjustments', () => {
   });
 
   it('the rules still hold: an overlapping entry is refused, not stored', async () => {
+    const stored = async () => ({
+      entries: (await t.db.select({ id: timeEntries.Id }).from(timeEntries)).length,
+      requests: (await t.db.select({ id: lateAdjustments.LateAdjustmentID }).from(lateAdjustments)).length,
+    });
+    const before = await stored();
     const res = await post(
       staff,
       'time-entries',
@@ -739,6 +744,8 @@ describe('late adjustments', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().Message).toBe('This entry overlaps another work entry from 08:00 to 12:00.');
+    // Neither an entry nor a request waiting for payroll.
+    expect(await stored()).toEqual(before);
   });
 
   it('deleting a new entry that waits withdraws its request', async () => {
