@@ -3,6 +3,7 @@
 // with huge integers, NUL strings, impossible dates, deep or odd JSON. No answer may be a 5xx, and
 // every error must be { Message: string, ... }. Built from `app.swagger()`, so a new route is covered
 // without writing anything here. Deterministic: fixed values plus fast-check with a fixed seed.
+// FUZZ_TRACE=/tmp/fuzz.log writes every probe, its answer and the time since the previous one.
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -438,8 +439,8 @@ async function send(call: (options: InjectOptions) => Promise<LightMyRequestResp
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<LightMyRequestResponse>((resolve) => {
     timer = setTimeout(
-      () => resolve({ statusCode: 599, body: 'no answer within 5 s' } as LightMyRequestResponse),
-      5_000,
+      () => resolve({ statusCode: 599, body: 'no answer within 10 s' } as LightMyRequestResponse),
+      10_000,
     );
   });
   try {
