@@ -11,6 +11,9 @@ import {
   mailOutbox,
   roleAssignments,
   roles,
+  scheduleEventActivities,
+  scheduleEventAssignments,
+  scheduleEvents,
   stores,
 } from '../../server/db/tables';
 import { hashPassword } from '../../server/modules/auth/passwords';
@@ -66,6 +69,21 @@ async function mailTo(user: string, type?: string) {
     .where(eq(mailOutbox.To, `${user}@apex-demo.example`))
     .orderBy(asc(mailOutbox.MailID));
   return type ? rows.filter((m) => m.MessageType === type) : rows;
+}
+
+/** How many events, assignments, timeline rows and mails are stored: a refusal changes none. */
+async function stored() {
+  const count = async (rows: Promise<unknown[]>) => (await rows).length;
+  return {
+    events: await count(t.db.select({ id: scheduleEvents.ScheduleEventID }).from(scheduleEvents)),
+    assignments: await count(
+      t.db.select({ id: scheduleEventAssignments.AssignmentID }).from(scheduleEventAssignments),
+    ),
+    activities: await count(
+      t.db.select({ id: scheduleEventActivities.ActivityID }).from(scheduleEventActivities),
+    ),
+    mails: await count(t.db.select({ id: mailOutbox.MailID }).from(mailOutbox)),
+  };
 }
 
 const DATE = '2030-03-06';
@@ -216,6 +234,7 @@ describe('schedule events', () => {
   });
 
   it('bad input is 400 with the field errors', async () => {
+    const before = await stored();
     const res = await manager.call({
       method: 'POST',
       url: '/api/schedule-events',
@@ -239,6 +258,7 @@ describe('schedule events', () => {
     });
     expect(wrongStore.statusCode).toBe(400);
     expect(wrongStore.json().Errors).toEqual({ StoreID: ['The store is not at this office.'] });
+    expect(await stored()).toEqual(before);
   });
 
   it('lists and pages are scoped and filtered', async () => {
@@ -259,6 +279,7 @@ describe('schedule events', () => {
   });
 
   it('permissions: staff and reps cannot manage; a manager of another office is refused', async () => {
+    const before = await stored();
     expect(
       (await staff.call({ method: 'POST', url: '/api/schedule-events', payload: event() })).statusCode,
     ).toBe(403);
@@ -290,6 +311,7 @@ describe('schedule events', () => {
       payload: { EmployeeID: ids.staff },
     });
     expect(staffAssigns.statusCode).toBe(403);
+    expect(await stored()).toEqual(before);
   });
 
   describe('assignment lifecycle', () => {
@@ -334,6 +356,7 @@ describe('schedule events', () => {
         }),
       });
       const slot = other.json().TimeSlots[0].TimeSlotID;
+      const before = await stored();
       const res = await manager.call({
         method: 'POST',
         url: `/api/schedule-events/${other.json().ScheduleEventID}/time-slots/${slot}/assignments`,
@@ -350,6 +373,7 @@ describe('schedule events', () => {
         payload: { EmployeeID: ids.staff },
       });
       expect(again.statusCode).toBe(422);
+      expect(await stored()).toEqual(before);
     });
 
     it('refuses a slot over capacity', async () => {
@@ -361,6 +385,7 @@ describe('schedule events', () => {
         });
         expect(res.statusCode).toBe(201);
       }
+      const before = await stored();
       const res = await manager.call({
         method: 'POST',
         url: `/api/schedule-events/${eventId}/time-slots/${slotB}/assignments`,
@@ -368,9 +393,11 @@ describe('schedule events', () => {
       });
       expect(res.statusCode).toBe(422);
       expect(res.json().Message).toBe('This time slot is full (3 of 3).');
+      expect(await stored()).toEqual(before);
     });
 
     it('refuses someone who cannot answer assignments (no scheduling:respond at the office)', async () => {
+      const before = await stored();
       const res = await manager.call({
         method: 'POST',
         url: `/api/schedule-events/${eventId}/time-slots/${slotA}/assignments`,
@@ -378,9 +405,11 @@ describe('schedule events', () => {
       });
       expect(res.statusCode).toBe(422);
       expect(res.json().Message).toBe('Riley Chen cannot answer event assignments at Toronto Central.');
+      expect(await stored()).toEqual(before);
     });
 
     it('refuses someone who does not work at the office', async () => {
+      const before = await stored();
       const res = await manager.call({
         method: 'POST',
         url: `/api/schedule-events/${eventId}/time-slots/${slotA}/assignments`,
@@ -388,6 +417,7 @@ describe('schedule events', () => {
       });
       expect(res.statusCode).toBe(422);
       expect(res.json().Message).toBe('Cara Lund does not work at Toronto Central.');
+      expect(await stored()).toEqual(before);
     });
 
     it("staff cannot answer someone else's assignment", async () => {
