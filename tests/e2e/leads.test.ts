@@ -55,6 +55,23 @@ async function mapIdle(page: Page) {
   );
 }
 
+/** Waits until the leads the map holds stop changing: the markers of the view have all arrived. */
+async function markersSettled(page: Page) {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        await mapIdle(page);
+        const now = Number(await map(page).getAttribute('data-feature-count'));
+        const settled = now > 0 && now === last;
+        last = now;
+        return settled;
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe(true);
+}
+
 /** Moves the camera and waits until the map has drawn it. */
 async function jumpTo(page: Page, center: { latitude: number; longitude: number }, zoom: number) {
   await page.evaluate(
@@ -124,6 +141,10 @@ describe('leads map offline', () => {
     context = profile.context;
     await context.grantPermissions(['geolocation'], { origin: baseUrl });
     await context.setGeolocation({ ...HERE, accuracy: 8 });
+    // Signed in here, for every journey below: none relies on an earlier one having done it.
+    await profile.page.goto('/account/login');
+    await signIn(profile.page, 'rep');
+    await profile.page.getByTestId('welcome').waitFor();
   });
   afterAll(() => profile?.close());
 
@@ -133,8 +154,7 @@ describe('leads map offline', () => {
     const page = profile.page;
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/account/login?returnUrl=%2Fleads');
-    await signIn(page, 'rep');
+    await page.goto('/leads');
     await mapIdle(page);
     await page.evaluate(() => navigator.serviceWorker.ready);
     // Controlled by the service worker from here on: the map's code and basemap get cached at run time.
@@ -220,6 +240,7 @@ describe('leads map offline', () => {
 
   it('draws the three marker styles', { timeout: 120_000 }, async () => {
     const page = profile.page;
+    await page.goto('/leads');
     await mapIdle(page);
     await jumpTo(page, HERE, 17.2);
     const layerType = { 1: 'symbol', 2: 'symbol', 3: 'circle' } as const;
@@ -240,6 +261,7 @@ describe('leads map offline', () => {
       await expect
         .poll(async () => Number(await map(page).getAttribute('data-rendered-markers')))
         .toBeGreaterThan(0);
+      await markersSettled(page);
       // The leads drawn in each style, and no map warning (a missing pin image would log one).
       const inView = await page.evaluate(() => {
         const m = (
