@@ -231,7 +231,12 @@ function urlOf(op: Operation, path: Record<string, string>, query: [string, stri
   let url = `/api${op.path}`;
   for (const p of op.params.filter((x) => x.in === 'path'))
     url = url.replace(`{${p.name}}`, path[p.name] ?? encodeURIComponent(validParam(p)));
-  const search = query.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&');
+  // Required query parameters not being spoiled get a well-formed value.
+  const given = new Set(query.map(([k]) => k));
+  const required = op.params
+    .filter((p) => p.in === 'query' && p.required && !given.has(p.name))
+    .map((p): [string, string] => [p.name, encodeURIComponent(validParam(p))]);
+  const search = [...query, ...required].map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&');
   return search ? `${url}?${search}` : url;
 }
 
@@ -287,6 +292,25 @@ function sweep(op: Operation): Probe[] {
           url: urlOf(op, {}, [
             [p.name, '1'],
             [p.name, '2'],
+          ]),
+        }),
+      );
+  }
+  // A pair of dates: the widest range the dates allow, and a reversed one.
+  const dates = op.params.filter(
+    (p) => p.in === 'query' && p.schema.pattern && isDatePattern(p.schema.pattern),
+  );
+  if (dates.length >= 2) {
+    const [from, to] = dates;
+    for (const [a, b] of [
+      ['1900-01-01', '2999-12-31'],
+      ['2999-12-31', '1900-01-01'],
+    ])
+      probes.push(
+        withBody({
+          url: urlOf(op, {}, [
+            [from.name, a],
+            [to.name, b],
           ]),
         }),
       );
