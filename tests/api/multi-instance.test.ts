@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client';
+import { createPool, endPool, openDatabase } from '../../server/db/client';
 import { employees, icdOffices, timeEntries } from '../../server/db/tables';
 import type { TimeEntry } from '../../src/contract/time';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers';
@@ -153,6 +153,19 @@ describe.skipIf(!url)(title, () => {
       expect(await pid()).not.toBe(before);
     } finally {
       await database.close();
+    }
+  });
+
+  it('a schema name is passed to the server as one quoted identifier, whatever it holds', async () => {
+    const name = 'odd "schema"; drop table employees; -- x\\y';
+    const pool = createPool({ databaseUrl: a.databaseUrl as string, schema: name });
+    try {
+      await pool.query(`create schema ${pg.escapeIdentifier(name)}`);
+      const { rows } = await pool.query<{ schema: string }>('select current_schema() as schema');
+      expect(rows[0].schema).toBe(name);
+      expect((await a.db.select().from(employees)).length).toBeGreaterThan(0);
+    } finally {
+      await endPool(pool);
     }
   });
 
