@@ -1,7 +1,15 @@
 // Teams and team members (roles, leader): the calls, versions, office scope and permissions.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employees, employmentRecords, icdOffices, roleAssignments, roles } from '../../server/db/tables';
+import {
+  employees,
+  employmentRecords,
+  icdOffices,
+  roleAssignments,
+  roles,
+  teamMembers,
+  teams,
+} from '../../server/db/tables';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from './helpers';
 
@@ -48,9 +56,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('teams', () => {
-  let teamId: number;
+/** How many teams and memberships are stored: a refusal changes neither. */
+async function stored() {
+  return {
+    teams: (await t.db.select({ id: teams.TeamID }).from(teams)).length,
+    members: (await t.db.select({ id: teamMembers.TeamID }).from(teamMembers)).length,
+  };
+}
 
+/** A Toronto Central team of its own for a test, led by staff (Version 1). */
+async function newTeam(Name: string): Promise<number> {
+  const res = await manager.call({
+    method: 'POST',
+    url: '/api/teams',
+    payload: { Name, IcdOfficeID: office.toronto, Members: [{ EmployeeID: ids.staff, IsLeader: true }] },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().TeamID;
+}
+
+describe('teams', () => {
   it('the seeded Toronto team: manager leads, staff and rep are members', async () => {
     const res = await manager.call({ method: 'GET', url: '/api/teams' });
     expect(res.statusCode).toBe(200);
@@ -92,7 +117,7 @@ describe('teams', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    teamId = res.json().TeamID;
+    const teamId = res.json().TeamID;
     expect(res.json()).toMatchObject({
       Name: 'Weekend Crew',
       MemberCount: 1,
@@ -101,6 +126,7 @@ describe('teams', () => {
     });
     expect(res.json().Members[0].Roles).toEqual(['Setup', 'Demo']);
 
+    const before = await stored();
     const same = await manager.call({
       method: 'POST',
       url: '/api/teams',
@@ -124,9 +150,11 @@ describe('teams', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().Errors.Name).toEqual(['Enter a name']);
+    expect(await stored()).toEqual(before);
   });
 
   it('members: add, save roles and leader with Version (409 when stale), remove', async () => {
+    const teamId = await newTeam('Members Crew');
     const added = await manager.call({
       method: 'POST',
       url: `/api/teams/${teamId}/team-members`,
@@ -139,6 +167,7 @@ describe('teams', () => {
       IsLeader: false,
       Version: 1,
     });
+    const afterAdd = await stored();
     const twice = await manager.call({
       method: 'POST',
       url: `/api/teams/${teamId}/team-members`,
@@ -146,6 +175,7 @@ describe('teams', () => {
     });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().Message).toBe('Riley Chen is already on this team.');
+    expect(await stored()).toEqual(afterAdd);
 
     const url = `/api/teams/${teamId}/team-members/${ids.rep}`;
     const saved = await manager.call({
@@ -174,6 +204,7 @@ describe('teams', () => {
   });
 
   it('PUT saves the name with Version (409 with Current when stale); the owner may move it to Vancouver only if members work there', async () => {
+    const teamId = await newTeam('Weekend Crew B');
     const saved = await manager.call({
       method: 'PUT',
       url: `/api/teams/${teamId}`,
@@ -206,9 +237,17 @@ describe('teams', () => {
       payload: { Name: 'Weekend Crew A', IcdOfficeID: office.vancouver, Version: 2 },
     });
     expect(byManager.statusCode).toBe(403);
+    // Neither refusal moved or renamed it.
+    expect((await manager.call({ method: 'GET', url: `/api/teams/${teamId}` })).json()).toMatchObject({
+      Name: 'Weekend Crew A',
+      IcdOfficeID: office.toronto,
+      Version: 2,
+    });
   });
 
   it('permissions and office scope', async () => {
+    const teamId = await newTeam('Scope Crew');
+    const before = await stored();
     expect((await staff.call({ method: 'GET', url: '/api/teams' })).statusCode).toBe(403);
     expect(
       (
@@ -241,12 +280,23 @@ describe('teams', () => {
       (await calgaryManager.call({ method: 'GET', url: `/api/teams?icdOfficeID=${office.toronto}` }))
         .statusCode,
     ).toBe(403);
+    // Nothing was created, and the other office's manager deleted nothing.
+    expect(await stored()).toEqual(before);
+    expect((await manager.call({ method: 'GET', url: `/api/teams/${teamId}` })).statusCode).toBe(200);
   });
 
   it('deletes a team (409 when the version is stale)', async () => {
+    const teamId = await newTeam('Short-lived Crew');
+    const renamed = await manager.call({
+      method: 'PUT',
+      url: `/api/teams/${teamId}`,
+      payload: { Name: 'Short-lived Crew 2', IcdOfficeID: office.toronto, Version: 1 },
+    });
+    expect(renamed.json()).toMatchObject({ Version: 2 });
     expect((await manager.call({ method: 'DELETE', url: `/api/teams/${teamId}?version=1` })).statusCode).toBe(
       409,
     );
+    expect((await manager.call({ method: 'GET', url: `/api/teams/${teamId}` })).statusCode).toBe(200);
     expect((await manager.call({ method: 'DELETE', url: `/api/teams/${teamId}?version=2` })).statusCode).toBe(
       204,
     );
