@@ -54,8 +54,12 @@ export function periodsBetween(
   frequencyId: number | null | undefined,
 ): DateRange[] {
   const out: DateRange[] = [];
+  // Wire dates are YYYY-MM-DD (compared as text); past year 9999 the text order breaks, so the
+  // range is refused rather than looped over forever.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to))
+    throw new RangeError(`periodsBetween: dates must be YYYY-MM-DD (${from}, ${to})`);
   let current = periodContaining(from, frequencyId);
-  while (current.start <= to) {
+  while (current.start <= to && /^\d{4}-/.test(current.start)) {
     out.push(current);
     current = periodContaining(addDays(current.end, 1), frequencyId);
   }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginForm, ResetPasswordComplete } from '../../../src/contract/auth';
+import { QueryInt32 } from '../../../src/contract/common';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isCrossSite, safeReturnUrl, wantsJson } from '../../http';
@@ -148,7 +149,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
     '/account/proxy/login',
     {
       config: { public: true },
-      schema: { hide: true, body: z.object({ EmployeeID: z.coerce.number().int().positive() }) },
+      schema: { hide: true, body: z.object({ EmployeeID: QueryInt32.positive() }) },
     },
     async (request, reply) => {
       const hash = sessionHashOf(request);

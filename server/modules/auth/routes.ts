@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TokenRequest } from '../../../src/contract/auth';
-import { ErrorBody } from '../../../src/contract/common';
+import { ErrorBody, QueryInt32 } from '../../../src/contract/common';
 import { Grant, PermissionDescription } from '../../../src/contract/permissions';
 import type { Db } from '../../db/client';
 import { permissions } from '../../db/tables';
@@ -53,7 +53,7 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary: "The signed-in user's grants, or another user's (employeeId, needs admin:permissions)",
-        querystring: z.object({ employeeId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ employeeId: QueryInt32.positive().optional() }),
         response: { 200: z.array(Grant) },
       },
     },
