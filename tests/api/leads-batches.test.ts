@@ -3,7 +3,7 @@
 // deletion.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadBatchJobs, leads } from '../../server/db/tables';
+import { leadBatches, leadBatchJobs, leads } from '../../server/db/tables';
 import { notifyLeadBatchQueued } from '../../server/jobs/lead-batches';
 import { JobStatus } from '../../src/contract/common';
 import type { Lead, LeadBatch, LeadBatchJob, LeadGroup } from '../../src/contract/leads';
@@ -185,14 +185,26 @@ describe('uploading a lead batch', () => {
   });
 });
 
+/** How many batches and jobs are stored: a refused upload queues nothing. */
+async function stored() {
+  const db = dbOf(t);
+  return {
+    batches: (await db.select({ id: leadBatches.LeadBatchID }).from(leadBatches)).length,
+    jobs: (await db.select({ id: leadBatchJobs.Id }).from(leadBatchJobs)).length,
+  };
+}
+
 describe('refused uploads and failed jobs', () => {
   it('over 10 MB is 413 with a clear message', async () => {
+    const before = await stored();
     const res = await upload(manager, 'huge.csv', Buffer.alloc(10 * 1024 * 1024 + 1, 0x41));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ Message: 'The file is larger than 10 MB. Split it into smaller files.' });
+    expect(await stored()).toEqual(before);
   });
 
   it('anything but CSV or XLSX is 415', async () => {
+    const before = await stored();
     const res = await upload(manager, 'leads.pdf', '%PDF-1.7 ...');
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ Message: 'Only CSV or XLSX files can be imported.' });
@@ -207,9 +219,11 @@ describe('refused uploads and failed jobs', () => {
     }
     const typed = await upload(manager, 'leads.csv', 'City\nToronto', { ContentType: 'image/png' });
     expect(typed.statusCode).toBe(415);
+    expect(await stored()).toEqual(before);
   });
 
   it('bad input is 400; a rep is 403; another corporation’s group is 404', async () => {
+    const before = await stored();
     const bad = await manager.call({
       method: 'POST',
       url: '/api/lead-batches',
@@ -233,6 +247,7 @@ describe('refused uploads and failed jobs', () => {
       },
     });
     expect(res.statusCode).toBe(404);
+    expect(await stored()).toEqual(before);
   });
 
   it('a file with no known column fails its job with a message', async () => {
@@ -243,9 +258,11 @@ describe('refused uploads and failed jobs', () => {
   });
 
   it('a damaged XLSX is refused at upload, before any job (415)', async () => {
+    const before = await stored();
     const res = await upload(manager, 'damaged.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 9, 9, 9, 9, 9]));
     expect(res.statusCode).toBe(415);
     expect(res.json().Message).toMatch(/^This file is named \.xlsx but is not an Excel workbook/);
+    expect(await stored()).toEqual(before);
   });
 
   it('semicolon-separated files with quotes and a BOM import too', async () => {
