@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { scopedDb } from './db/request-scope';
 import { startLeadBatchWorker } from './jobs/lead-batches';
 import { startMailDelivery } from './jobs/mail';
 import { accountRoutes } from './modules/account/routes';
@@ -28,7 +29,7 @@ import { timeRoutes } from './modules/time/routes';
 import { timeManagementRoutes } from './modules/time-management/routes';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
-import { idempotencyPlugin, purgeIdempotencyKeys } from './plugins/idempotency';
+import { type IdempotencyFaults, idempotencyPlugin, purgeIdempotencyKeys } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
 import { BLOCKED_PATH, methodRewriter, OVERRIDABLE } from './plugins/method-override';
 import { seedDemo } from './seed/demo';
@@ -41,7 +42,16 @@ export interface BuiltApp {
   database: Database;
 }
 
-export async function buildApp(config: Config, existing?: Database): Promise<BuiltApp> {
+export interface BuildOptions {
+  /** Test-only fault points of the idempotency transaction (tests/api/sync-chaos.test.ts). */
+  idempotencyFaults?: IdempotencyFaults;
+}
+
+export async function buildApp(
+  config: Config,
+  existing?: Database,
+  options: BuildOptions = {},
+): Promise<BuiltApp> {
   const database =
     existing ??
     (await openDatabase({
@@ -49,9 +59,12 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
       databaseUrl: config.databaseUrl,
       inMemory: config.inMemory,
     }));
-  const { db } = database;
+  const baseDb = database.db;
   if (config.seedDemo)
-    await seedDemo(db, { password: config.demoPassword, costLog2: config.passwordCostLog2 });
+    await seedDemo(baseDb, { password: config.demoPassword, costLog2: config.passwordCostLog2 });
+  // Everything below queries through the scoped database: inside a request holding an
+  // Idempotency-Key it is that request's transaction (server/db/request-scope.ts).
+  const db = scopedDb(baseDb);
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -99,7 +112,7 @@ export async function buildApp(config: Config, existing?: Database): Promise<Bui
   });
   registerAuth(app, { db, key, policy });
   // Mutations carrying Idempotency-Key are answered once; replays get the stored answer.
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db: baseDb, faults: options.idempotencyFaults });
   const purge = () =>
     purgeIdempotencyKeys(db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
   const purgeTimer = setInterval(purge, 24 * 3600_000);

@@ -1,39 +1,46 @@
-// Idempotency-Key (docs: README "Offline and sync"): a POST/PUT/PATCH/DELETE carrying the header runs
-// once per key and caller; the answer is stored and a replay gets it back with
-// `Idempotency-Replayed: true`, so a client that lost a response (the offline sync engine) can send
-// again without duplicating anything.
+// Idempotency-Key (docs/architecture.md "The server"; README "Offline and sync"): a POST, PUT, PATCH
+// or DELETE carrying the header runs once per key and caller; its answer is stored and a replay gets
+// it back with `Idempotency-Replayed: true`, so a device that lost an answer (the offline sync
+// engine) can send again without anything being applied twice.
 //
-// - The caller is the signed-in employee and how they signed in (own session, a proxy session, an API
-//   client's token), or nobody (anonymous); the same key from another caller is another request. Not
-//   per session: a change queued offline is sent again after its user signs in again (a new session)
-//   and must not run twice.
-// - Routes that hand out or change a credential (auth/token, /account/*) opt out with
-//   `config: { idempotent: false }`, and an answer that sets a cookie is never stored: a token or a
-//   session is never replayed.
-// - First request: a row (key, caller) is inserted as 'running' (unique index) with the id of this
-//   server instance; the handler runs; onSend stores status, body and content type and marks it 'done'.
-// - Same key, same method + path + body hash, done: the stored answer.
-// - Same key, different request: 422. Same key while the first is still running: 409 with
-//   `Idempotency-Status: processing`, `Retry-After` and `Code: 'IdempotencyKeyInProgress'` (the client
-//   retries it, it is not a version conflict).
-// - A 5xx releases the key (the row is deleted) so a retry runs again; so do 401, 408 and 429, which
-//   mean "not processed, try again" and would otherwise replay forever. Other 4xx are stored.
-// - A 'running' row whose instance is no longer alive (killed mid-request) is released when a server
-//   starts and taken over by a retry at once. Liveness: with PostgreSQL each instance holds a
-//   session-level advisory lock (APEX_LOCK_SPACE, its id) on a connection of its own for its whole
-//   life, and another instance probes it with pg_try_advisory_xact_lock; with the embedded database
-//   only this process can open it (lock file), so the live instances are the ones in this process.
-// - A 'running' row older than `runningTimeoutMs` (a live instance stuck on it) is taken over too.
+// Exactly once, whatever fails: the claim of the key, everything the handler writes and the stored
+// answer are ONE database transaction (server/db/request-scope.ts puts the handler's queries into it).
+// - It commits only once the answer is serialised and stored with it. A crash, a lost connection or a
+//   failed write before that rolls everything back: nothing was applied, and the retry runs afresh.
+// - After the commit, a retry finds the stored answer, never a second execution, even if the process
+//   died before replying.
+// - A second request with the same key while the first is open waits for it (the key's unique index
+//   holds it on PostgreSQL; the embedded database runs one transaction at a time) and then gets the
+//   stored answer, or runs if the first rolled back. A claim is never visible before it commits, so
+//   no claim is ever left behind by a server that died.
 //
-// Register at the root (or API) scope after the auth plugin: the hook runs in preHandler, when the
-// actor is known and the body parsed and validated. Limitation: the handler's writes and the stored
-// answer are not one transaction; if the process dies between them, a retry runs again.
-import { createHash, randomInt } from 'node:crypto';
-import { and, eq, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+// Which answers are kept: 2xx and the refusals (400, 403, 404, 409, 422…) commit with the handler's
+// writes. 5xx, 401, 408 and 429 ("not processed, try again") roll back and keep nothing. When the
+// handler succeeded but its answer could not be built (e.g. it fails its response schema), the writes
+// are kept and a 2xx summary naming the created ids is stored and sent instead. An answer that sets a
+// cookie hands out a credential and is never stored (its writes commit). Routes that hand out or
+// change a credential (auth/token, /account/*) opt out with `config: { idempotent: false }`.
+//
+// The caller is the signed-in employee and how they signed in (own session, proxy session, API
+// client), or nobody; the same key from another caller is another request. The request is matched by
+// method, route (as the router sees it: case, trailing and doubled slashes do not matter), parameters,
+// query and body hash; the same key for another request is 422.
+//
+// Register at the root scope after the auth plugin and before the routes: the claim is made in
+// preHandler, when the actor is known and the body parsed and validated.
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
+import type { Db } from '../db/client';
+import { type RequestScope, runInScope } from '../db/request-scope';
 import { idempotencyKeys } from '../db/schema/idempotency';
 
 declare module 'fastify' {
@@ -41,38 +48,36 @@ declare module 'fastify' {
     /** `false`: Idempotency-Key is ignored here, nothing is stored (routes answering with a credential). */
     idempotent?: boolean;
   }
-  interface FastifyInstance {
-    /** This server instance's id, stored with the Idempotency-Key claims it is running. */
-    idempotencyInstanceId: number;
-  }
 }
 
 /** Any drizzle PostgreSQL database (PGlite or node-postgres, with any schema). */
 export type IdempotencyDb = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
 
+/** Test-only fault points, to prove that no fault makes a change apply twice or vanish. */
+export interface IdempotencyFaults {
+  /** Called after the handler's writes and the answer are stored, just before the commit. */
+  beforeCommit?(request: FastifyRequest): void | Promise<void>;
+  /** Called after the commit, before the answer is sent (a crash or lost connection here). */
+  afterCommit?(request: FastifyRequest): void | Promise<void>;
+}
+
 export interface IdempotencyOptions {
   db: IdempotencyDb;
-  /** After this long a 'running' key is considered abandoned and may be taken over (default 10 min). */
-  runningTimeoutMs?: number;
   now?: () => Date;
+  faults?: IdempotencyFaults;
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotency-Replayed';
-export const STATUS_HEADER = 'Idempotency-Status';
-export const IN_PROGRESS_CODE = 'IdempotencyKeyInProgress';
 export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request.';
-export const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being processed.';
+export const SUMMARY_MESSAGE =
+  'The change was saved, but its answer could not be built. Read the record again to see it.';
 export const KEY_RETENTION_DAYS = 30;
 export const MAX_KEY_LENGTH = 255;
-/** First key of the two-key advisory locks that mark live instances ('APEX' read as an int32). */
-export const APEX_LOCK_SPACE = 0x41504558;
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Answers that mean "not processed, try again": the key is released rather than stored. */
+/** Answers that mean "not processed, try again": rolled back and not kept. */
 const RELEASED = new Set([401, 408, 429]);
-const DEFAULT_RUNNING_TIMEOUT_MS = 10 * 60_000;
-const MAX_INSTANCE_ID = 2 ** 31 - 1;
 
 interface Claim {
   key: string;
@@ -80,95 +85,18 @@ interface Claim {
   credential: string;
 }
 
-/** The live server instances, as far as the claims in the store are concerned. */
-interface Instances {
-  id: number;
-  /** SQL true for a row whose instance is no longer alive (never true for this instance). */
-  ownerDead(): SQL;
-  close(): Promise<void>;
+/** The open transaction of one request with a key, and how it ends. */
+interface Pending {
+  claim: Claim;
+  scope: RequestScope;
+  /** Resolve true to commit, false to roll back. */
+  finish(commit: boolean): Promise<void>;
+  /** The 2xx answer the handler chose (noted before serialisation, which may still fail). */
+  handled?: { status: number; value: unknown };
+  ended: boolean;
 }
 
-/** Instances of this process on the embedded database (only one process can open it). */
-const liveInProcess = new Set<number>();
-
-function processInstances(): Instances {
-  let id = 0;
-  while (id === 0 || liveInProcess.has(id)) id = randomInt(1, MAX_INSTANCE_ID);
-  liveInProcess.add(id);
-  return {
-    id,
-    ownerDead: () => notInArray(idempotencyKeys.InstanceID, [...liveInProcess]),
-    close: async () => {
-      liveInProcess.delete(id);
-    },
-  };
-}
-
-/**
- * Instances sharing a PostgreSQL server: each holds the session-level advisory lock
- * (APEX_LOCK_SPACE, id) on a connection of its own; an instance whose lock can be taken is gone (a
- * killed process's connection closes and the server drops its locks).
- */
-async function postgresInstances(pool: pg.Pool, log: FastifyBaseLogger): Promise<Instances> {
-  let closing = false;
-  let retry: NodeJS.Timeout | undefined;
-  let client: pg.Client | undefined;
-  let id = 0;
-
-  async function hold(wanted?: number): Promise<void> {
-    const next = new pg.Client(pool.options);
-    await next.connect();
-    next.on('error', (err) => log.warn({ err }, 'idempotency: instance lock connection failed'));
-    next.on('end', () => {
-      if (closing || client !== next) return;
-      log.warn('idempotency: instance lock connection ended; reconnecting');
-      reconnect(1000);
-    });
-    for (let attempt = 0; ; attempt++) {
-      const candidate = wanted !== undefined && attempt === 0 ? wanted : randomInt(1, MAX_INSTANCE_ID);
-      const { rows } = await next.query<{ ok: boolean }>(
-        'select pg_try_advisory_lock($1::int, $2::int) as ok',
-        [APEX_LOCK_SPACE, candidate],
-      );
-      if (rows[0]?.ok) {
-        if (wanted !== undefined && candidate !== wanted)
-          log.error(
-            'idempotency: this instance lost its id while disconnected; its running claims may be retried',
-          );
-        id = candidate;
-        break;
-      }
-    }
-    client = next;
-  }
-
-  function reconnect(delayMs: number): void {
-    retry = setTimeout(() => {
-      hold(id).catch((err) => {
-        log.warn({ err }, 'idempotency: instance lock reconnect failed');
-        if (!closing) reconnect(Math.min(delayMs * 2, 30_000));
-      });
-    }, delayMs);
-    retry.unref();
-  }
-
-  await hold();
-  return {
-    get id() {
-      return id;
-    },
-    ownerDead: () =>
-      and(
-        ne(idempotencyKeys.InstanceID, id),
-        sql`pg_try_advisory_xact_lock(${sql.raw(String(APEX_LOCK_SPACE))}, ${idempotencyKeys.InstanceID})`,
-      ) as SQL,
-    close: async () => {
-      closing = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => undefined);
-    },
-  };
-}
+class Rollback extends Error {}
 
 /** Stable JSON: object keys sorted, so the same body always hashes the same. */
 function canonical(value: unknown): string {
@@ -190,6 +118,18 @@ export function hashBody(body: unknown): string {
   else if (body === undefined || body === null) hash.update('');
   else hash.update(`j:${canonical(body)}`);
   return hash.digest('hex');
+}
+
+/**
+ * The request as the router matched it: the route pattern (lower case, as paths match without regard
+ * to case, trailing or doubled slashes) with its parameters and query as parsed. `/API/Time-Entries/5/`
+ * and `/api/time-entries/5` are the same call.
+ */
+export function normalisedPath(request: FastifyRequest): string {
+  const route = (request.routeOptions.url ?? request.url.split('?')[0]).toLowerCase();
+  const params = request.params && Object.keys(request.params).length > 0 ? canonical(request.params) : '';
+  const query = request.query && Object.keys(request.query).length > 0 ? canonical(request.query) : '';
+  return [route, params, query].filter(Boolean).join(' ');
 }
 
 function headerValue(request: FastifyRequest): string | undefined {
@@ -229,30 +169,52 @@ function contentTypeOf(reply: FastifyReply): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
+/** The ids a handler's answer names at its top level (`Id`, `LeadID`, …), for a summary answer. */
+function idsOf(value: unknown): Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).filter(
+      ([k, v]) => /(^Id|ID)$/.test(k) && (typeof v === 'number' || typeof v === 'string'),
+    ),
+  );
+}
+
+/** Opens a transaction that stays open until `finish` says how it ends. */
+async function openTransaction(
+  db: IdempotencyDb,
+): Promise<{ tx: Db; finish(commit: boolean): Promise<void> }> {
+  let decide!: (commit: boolean) => void;
+  const decided = new Promise<boolean>((resolve) => {
+    decide = resolve;
+  });
+  let opened!: (tx: Db) => void;
+  const ready = new Promise<Db>((resolve) => {
+    opened = resolve;
+  });
+  const done = db
+    .transaction(async (tx) => {
+      opened(tx as unknown as Db);
+      if (!(await decided)) throw new Rollback();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof Rollback)) throw err;
+    });
+  // The transaction may fail to open (connection lost): say so instead of waiting forever.
+  const tx = await Promise.race([ready, done.then(() => Promise.reject(new Error('transaction ended')))]);
+  return {
+    tx,
+    finish: async (commit) => {
+      decide(commit);
+      await done;
+    },
+  };
+}
+
 async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Promise<void> {
   const { db } = opts;
-  const timeoutMs = opts.runningTimeoutMs ?? DEFAULT_RUNNING_TIMEOUT_MS;
   const now = opts.now ?? (() => new Date());
-  const claims = new WeakMap<FastifyRequest, Claim>();
-  const client = (db as { $client?: unknown }).$client;
-  const instances = client instanceof pg.Pool ? await postgresInstances(client, app.log) : processInstances();
-  app.decorate('idempotencyInstanceId', {
-    getter: () => instances.id,
-  });
-  app.addHook('onClose', async () => instances.close());
-
-  // Claims left 'running' by instances that died (kill -9, power loss) are released now, so the
-  // retries of their clients run instead of waiting out the lease.
-  const released = await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.State, 'running'), instances.ownerDead()))
-    .returning({ Key: idempotencyKeys.Key })
-    .catch(async (err: unknown) => {
-      await instances.close();
-      throw err;
-    });
-  if (released.length > 0)
-    app.log.info({ count: released.length }, 'idempotency: released keys left running by a stopped server');
+  const faults = opts.faults ?? {};
+  const pendings = new WeakMap<FastifyRequest, Pending>();
 
   const where = (claim: Claim) =>
     and(
@@ -260,19 +222,32 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
       eq(idempotencyKeys.EmployeeID, claim.employeeId),
       eq(idempotencyKeys.Credential, claim.credential),
     );
-  const mine = (claim: Claim) =>
-    and(where(claim), eq(idempotencyKeys.State, 'running'), eq(idempotencyKeys.InstanceID, instances.id));
 
-  async function release(claim: Claim): Promise<void> {
-    await db.delete(idempotencyKeys).where(mine(claim));
+  async function end(pending: Pending, commit: boolean): Promise<void> {
+    if (pending.ended) return;
+    pending.ended = true;
+    pending.scope.closed = true;
+    await pending.finish(commit);
   }
 
-  const inProgress = (reply: FastifyReply) =>
-    reply
-      .code(409)
-      .header(STATUS_HEADER, 'processing')
-      .header('retry-after', '1')
-      .send({ Message: IN_PROGRESS_MESSAGE, Code: IN_PROGRESS_CODE });
+  // The handler (and any preHandler of the route itself) runs with the request's transaction as its
+  // database.
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function scopedHandler(this: FastifyInstance, request, reply) {
+      const pending = pendings.get(request);
+      if (!pending) return handler.call(this, request, reply);
+      return runInScope(pending.scope, () => handler.call(this, request, reply));
+    };
+    const wrap = (hook: preHandlerHookHandler): preHandlerHookHandler =>
+      function scopedPreHandler(this: FastifyInstance, request, reply, done) {
+        const pending = pendings.get(request);
+        if (!pending) return hook.call(this, request, reply, done);
+        return runInScope(pending.scope, () => hook.call(this, request, reply, done));
+      };
+    if (typeof route.preHandler === 'function') route.preHandler = wrap(route.preHandler);
+    else if (Array.isArray(route.preHandler)) route.preHandler = route.preHandler.map(wrap);
+  });
 
   app.addHook('preHandler', async (request, reply) => {
     if (!MUTATIONS.has(request.method)) return;
@@ -286,12 +261,15 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
     }
     const claim: Claim = { key, ...callerOf(request) };
     const method = request.method;
-    const path = request.url;
+    const path = normalisedPath(request);
     const requestHash = hashBody(request.body);
 
-    // A few rounds: the row may be released or taken over between our insert and our read.
-    for (let round = 0; round < 3; round++) {
-      const inserted = await db
+    const { tx, finish } = await openTransaction(db);
+    const pending: Pending = { claim, scope: { tx, closed: false }, finish, ended: false };
+    try {
+      // Waits while another open request holds the same key, then inserts (it rolled back) or finds
+      // its committed answer.
+      const inserted = await tx
         .insert(idempotencyKeys)
         .values({
           Key: key,
@@ -301,7 +279,6 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
           Path: path,
           RequestHash: requestHash,
           State: 'running',
-          InstanceID: instances.id,
           CreatedAt: now(),
         })
         .onConflictDoNothing({
@@ -309,78 +286,92 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
         })
         .returning({ Key: idempotencyKeys.Key });
       if (inserted.length > 0) {
-        claims.set(request, claim);
+        pendings.set(request, pending);
         return;
       }
-      const [existing] = await db.select().from(idempotencyKeys).where(where(claim)).limit(1);
-      if (!existing) continue;
+      const [existing] = await tx.select().from(idempotencyKeys).where(where(claim)).limit(1);
+      await end(pending, false);
+      if (existing?.State !== 'done') {
+        // Only a row written by an older release can be committed unfinished: its request never
+        // completed, so it is taken over.
+        await db.delete(idempotencyKeys).where(and(where(claim), eq(idempotencyKeys.State, 'running')));
+        throw new Error('Idempotency-Key: an unfinished claim was cleared; retry');
+      }
       if (existing.Method !== method || existing.Path !== path || existing.RequestHash !== requestHash) {
         return reply.code(422).send({ Message: KEY_REUSED_MESSAGE });
       }
-      if (existing.State === 'done') {
-        reply.code(existing.StatusCode ?? 200).header(REPLAYED_HEADER, 'true');
-        if (existing.ContentType) reply.header('content-type', existing.ContentType);
-        return reply.send(existing.ResponseBody ?? '');
-      }
-      // Still running. Taken over (only one taker wins) when its instance died, or when the lease ran
-      // out (a live instance stuck on it).
-      const startedAt = existing.CreatedAt;
-      const leaseOver = now().getTime() - startedAt.getTime() > timeoutMs;
-      const taken = await db
-        .update(idempotencyKeys)
-        .set({ CreatedAt: now(), InstanceID: instances.id })
-        .where(
-          and(
-            where(claim),
-            eq(idempotencyKeys.State, 'running'),
-            eq(idempotencyKeys.InstanceID, existing.InstanceID),
-            eq(idempotencyKeys.CreatedAt, startedAt),
-            leaseOver ? undefined : instances.ownerDead(),
-          ),
-        )
-        .returning({ Key: idempotencyKeys.Key });
-      if (taken.length > 0) {
-        claims.set(request, claim);
-        return;
-      }
-      if (!leaseOver) return inProgress(reply);
+      reply.code(existing.StatusCode ?? 200).header(REPLAYED_HEADER, 'true');
+      if (existing.ContentType) reply.header('content-type', existing.ContentType);
+      return reply.send(existing.ResponseBody ?? '');
+    } catch (err) {
+      await end(pending, false).catch(() => undefined);
+      throw err;
     }
-    return inProgress(reply);
+  });
+
+  // The answer the handler chose, before it is serialised (serialising may still fail).
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const pending = pendings.get(request);
+    if (pending && !pending.handled && reply.statusCode < 300)
+      pending.handled = { status: reply.statusCode, value: payload };
+    return payload;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const claim = claims.get(request);
-    if (!claim) return payload;
-    claims.delete(request);
+    const pending = pendings.get(request);
+    if (!pending || pending.ended) return payload;
     const status = reply.statusCode;
+    let out: unknown = payload;
+    const setsCookie = reply.hasHeader('set-cookie');
+    const summary = () => {
+      // The handler's work is done; only its answer cannot be kept or built. Keep the work, answer
+      // with what is known and store that, so a retry never runs the handler again.
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify({ Message: SUMMARY_MESSAGE, ...idsOf(pending.handled?.value) });
+    };
     try {
-      const contentType = contentTypeOf(reply);
-      let body: string | null;
-      if (payload === null || payload === undefined) body = '';
-      else if (typeof payload === 'string') body = payload;
-      else if (Buffer.isBuffer(payload) && isTextual(contentType)) body = payload.toString('utf8');
-      else body = null; // a stream or binary: cannot be replayed, so it is not kept
-      // An answer that sets a cookie hands out a credential: it is never kept for a replay.
-      const setsCookie = reply.hasHeader('set-cookie');
-      if (status >= 500 || RELEASED.has(status) || body === null || setsCookie) {
-        await release(claim);
+      if (status >= 500 && pending.handled && pending.handled.status < 300) {
+        reply.code(pending.handled.status);
+        out = summary();
+      } else if (status >= 500 || RELEASED.has(status)) {
+        await end(pending, false);
         return payload;
+      } else if (out !== null && out !== undefined && typeof out !== 'string') {
+        // A stream or binary answer cannot be replayed as it was.
+        if (!Buffer.isBuffer(out) || !isTextual(contentTypeOf(reply))) out = summary();
       }
-      await db
-        .update(idempotencyKeys)
-        .set({
-          State: 'done',
-          StatusCode: status,
-          ResponseBody: body,
-          ContentType: contentType ?? null,
-          CompletedAt: now(),
-        })
-        .where(mine(claim));
+      const body =
+        out === null || out === undefined ? '' : Buffer.isBuffer(out) ? out.toString('utf8') : String(out);
+      const { tx } = pending.scope;
+      if (setsCookie) {
+        // A credential is never replayed: the work commits, the key is not kept.
+        await tx.delete(idempotencyKeys).where(where(pending.claim));
+      } else {
+        await tx
+          .update(idempotencyKeys)
+          .set({
+            State: 'done',
+            StatusCode: reply.statusCode,
+            ResponseBody: body,
+            ContentType: contentTypeOf(reply) ?? null,
+            CompletedAt: now(),
+          })
+          .where(where(pending.claim));
+      }
+      await faults.beforeCommit?.(request);
+      await end(pending, true);
     } catch (error) {
-      request.log.error({ err: error }, 'idempotency: could not store the response');
-      await release(claim).catch(() => undefined);
+      await end(pending, false).catch(() => undefined);
+      throw error;
     }
-    return payload;
+    await faults.afterCommit?.(request);
+    return out;
+  });
+
+  // Whatever happened, the transaction never outlives its request.
+  app.addHook('onResponse', async (request) => {
+    const pending = pendings.get(request);
+    if (pending && !pending.ended) await end(pending, false);
   });
 }
 

@@ -89,7 +89,6 @@ CREATE TABLE "idempotency_keys" (
 	"path" text NOT NULL,
 	"request_hash" text NOT NULL,
 	"state" text NOT NULL,
-	"instance_id" integer DEFAULT 0 NOT NULL,
 	"status_code" integer,
 	"response_body" text,
 	"content_type" text,
@@ -775,7 +774,6 @@ CREATE INDEX "role_assignments_employee" ON "role_assignments" USING btree ("emp
 CREATE INDEX "sessions_employee" ON "sessions" USING btree ("employee_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_key_caller_uq" ON "idempotency_keys" USING btree ("key","employee_id","credential");--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_at_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "idempotency_keys_running_idx" ON "idempotency_keys" USING btree ("instance_id") WHERE state = 'running';--> statement-breakpoint
 CREATE UNIQUE INDEX "lead_activity_once" ON "lead_activity" USING btree ("lead_id","employee_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "lead_activity_employee" ON "lead_activity" USING btree ("employee_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "lead_assignments_employee" ON "lead_assignments" USING btree ("employee_id","role");--> statement-breakpoint

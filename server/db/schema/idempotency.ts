@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+/** 'running' exists only inside the request's open transaction; a committed row is 'done'. */
 export type IdempotencyState = 'running' | 'done';
 
 /**
@@ -23,8 +23,6 @@ export const idempotencyKeys = pgTable(
     /** sha256 (hex) of the request body. */
     RequestHash: text('request_hash').notNull(),
     State: text('state').$type<IdempotencyState>().notNull(),
-    /** The server instance running the request (while 'running'); 0 when unknown. */
-    InstanceID: integer('instance_id').notNull().default(0),
     StatusCode: integer('status_code'),
     ResponseBody: text('response_body'),
     ContentType: text('content_type'),
@@ -34,6 +32,5 @@ export const idempotencyKeys = pgTable(
   (t) => [
     uniqueIndex('idempotency_keys_key_caller_uq').on(t.Key, t.EmployeeID, t.Credential),
     index('idempotency_keys_created_at_idx').on(t.CreatedAt),
-    index('idempotency_keys_running_idx').on(t.InstanceID).where(sql`state = 'running'`),
   ],
 );
