@@ -31,7 +31,10 @@ export interface OpenOptions {
   schema?: string;
   /** PostgreSQL server: a statement running longer is cancelled (default 60 s). */
   statementTimeoutMs?: number;
-  /** PostgreSQL server: a session idle inside an open transaction longer is ended (default 60 s). */
+  /**
+   * PostgreSQL server: a session idle inside an open transaction longer is ended (default 5 min: the
+   * mail job holds its transaction while it talks to the SMTP server).
+   */
   idleInTransactionTimeoutMs?: number;
   /**
    * PostgreSQL server: told when an idle pooled connection fails (the server restarted, an administrator
@@ -49,7 +52,7 @@ export function createPool(options: OpenOptions & { databaseUrl: string }): pg.P
     connectionString: options.databaseUrl,
     max: 10,
     statement_timeout: options.statementTimeoutMs ?? 60_000,
-    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 60_000,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 300_000,
     // The startup `options` string splits on spaces; a backslash escapes a space or a backslash.
     options: options.schema
       ? `-c search_path=${pg.escapeIdentifier(options.schema).replace(/[\\ ]/g, '\\$&')}`
