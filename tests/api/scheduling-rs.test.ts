@@ -9,6 +9,10 @@ import {
   icdOffices,
   roleAssignments,
   roles,
+  rsScheduleDates,
+  rsScheduleEmployees,
+  rsScheduleSales,
+  rsSchedules,
   stores,
 } from '../../server/db/tables';
 import { rotationWeek } from '../../server/domain/scheduling/times';
@@ -62,6 +66,17 @@ beforeAll(async () => {
   );
 });
 afterAll(() => t.close());
+
+/** How many schedules and their employees, dates and sales are stored: a refusal changes none. */
+async function stored() {
+  const count = async (rows: Promise<unknown[]>) => (await rows).length;
+  return {
+    schedules: await count(t.db.select({ id: rsSchedules.RSScheduleID }).from(rsSchedules)),
+    employees: await count(t.db.select({ id: rsScheduleEmployees.EmployeeID }).from(rsScheduleEmployees)),
+    dates: await count(t.db.select({ id: rsScheduleDates.RSScheduleDateID }).from(rsScheduleDates)),
+    sales: await count(t.db.select({ id: rsScheduleSales.RSScheduleSalesID }).from(rsScheduleSales)),
+  };
+}
 
 describe('RS schedules', () => {
   const START = '2030-03-04';
@@ -160,6 +175,7 @@ describe('RS schedules', () => {
   });
 
   it('refuses an overlapping schedule, someone not qualifying, and dates outside the period', async () => {
+    const before = await stored();
     const base = { IcdOfficeID: office.toronto, StartDate: '2030-03-10', EndDate: '2030-03-16' };
     const overlap = await manager.call({ method: 'POST', url: '/api/rs-schedules', payload: base });
     expect(overlap.statusCode).toBe(422);
@@ -212,6 +228,7 @@ describe('RS schedules', () => {
     });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().Errors.EndDate).toEqual(['The end date must not be before the start date.']);
+    expect(await stored()).toEqual(before);
   });
 
   it("the schedule's employee list: replaced by employeeIDs; someone with dates cannot be removed", async () => {
@@ -240,6 +257,7 @@ describe('RS schedules', () => {
     });
     const staffRow = qualifying.json().find((e: { EmployeeID: number }) => e.EmployeeID === ids.staff);
     expect(staffRow.IsScheduled).toBe(true);
+    const before = await stored();
     const removing = await manager.call({
       method: 'POST',
       url: `/api/RSSchedule/RSScheduleEmployees/${id}`,
@@ -247,6 +265,7 @@ describe('RS schedules', () => {
     });
     expect(removing.statusCode).toBe(422);
     expect(removing.json().Message).toBe('Sam Taylor has dates on this schedule; remove those dates first.');
+    expect(await stored()).toEqual(before);
   });
 
   it('PUT saves dates and sales by id (kept, added, removed); a stale Version is 409 with Current', async () => {
@@ -276,6 +295,13 @@ describe('RS schedules', () => {
       expect.objectContaining({ SalesAmount: 99.99, AnonymousHours: 0 }),
     ]);
 
+    const saved = (await manager.call({ method: 'GET', url: `/api/rsschedule/${id}` })).json();
+    const before = await stored();
+    /** Each refusal below leaves the schedule as it was saved. */
+    const unchanged = async () => {
+      expect(await stored()).toEqual(before);
+      expect((await manager.call({ method: 'GET', url: `/api/rsschedule/${id}` })).json()).toEqual(saved);
+    };
     const stale = await manager.call({
       method: 'PUT',
       url: `/api/rsschedule/${id}`,
@@ -287,6 +313,7 @@ describe('RS schedules', () => {
       Notes: 'Costco week',
       Version: current.Version + 1,
     });
+    await unchanged();
 
     const foreign = await manager.call({
       method: 'PUT',
@@ -298,6 +325,7 @@ describe('RS schedules', () => {
       },
     });
     expect(foreign.statusCode).toBe(422);
+    await unchanged();
     const stranger = await manager.call({
       method: 'PUT',
       url: `/api/rsschedule/${id}`,
@@ -311,6 +339,7 @@ describe('RS schedules', () => {
     expect(stranger.json().Message).toBe(
       'Dana Whitfield is not on this schedule; add them to its employees first.',
     );
+    await unchanged();
   });
 
   it('an employee reads their own schedule dates with programs, stores and departments', async () => {
@@ -366,6 +395,7 @@ describe('RS schedules', () => {
   });
 
   it('permissions and scope', async () => {
+    const before = await stored();
     expect((await staff.call({ method: 'GET', url: '/api/rs-schedules' })).statusCode).toBe(403);
     expect((await rep.call({ method: 'GET', url: `/api/rsschedule/${id}` })).statusCode).toBe(403);
     expect((await calgaryManager.call({ method: 'GET', url: `/api/rsschedule/${id}` })).statusCode).toBe(404);
@@ -388,6 +418,7 @@ describe('RS schedules', () => {
         })
       ).statusCode,
     ).toBe(404);
+    expect(await stored()).toEqual(before);
   });
 
   it('pages and deletes', async () => {
