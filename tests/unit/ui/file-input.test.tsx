@@ -43,8 +43,12 @@ describe('FileInput', () => {
 
   it('refuses a file over the size limit', async () => {
     const user = userEvent.setup();
-    await renderUi(<FileInput label="Profile image" maxSizeMb={1} />);
+    const onChange = vi.fn();
+    await renderUi(<FileInput label="Profile image" maxSizeMb={1} onChange={onChange} />);
     await user.upload(input(), png(2 * 1024 * 1024));
     expect(screen.getByText('The file is larger than 1 MB.')).toBeTruthy();
+    // Refused, not only described: the caller is told and the form will not submit it.
+    expect(onChange.mock.lastCall?.[1]).toEqual({ valid: false, error: 'tooLarge' });
+    expect(input().checkValidity()).toBe(false);
   });
 });
