@@ -18,7 +18,8 @@
 // writes. 5xx, 401, 408 and 429 ("not processed, try again") roll back and keep nothing. When the
 // handler succeeded but its answer could not be built (e.g. it fails its response schema), the writes
 // are kept and a 2xx summary naming the created ids is stored and sent instead. An answer that sets a
-// cookie hands out a credential and is never stored (its writes commit). Routes that hand out or
+// cookie hands out a credential and is never stored (its writes commit). A summary says
+// `Summary: true`, so a client keeps its own copy of the record instead of taking the summary for it. Routes that hand out or
 // change a credential (auth/token, /account/*) opt out with `config: { idempotent: false }`.
 //
 // The caller is the signed-in employee and how they signed in (own session, proxy session, API
@@ -59,6 +60,8 @@ export interface IdempotencyFaults {
   beforeCommit?(request: FastifyRequest): void | Promise<void>;
   /** Called after the commit, before the answer is sent (a crash or lost connection here). */
   afterCommit?(request: FastifyRequest): void | Promise<void>;
+  /** May replace the handler's answer before it is serialised (an answer failing its schema). */
+  answer?(request: FastifyRequest, payload: unknown): unknown;
 }
 
 export interface IdempotencyOptions {
@@ -312,9 +315,9 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
   // The answer the handler chose, before it is serialised (serialising may still fail).
   app.addHook('preSerialization', async (request, reply, payload) => {
     const pending = pendings.get(request);
-    if (pending && !pending.handled && reply.statusCode < 300)
-      pending.handled = { status: reply.statusCode, value: payload };
-    return payload;
+    if (!pending || pending.handled || reply.statusCode >= 300) return payload;
+    pending.handled = { status: reply.statusCode, value: payload };
+    return faults.answer ? faults.answer(request, payload) : payload;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -327,7 +330,7 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
       // The handler's work is done; only its answer cannot be kept or built. Keep the work, answer
       // with what is known and store that, so a retry never runs the handler again.
       reply.header('content-type', 'application/json; charset=utf-8');
-      return JSON.stringify({ Message: SUMMARY_MESSAGE, ...idsOf(pending.handled?.value) });
+      return JSON.stringify({ Message: SUMMARY_MESSAGE, Summary: true, ...idsOf(pending.handled?.value) });
     };
     try {
       if (status >= 500 && pending.handled && pending.handled.status < 300) {

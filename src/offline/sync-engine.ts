@@ -81,6 +81,11 @@ export type Outcome =
 /** Set by the server's idempotency plugin on a 409 for a key whose first request is still running. */
 export const IDEMPOTENCY_IN_PROGRESS_CODE = 'IdempotencyKeyInProgress';
 
+/** A 2xx answer that only names the ids of an applied change (`Summary: true`). */
+export function isSummary(body: unknown): boolean {
+  return !!body && typeof body === 'object' && (body as { Summary?: unknown }).Summary === true;
+}
+
 export const BACKGROUND_SYNC_TAG = 'apex-outbox';
 
 export function syncLockName(userId: UserId): string {
@@ -639,7 +644,9 @@ export class SyncEngine {
       const ctx = { userId: this.userId, row, db: this.#db };
       const result = (await definition?.onAck?.(row.args, response.body, ctx)) as AckResult | undefined;
       if (result?.serverId !== undefined) serverId = result.serverId;
-      if (result?.data !== undefined) data = result.data;
+      // A summary (the change was applied but the server could not build its answer) names ids
+      // only: the device keeps its own copy of the record.
+      if (result?.data !== undefined && !isSummary(response.body)) data = result.data;
     } catch (error) {
       // The server has committed: the row is acknowledged whatever the handler thinks.
       this.#onError(error);

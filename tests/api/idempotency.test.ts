@@ -388,11 +388,11 @@ describe('Idempotency-Key', () => {
   it('an answer that fails its schema keeps the work and answers a 2xx summary with the ids, once', async () => {
     const first = await send({ method: 'POST', url: '/bad-answer', payload: {}, key: 'f3' });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ Message: SUMMARY_MESSAGE, Id: 901 });
+    expect(first.json()).toEqual({ Message: SUMMARY_MESSAGE, Summary: true, Id: 901 });
     const again = await send({ method: 'POST', url: '/bad-answer', payload: {}, key: 'f3' });
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotency-replayed']).toBe('true');
-    expect(again.json()).toEqual({ Message: SUMMARY_MESSAGE, Id: 901 });
+    expect(again.json()).toEqual({ Message: SUMMARY_MESSAGE, Summary: true, Id: 901 });
     expect(calls['bad-answer']).toBe(1);
     expect(await written('bad-answer')).toBe(1);
   });

@@ -5,7 +5,9 @@ import 'fake-indexeddb/auto';
 // (buildApp on a PGlite data directory). Between them, a fetch that misbehaves: requests lost before
 // the server sees them, responses lost after the server committed, requests sent twice, delayed,
 // delivered after the client gave up, 503s, a 401 mid-run (the engine pauses; the user signs in
-// again and it resumes) and a server restart on the same data. Once everything is queued and the
+// again and it resumes) and a server restart on the same data. Inside the server, at the idempotency
+// transaction's fault points: a failure just before the commit, a crash right after it (before the
+// reply) and an answer that fails its response schema. Once everything is queued and the
 // outbox has drained, every mutation's effect is on the server exactly once.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { timeEntries } from '../../server/db/tables';
+import type { IdempotencyFaults } from '../../server/plugins/idempotency';
 import { type ApiClient, createApiClient } from '../../src/api/api-client';
 import { apiSend } from '../../src/app/sync';
 import { createTimeEntry, patchTimeEntry } from '../../src/features/time/commands';
@@ -44,6 +47,12 @@ type FaultKind =
   | 'restart'
   /** Calls answered 401 during that episode (the ApiClient renews its token and tries once more). */
   | 'answered-401'
+  /** In the server: the request's transaction fails just before it commits (nothing applied). */
+  | 'fail-before-commit'
+  /** In the server: the process fails right after the commit, before replying (a 500 reaches the client). */
+  | 'crash-after-commit'
+  /** In the server: the handler's answer fails its response schema after the work is done. */
+  | 'bad-answer'
   /** Not injected: what the restart did to requests (refused connections, 503 while closing). */
   | 'real-network-error'
   | 'real-5xx';
@@ -64,12 +73,44 @@ function prng(seed: number): () => number {
 
 // ---- the server: in-process, on a data directory, restartable on the same port -------------------
 
+/** Faults injected inside the server, at the idempotency transaction's fault points. */
+interface ServerFaults {
+  random: () => number;
+  /** Probability that a time-entry mutation with a key meets one of the three faults. */
+  rate: number;
+  counts: Map<FaultKind, number>;
+}
+
 class RestartableServer {
   port = 0;
   #live: BuiltApp | null = null;
   #starting: Promise<void> | null = null;
+  /** Set per run; read at each request, so it survives restarts. */
+  faults: ServerFaults | null = null;
 
   constructor(readonly config: Config) {}
+
+  #hit(kind: FaultKind, url: string): boolean {
+    const f = this.faults;
+    if (!f || !/\/api\/time-entries/.test(url) || f.random() >= f.rate / 3) return false;
+    f.counts.set(kind, (f.counts.get(kind) ?? 0) + 1);
+    return true;
+  }
+
+  #idempotencyFaults(): IdempotencyFaults {
+    return {
+      beforeCommit: (request) => {
+        if (this.#hit('fail-before-commit', request.url)) throw new Error('injected: lost before the commit');
+      },
+      afterCommit: (request) => {
+        if (this.#hit('crash-after-commit', request.url)) throw new Error('injected: died after the commit');
+      },
+      answer: (request, payload) =>
+        payload && typeof payload === 'object' && this.#hit('bad-answer', request.url)
+          ? { ...(payload as object), Version: 'not a number' }
+          : payload,
+    };
+  }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -89,7 +130,7 @@ class RestartableServer {
   async start(): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       const port = this.port || 20_000 + Math.floor(Math.random() * 12_000);
-      const built = await buildApp(this.config);
+      const built = await buildApp(this.config, undefined, { idempotencyFaults: this.#idempotencyFaults() });
       try {
         await built.app.listen({ port, host: '127.0.0.1' });
         this.port = port;
@@ -223,7 +264,17 @@ interface FaultPlan {
   restartDownMs: number;
 }
 
-type RandomFault = Exclude<FaultKind, '401' | 'restart' | 'answered-401' | 'real-network-error' | 'real-5xx'>;
+type RandomFault = Exclude<
+  FaultKind,
+  | '401'
+  | 'restart'
+  | 'answered-401'
+  | 'real-network-error'
+  | 'real-5xx'
+  | 'fail-before-commit'
+  | 'crash-after-commit'
+  | 'bad-answer'
+>;
 const WEIGHTED: Array<[RandomFault, number]> = [
   ['drop-before', 3],
   ['drop-after', 3],
@@ -453,6 +504,11 @@ describe('offline sync against the real server, under chaos', () => {
             run += 1;
             const prefix = `chaos-${run}-`;
             const network = new FaultyNetwork(cookieFetch(session), server, spec.plan);
+            server.faults = {
+              random: prng(spec.plan.seed ^ 0x5bd1e995),
+              rate: spec.plan.rate,
+              counts: network.counts,
+            };
             const logged: unknown[] = [];
             const api: ApiClient = createApiClient({
               apiRoot: `${server.url}/api/`,
@@ -685,6 +741,7 @@ describe('offline sync against the real server, under chaos', () => {
             totals.creates += expected.length;
             totals.patches += commands.length - expected.length;
             for (const [kind, n] of network.counts) faults.set(kind, (faults.get(kind) ?? 0) + n);
+            server.faults = null;
             db.close();
             await ApexDb.delete(db.name);
           }),

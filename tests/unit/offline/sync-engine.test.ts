@@ -426,6 +426,21 @@ describe('user actions', () => {
     expect(await h.engine.discard(blocked.id)).toEqual([blocked.id]);
   });
 
+  it('a summary answer (applied, answer not built) keeps the local copy instead of the summary', async () => {
+    const h = harness();
+    h.server.entries.set(9, { TimeEntryID: 9, Notes: 'server', Version: 1 });
+    h.server.respond = (request) =>
+      request.method === 'PUT'
+        ? { status: 200, body: { Message: 'Saved; answer not built.', Summary: true, TimeEntryID: 9 } }
+        : undefined;
+    await enqueueIn(h, U)('timeEntry.update', { TimeEntryID: 9, Notes: 'kept locally' });
+    await h.engine.syncNow();
+    expect(await listOutbox(U, h.db)).toEqual([]);
+    const draft = await getDraft(U, 'timeEntry', 9, h.db);
+    expect(draft).toMatchObject({ status: 'synced', data: { Notes: 'kept locally' } });
+    expect(draft?.data).not.toHaveProperty('Summary');
+  });
+
   it('reports status to subscribers', async () => {
     const h = harness();
     const seen: Array<ReturnType<typeof h.engine.getStatus>> = [];
