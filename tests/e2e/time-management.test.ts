@@ -43,8 +43,6 @@ async function api(user: string): Promise<Api> {
   return { employeeId: identity.body.EmployeeID, call };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const torontoDay = (d: Date) =>
   new Intl.DateTimeFormat('en-CA', {
     timeZone: 'America/Toronto',
@@ -82,8 +80,9 @@ describe('time management', () => {
   });
 
   it('a manager corrects a staff entry; staff sees and acknowledges it (offline); the audit log shows both', async () => {
-    // A staff entry in the open pay period, on a day other than today (the clock journeys use today).
-    const today = localDay(new Date());
+    // A staff entry in the open pay period, on a day other than today (the clock journeys use today),
+    // today being the office's (Toronto) day, whatever this machine's time zone.
+    const today = torontoDay(new Date());
     const period = await periodOn(manager, staff.employeeId, today);
     expect(period.State).toBe('Open');
     const day = period.StartDate !== today ? period.StartDate : addDays(period.StartDate, 1);
@@ -221,6 +220,14 @@ describe('time management', () => {
       });
       expect(approval.status).toBe(200);
       approved = approval.body;
+      type Pending = {
+        Items: { LateAdjustmentID: number; TimeEntryID: number; Proposed: { EndTime: string | null } }[];
+      };
+      const pendingUrl = `late-adjustments?employeeId=${rep.employeeId}&sort=RequestedAtDesc&pageSize=100`;
+      // The rep's requests already waiting (the seeded forgotten shift among them): not this punch.
+      const earlier = new Set(
+        (await payroll.call<Pending>('GET', pendingUrl)).body.Items.map((a) => a.LateAdjustmentID),
+      );
 
       // Back online: both punches are delivered (202), nothing is refused or lost.
       await context.setOffline(false);
@@ -232,11 +239,12 @@ describe('time management', () => {
       await expect.poll(() => page.locator('[data-testid="today-entries"] [data-entry-id]').count()).toBe(1);
       // Nothing was refused: the chip lists no refused change or conflict.
       expect(await page.getByTestId('sync-chip').getAttribute('aria-label')).not.toMatch(/refused|conflict/i);
-      const pending = await payroll.call<{
-        Items: { LateAdjustmentID: number; TimeEntryID: number; Proposed: { EndTime: string | null } }[];
-      }>('GET', `late-adjustments?employeeId=${rep.employeeId}&sort=RequestedAtDesc`);
-      const request = pending.body.Items.find((a) => a.Proposed?.EndTime);
-      expect(request).toBeDefined();
+      const pending = await payroll.call<Pending>('GET', pendingUrl);
+      // The punch became one request of its own, clock-out included.
+      const fresh = pending.body.Items.filter((a) => !earlier.has(a.LateAdjustmentID));
+      expect(fresh).toHaveLength(1);
+      const request = fresh[0];
+      expect(request.Proposed?.EndTime).toBeTruthy();
       const { LateAdjustmentID, TimeEntryID } = request as { LateAdjustmentID: number; TimeEntryID: number };
       expect((await rep.call('GET', `time-entries/${TimeEntryID}`)).status).toBe(404);
 
