@@ -259,10 +259,27 @@ describe('modifications', () => {
   });
 
   it('count-by-employee: pending changes per employee of the managed offices (time:manage)', async () => {
+    // A change of its own for the rep, so two employees are counted whatever ran before.
+    const forRep = await post(
+      manager,
+      'time-entries',
+      body({ Date: '2031-03-13', EmployeeID: ids.rep, ProgramID: program.d2d, StoreID: undefined }),
+    );
+    expect(forRep.statusCode).toBe(201);
     const res = await get(manager, 'time-entries/modified/count-by-employee');
     expect(res.statusCode).toBe(200);
     const counts = res.json<ModificationCount[]>();
-    expect(counts.find((c) => c.EmployeeID === ids.staff)?.PendingCount).toBeGreaterThanOrEqual(4);
+    // Each count is what the employee sees waiting for them.
+    for (const [who, session] of [
+      ['staff', staff],
+      ['rep', rep],
+    ] as const) {
+      const waiting = (
+        await get(session, 'time-entries/modified?pageSize=500')
+      ).json<TimeEntryModificationPage>();
+      expect(waiting.TotalCount).toBeGreaterThan(0);
+      expect(counts.find((c) => c.EmployeeID === ids[who])?.PendingCount).toBe(waiting.TotalCount);
+    }
     expect((await get(staff, 'time-entries/modified/count-by-employee')).statusCode).toBe(403);
     expect((await get(vanmgr, 'time-entries/modified/count-by-employee')).json()).toEqual([]);
     expect(
