@@ -930,6 +930,19 @@ describe('policies and import schemas', () => {
 
 describe('reports', () => {
   it('leads-conversion and its detail count interactions, leads worked and conversions per rep', async () => {
+    // A sale by someone else than the rep, for the employee filter to leave out.
+    const markers = await get<LeadMarkers>(manager, `/lead-markers?leadGroupId=${toronto.LeadGroupID}`);
+    const unsold = markers.Leads.find((l) => l.LeadStatusID === null)!;
+    const sale = await manager.call({
+      method: 'PATCH',
+      url: `/api/leads/${unsold.LeadID}`,
+      payload: {
+        LeadStatusID: status.Sold,
+        Note: 'Signed at the door',
+        OccurredAt: new Date().toISOString(),
+      },
+    });
+    expect(sale.statusCode).toBe(200);
     const rows = await get<
       {
         EmployeeID: number;
@@ -947,8 +960,14 @@ describe('reports', () => {
       manager,
       `/reports/leads-conversion-detail?leadGroupId=${toronto.LeadGroupID}&employeeId=${ids.rep}`,
     );
+    expect(riley.Conversions).toBeGreaterThan(0);
     expect(detail.length).toBeGreaterThanOrEqual(riley.Conversions);
     expect(detail.every((d) => d.LeadStatus.Name === 'Sold' && d.EmployeeID === ids.rep)).toBe(true);
+    const everyone = await get<{ EmployeeID: number }[]>(
+      manager,
+      `/reports/leads-conversion-detail?leadGroupId=${toronto.LeadGroupID}`,
+    );
+    expect(everyone.some((d) => d.EmployeeID === ids.manager)).toBe(true);
     const none = await get<unknown[]>(
       manager,
       `/reports/leads-conversion?leadGroupId=${toronto.LeadGroupID}&fromDate=2001-01-01&toDate=2001-01-02`,
