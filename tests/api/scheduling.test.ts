@@ -273,6 +273,13 @@ describe('schedule events', () => {
       url: '/api/schedule-events?search=costco&startDate=2030-01-01',
     });
     expect(search.json().map((e: { ScheduleEventID: number }) => e.ScheduleEventID)).toEqual([eventId]);
+    // The same dates with a search matching nothing: the search, not the dates, chose the event above.
+    const miss = await manager.call({
+      method: 'GET',
+      url: '/api/schedule-events?search=no-such-event&startDate=2030-01-01',
+    });
+    expect(miss.statusCode).toBe(200);
+    expect(miss.json()).toEqual([]);
     const calgary = await calgaryManager.call({ method: 'GET', url: '/api/schedule-events' });
     expect(calgary.statusCode).toBe(200);
     expect(calgary.json()).toEqual([]);
