@@ -67,7 +67,7 @@ async function markersSettled(page: Page) {
         last = now;
         return settled;
       },
-      { timeout: 30_000, intervals: [500] },
+      { timeout: 30_000, interval: 500 },
     )
     .toBe(true);
 }
