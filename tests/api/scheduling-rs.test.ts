@@ -78,15 +78,52 @@ async function stored() {
   };
 }
 
+interface ScheduleDetail {
+  RSScheduleID: number;
+  Version: number;
+  RSScheduleDates: { RSScheduleDateID: number; EmployeeID: number; Date: string }[];
+  RSScheduleSales: { RSScheduleSalesID: number; SalesAmount: number }[];
+}
+
+/**
+ * A Toronto Central schedule of its own for a test, over a week (Monday to Sunday) no other test
+ * uses: `employees` on it, staff working the Wednesday (Costco Road Show, store 1, department 2).
+ */
+async function newSchedule(monday: string, employees = [ids.staff]): Promise<ScheduleDetail> {
+  const day = (n: number) => {
+    const d = new Date(`${monday}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + n);
+    return d.toISOString().slice(0, 10);
+  };
+  const res = await manager.call({
+    method: 'POST',
+    url: '/api/rs-schedules',
+    payload: {
+      IcdOfficeID: office.toronto,
+      StartDate: monday,
+      EndDate: day(6),
+      employeeIDs: employees,
+      RSScheduleDates: [
+        {
+          EmployeeID: ids.staff,
+          Date: day(2),
+          ProgramID: 1,
+          StoreID: 1,
+          DepartmentID: 2,
+          StartTime: '10:00:00',
+          EndTime: '18:00:00',
+        },
+      ],
+      RSScheduleSales: [{ Date: day(2), SalesAmount: 1234.5, AnonymousHours: 1.5 }],
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<ScheduleDetail>();
+}
+
 describe('RS schedules', () => {
   const START = '2030-03-04';
   const END = '2030-03-10';
-  let id: number;
-  let detail: {
-    Version: number;
-    RSScheduleDates: { RSScheduleDateID: number; EmployeeID: number; Date: string }[];
-    RSScheduleSales: { RSScheduleSalesID: number; SalesAmount: number }[];
-  };
 
   it('the seeded schedule covers this week at Toronto, and the rotation finds it', async () => {
     const list = await manager.call({ method: 'GET', url: '/api/rs-schedules' });
@@ -140,13 +177,13 @@ describe('RS schedules', () => {
       url: '/api/rs-schedules',
       payload: {
         IcdOfficeID: office.toronto,
-        StartDate: START,
-        EndDate: END,
+        StartDate: '2030-06-03',
+        EndDate: '2030-06-09',
         employeeIDs: [ids.staff],
         RSScheduleDates: [
           {
             EmployeeID: ids.staff,
-            Date: '2030-03-06',
+            Date: '2030-06-05',
             ProgramID: 1,
             StoreID: 1,
             DepartmentID: 2,
@@ -154,15 +191,13 @@ describe('RS schedules', () => {
             EndTime: '18:00:00',
           },
         ],
-        RSScheduleSales: [{ Date: '2030-03-06', SalesAmount: 1234.5, AnonymousHours: 1.5 }],
+        RSScheduleSales: [{ Date: '2030-06-05', SalesAmount: 1234.5, AnonymousHours: 1.5 }],
       },
     });
     expect(res.statusCode).toBe(201);
-    detail = res.json();
-    id = res.json().RSScheduleID;
     expect(res.json()).toMatchObject({
-      StartDate: START,
-      EndDate: END,
+      StartDate: '2030-06-03',
+      EndDate: '2030-06-09',
       EmployeeCount: 1,
       Version: 1,
       Employees: [{ EmployeeID: ids.staff, EmployeeName: 'Sam Taylor' }],
@@ -175,14 +210,15 @@ describe('RS schedules', () => {
   });
 
   it('refuses an overlapping schedule, someone not qualifying, and dates outside the period', async () => {
+    await newSchedule('2030-06-10');
     const before = await stored();
-    const base = { IcdOfficeID: office.toronto, StartDate: '2030-03-10', EndDate: '2030-03-16' };
+    const base = { IcdOfficeID: office.toronto, StartDate: '2030-06-16', EndDate: '2030-06-22' };
     const overlap = await manager.call({ method: 'POST', url: '/api/rs-schedules', payload: base });
     expect(overlap.statusCode).toBe(422);
     expect(overlap.json().Message).toBe(
-      'Toronto Central already has an RS schedule from 2030-03-04 to 2030-03-10.',
+      'Toronto Central already has an RS schedule from 2030-06-10 to 2030-06-16.',
     );
-    const later = { ...base, StartDate: '2030-03-11', EndDate: '2030-03-17' };
+    const later = { ...base, StartDate: '2030-06-17', EndDate: '2030-06-23' };
     const rogers = await manager.call({
       method: 'POST',
       url: '/api/rs-schedules',
@@ -196,12 +232,12 @@ describe('RS schedules', () => {
       payload: {
         ...later,
         employeeIDs: [ids.staff],
-        RSScheduleDates: [{ EmployeeID: ids.staff, Date: '2030-03-20' }],
+        RSScheduleDates: [{ EmployeeID: ids.staff, Date: '2030-06-26' }],
       },
     });
     expect(outside.statusCode).toBe(400);
     expect(outside.json().Errors['RSScheduleDates.0.Date']).toEqual([
-      'The date must be within the schedule (2030-03-11 to 2030-03-17).',
+      'The date must be within the schedule (2030-06-17 to 2030-06-23).',
     ]);
     const wrongStore = await manager.call({
       method: 'POST',
@@ -210,7 +246,7 @@ describe('RS schedules', () => {
         ...later,
         employeeIDs: [ids.staff],
         RSScheduleDates: [
-          { EmployeeID: ids.staff, Date: '2030-03-12', StoreID: vancouverStore, DepartmentID: 99 },
+          { EmployeeID: ids.staff, Date: '2030-06-19', StoreID: vancouverStore, DepartmentID: 99 },
         ],
         RSScheduleSales: [{ ProgramID: 999, SalesAmount: 1 }],
       },
@@ -224,7 +260,7 @@ describe('RS schedules', () => {
     const reversed = await manager.call({
       method: 'POST',
       url: '/api/rs-schedules',
-      payload: { ...later, EndDate: '2030-03-01' },
+      payload: { ...later, EndDate: '2030-06-01' },
     });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().Errors.EndDate).toEqual(['The end date must not be before the start date.']);
@@ -232,6 +268,7 @@ describe('RS schedules', () => {
   });
 
   it("the schedule's employee list: replaced by employeeIDs; someone with dates cannot be removed", async () => {
+    const id = (await newSchedule('2030-06-24')).RSScheduleID;
     const res = await manager.call({
       method: 'POST',
       url: `/api/RSSchedule/RSScheduleEmployees/${id}`,
@@ -269,17 +306,19 @@ describe('RS schedules', () => {
   });
 
   it('PUT saves dates and sales by id (kept, added, removed); a stale Version is 409 with Current', async () => {
+    const detail = await newSchedule('2030-07-01', [ids.staff, ids.manager]);
+    const id = detail.RSScheduleID;
     const current = (await manager.call({ method: 'GET', url: `/api/rsschedule/${id}` })).json();
     const payload = {
-      StartDate: START,
-      EndDate: END,
+      StartDate: '2030-07-01',
+      EndDate: '2030-07-07',
       Notes: 'Costco week',
       Version: current.Version,
       RSScheduleDates: [
         { ...current.RSScheduleDates[0], DepartmentID: 1 },
-        { EmployeeID: ids.manager, Date: '2030-03-08' },
+        { EmployeeID: ids.manager, Date: '2030-07-05' },
       ],
-      RSScheduleSales: [{ Date: '2030-03-08', SalesAmount: 99.99 }],
+      RSScheduleSales: [{ Date: '2030-07-05', SalesAmount: 99.99 }],
     };
     const res = await manager.call({ method: 'PUT', url: `/api/rsschedule/${id}`, payload });
     expect(res.statusCode).toBe(200);
@@ -332,7 +371,7 @@ describe('RS schedules', () => {
       payload: {
         ...payload,
         Version: body.Version,
-        RSScheduleDates: [{ EmployeeID: ids.owner, Date: '2030-03-05' }],
+        RSScheduleDates: [{ EmployeeID: ids.owner, Date: '2030-07-02' }],
       },
     });
     expect(stranger.statusCode).toBe(422);
@@ -343,13 +382,27 @@ describe('RS schedules', () => {
   });
 
   it('an employee reads their own schedule dates with programs, stores and departments', async () => {
-    const base = `/api/employees/${ids.staff}/icd-offices/${office.toronto}/schedule-dates/2030-03-06`;
+    const detail = await newSchedule('2030-07-08');
+    const [date] = detail.RSScheduleDates;
+    const moved = await manager.call({
+      method: 'PUT',
+      url: `/api/rsschedule/${detail.RSScheduleID}`,
+      payload: {
+        StartDate: '2030-07-08',
+        EndDate: '2030-07-14',
+        Version: detail.Version,
+        RSScheduleDates: [{ ...date, DepartmentID: 1 }],
+        RSScheduleSales: detail.RSScheduleSales,
+      },
+    });
+    expect(moved.statusCode).toBe(200);
+    const base = `/api/employees/${ids.staff}/icd-offices/${office.toronto}/schedule-dates/2030-07-10`;
     const dates = await staff.call({ method: 'GET', url: base });
     expect(dates.statusCode).toBe(200);
     expect(dates.json()).toEqual([
       expect.objectContaining({
         EmployeeID: ids.staff,
-        Date: '2030-03-06',
+        Date: '2030-07-10',
         ProgramID: 1,
         StoreID: 1,
         DepartmentID: 1,
@@ -370,7 +423,7 @@ describe('RS schedules', () => {
     expect(departments).toHaveLength(5);
     const none = await staff.call({
       method: 'GET',
-      url: `/api/employees/${ids.staff}/icd-offices/${office.toronto}/schedule-dates/2030-03-07/departments`,
+      url: `/api/employees/${ids.staff}/icd-offices/${office.toronto}/schedule-dates/2030-07-11/departments`,
     });
     expect(none.json()).toEqual([]);
   });
@@ -395,6 +448,7 @@ describe('RS schedules', () => {
   });
 
   it('permissions and scope', async () => {
+    const id = (await newSchedule('2030-07-22')).RSScheduleID;
     const before = await stored();
     expect((await staff.call({ method: 'GET', url: '/api/rs-schedules' })).statusCode).toBe(403);
     expect((await rep.call({ method: 'GET', url: `/api/rsschedule/${id}` })).statusCode).toBe(403);
@@ -422,15 +476,38 @@ describe('RS schedules', () => {
   });
 
   it('pages and deletes', async () => {
-    const page = await manager.call({ method: 'GET', url: '/api/RSSchedule/page/0?pageSize=1' });
+    const created = await newSchedule('2030-07-29');
+    const id = created.RSScheduleID;
+    const all = (await manager.call({ method: 'GET', url: '/api/RSSchedule/page/0?pageSize=500' })).json<{
+      TotalCount: number;
+      Items: { RSScheduleID: number }[];
+    }>();
+    expect(all.Items).toHaveLength(all.TotalCount);
+    const at = all.Items.findIndex((r) => r.RSScheduleID === id);
+    expect(at).toBeGreaterThanOrEqual(0);
+    // Pages of one follow the same order (the path's case does not matter).
+    const page = await manager.call({ method: 'GET', url: `/api/rsschedule/page/${at}?pageSize=1` });
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ TotalCount: 2, PageIndex: 0, PageSize: 1 });
-    expect(page.json().Items).toHaveLength(1);
-    const second = await manager.call({ method: 'GET', url: '/api/rsschedule/page/1?pageSize=1' });
-    expect(second.json().Items[0].RSScheduleID).toBe(id);
+    expect(page.json()).toMatchObject({ TotalCount: all.TotalCount, PageIndex: at, PageSize: 1 });
+    expect(page.json().Items.map((r: { RSScheduleID: number }) => r.RSScheduleID)).toEqual([id]);
+    // Someone else saved it meanwhile: a delete with the Version first seen is a conflict.
+    const renamed = await manager.call({
+      method: 'PUT',
+      url: `/api/rsschedule/${id}`,
+      payload: {
+        StartDate: '2030-07-29',
+        EndDate: '2030-08-04',
+        Notes: 'Saved meanwhile',
+        Version: created.Version,
+        RSScheduleDates: created.RSScheduleDates,
+        RSScheduleSales: created.RSScheduleSales,
+      },
+    });
+    expect(renamed.statusCode).toBe(200);
     const current = (await manager.call({ method: 'GET', url: `/api/rsschedule/${id}` })).json();
     expect(
-      (await manager.call({ method: 'DELETE', url: `/api/rsschedule/${id}?version=1` })).statusCode,
+      (await manager.call({ method: 'DELETE', url: `/api/rsschedule/${id}?version=${created.Version}` }))
+        .statusCode,
     ).toBe(409);
     const res = await manager.call({
       method: 'DELETE',
@@ -510,19 +587,31 @@ describe('event hosts v1', () => {
       /^This event host is used by \d+ schedule events; make it inactive instead\.$/,
     );
     const host = (await manager.call({ method: 'GET', url: '/api/v1/event-hosts/1' })).json();
+    expect(host).toMatchObject({ EventHostID: 1, IsActive: true });
     // Los Angeles events use host 1 too: only someone managing every office may change it.
     const admin = await t.signIn('admin');
-    await admin.call({
+    const inactive = await admin.call({
       method: 'PUT',
       url: '/api/v1/event-hosts/1',
       payload: { ...host, IsActive: false },
     });
-    const active = (await manager.call({ method: 'GET', url: '/api/v1/event-hosts' })).json();
-    expect(active.map((h: { EventHostID: number }) => h.EventHostID)).not.toContain(1);
-    const all = (
-      await manager.call({ method: 'GET', url: '/api/v1/event-hosts?includeInactive=true' })
-    ).json();
-    expect(all.map((h: { EventHostID: number }) => h.EventHostID)).toContain(1);
+    expect(inactive.statusCode).toBe(200);
+    try {
+      const active = (await manager.call({ method: 'GET', url: '/api/v1/event-hosts' })).json();
+      expect(active.map((h: { EventHostID: number }) => h.EventHostID)).not.toContain(1);
+      const all = (
+        await manager.call({ method: 'GET', url: '/api/v1/event-hosts?includeInactive=true' })
+      ).json();
+      expect(all.map((h: { EventHostID: number }) => h.EventHostID)).toContain(1);
+    } finally {
+      // Active again for the other tests, whatever order they run in.
+      const again = await admin.call({
+        method: 'PUT',
+        url: '/api/v1/event-hosts/1',
+        payload: { ...host, IsActive: true, Version: inactive.json().Version },
+      });
+      expect(again.statusCode).toBe(200);
+    }
   });
 
   it('bad input is 400; staff cannot manage hosts', async () => {
