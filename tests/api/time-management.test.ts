@@ -215,9 +215,24 @@ describe('the seeded demo', () => {
   });
 });
 
-describe('modifications', () => {
-  let edited: TimeEntry;
+/**
+ * For a test of its own: staff records a shift on `day` and edits its comment, then the manager
+ * moves its end to 16:30 — the change staff is asked to acknowledge.
+ */
+async function managerEdit(day: string): Promise<{ edited: TimeEntry; mod: TimeEntryModification }> {
+  const entry = await create(staff, body({ Date: day }));
+  expect(
+    (await patch(staff, `time-entries/${entry.Id}`, { Comments: 'Demo day', Version: 1 })).statusCode,
+  ).toBe(200);
+  const res = await patch(manager, `time-entries/${entry.Id}`, { EndTime: '16:30:00', Version: 2 });
+  expect(res.statusCode).toBe(200);
+  const page = (await get(staff, 'time-entries/modified?pageSize=500')).json<TimeEntryModificationPage>();
+  const mod = page.Items.find((m) => m.TimeEntryID === entry.Id);
+  expect(mod).toBeDefined();
+  return { edited: res.json<TimeEntry>(), mod: mod as TimeEntryModification };
+}
 
+describe('modifications', () => {
   it("a manager's edit of staff's entry is recorded with who, when, before and after", async () => {
     const entry = await create(staff, body({ Date: '2031-03-03' }));
     // The employee's own edits are not modifications.
@@ -225,7 +240,6 @@ describe('modifications', () => {
     expect(own.statusCode).toBe(200);
     const res = await patch(manager, `time-entries/${entry.Id}`, { EndTime: '16:30:00', Version: 2 });
     expect(res.statusCode).toBe(200);
-    edited = res.json<TimeEntry>();
     const page = (await get(staff, 'time-entries/modified')).json<TimeEntryModificationPage>();
     const mod = page.Items.find((m) => m.TimeEntryID === entry.Id) as TimeEntryModification;
     expect(page.Items.filter((m) => m.TimeEntryID === entry.Id)).toHaveLength(1);
@@ -348,8 +362,7 @@ describe('modifications', () => {
   });
 
   it('the employee acknowledges (once; another employee gets 404; a stale Version 409)', async () => {
-    const page = (await get(staff, 'time-entries/modified')).json<TimeEntryModificationPage>();
-    const mod = page.Items.find((m) => m.TimeEntryID === edited.Id) as TimeEntryModification;
+    const { edited, mod } = await managerEdit('2031-03-25');
     const url = `time-entries/modified/${mod.TimeEntryModificationID}/acknowledge`;
     expect((await put(rep, url)).statusCode).toBe(404);
     expect((await put(manager, url)).statusCode).toBe(404);
@@ -383,8 +396,13 @@ describe('modifications', () => {
     const entry = await create(staff, body({ Date: '2031-03-05' }));
     await patch(manager, `time-entries/${entry.Id}`, { StartTime: '09:30:00', Version: 1 });
     const mod = (
-      await get(manager, `time-entries/modifications?employeeId=${ids.staff}&startDate=2031-03-05`)
-    ).json<TimeEntryModificationPage>().Items[0];
+      await get(
+        manager,
+        `time-entries/modifications?employeeId=${ids.staff}&startDate=2031-03-05&endDate=2031-03-05`,
+      )
+    )
+      .json<TimeEntryModificationPage>()
+      .Items.find((m) => m.TimeEntryID === entry.Id) as TimeEntryModification;
     const url = `time-entries/modifications/${mod.TimeEntryModificationID}/dismiss`;
     expect((await put(staff, url)).statusCode).toBe(403);
     expect((await put(vanmgr, url)).statusCode).toBe(404);
@@ -397,19 +415,28 @@ describe('modifications', () => {
       DismissedByName: 'Marco Rossi',
       DismissReason: 'Sam has left the road show team',
     });
-    const acknowledged = (
-      await get(staff, 'time-entries/modified?status=acknowledged')
-    ).json<TimeEntryModificationPage>();
-    const done = acknowledged.Items[0];
+    // A change the employee acknowledged, made for this test.
+    const { mod: done } = await managerEdit('2031-03-26');
+    const ack = await put(staff, `time-entries/modified/${done.TimeEntryModificationID}/acknowledge`, {
+      Version: done.Version,
+    });
+    expect(ack.statusCode).toBe(200);
     const refused = await put(manager, `time-entries/modifications/${done.TimeEntryModificationID}/dismiss`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().Message).toBe('The employee already acknowledged this change.');
+    expect(
+      (await get(staff, 'time-entries/modified?status=acknowledged&pageSize=500'))
+        .json<TimeEntryModificationPage>()
+        .Items.find((m) => m.TimeEntryModificationID === done.TimeEntryModificationID),
+    ).toMatchObject({ StatusID: ModificationStatus.Acknowledged, DismissedAt: null });
   });
 
   it('history: for the employee, the office and auditors — not another office', async () => {
-    const mod = (await get(staff, 'time-entries/modified?status=all&pageSize=100'))
-      .json<TimeEntryModificationPage>()
-      .Items.find((m) => m.TimeEntryID === edited.Id) as TimeEntryModification;
+    const { mod } = await managerEdit('2031-03-27');
+    const ack = await put(staff, `time-entries/modified/${mod.TimeEntryModificationID}/acknowledge`, {
+      Version: mod.Version,
+    });
+    expect(ack.statusCode).toBe(200);
     const url = `time-entry-modifications/${mod.TimeEntryModificationID}/history`;
     const history = (await get(staff, url)).json<ModificationHistory>();
     expect(history.Steps.map((s) => [s.Action, s.ByName])).toEqual([
