@@ -14,16 +14,12 @@ const modules = {
     'tests/api/authz-matrix.test.ts',
   ],
   'server/plugins/auth.ts': ['tests/api/auth.test.ts', 'tests/api/token-trust.test.ts'],
-  'server/plugins/errors.ts': ['tests/unit/server/plugins-mutants.test.ts', 'tests/api/input-errors.test.ts'],
+  // The request plugins on a bare Fastify (no database): the API tests pass through them too, but
+  // running those for each mutant would take hours.
+  'server/plugins/errors.ts': ['tests/unit/server/plugins-mutants.test.ts'],
   'server/plugins/idempotency.ts': ['tests/api/idempotency.test.ts'],
-  'server/plugins/input-guard.ts': [
-    'tests/unit/server/plugins-mutants.test.ts',
-    'tests/api/input-errors.test.ts',
-  ],
-  'server/plugins/method-override.ts': [
-    'tests/unit/server/plugins-mutants.test.ts',
-    'tests/api/method-override.test.ts',
-  ],
+  'server/plugins/input-guard.ts': ['tests/unit/server/plugins-mutants.test.ts'],
+  'server/plugins/method-override.ts': ['tests/unit/server/plugins-mutants.test.ts'],
 };
 
 /** The --mutate / -m value given on the command line, if any (Stryker itself applies it too). */
@@ -61,7 +57,7 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
-  ignorePatterns: ['dist', 'data', 'coverage', 'test-results', '.tmp', 'docs', 'reports'],
+  ignorePatterns: ['dist', 'data', 'coverage', 'test-results', '.tmp', 'docs', 'reports', '.stryker-tmp*'],
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: '.stryker-tmp',
   // tsconfig.json has no `extends` or `references` to rewrite, and Stryker's rewriter needs the JavaScript
