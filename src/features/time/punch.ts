@@ -88,7 +88,8 @@ export function formatClock(totalSeconds: number): string {
 
 /**
  * Merges the server's entries with the local drafts: a draft replaces the server copy of the same
- * entry (by server id), drafts of entries created offline are added, deleted drafts are removed.
+ * entry (by server id), drafts of entries created offline are added, deleted drafts are removed —
+ * unless the server refused the delete: then the entry stays, marked failed.
  */
 export function mergeEntries(
   server: LocalEntry[],
@@ -104,8 +105,15 @@ export function mergeEntries(
   for (const d of drafts) {
     const data = d.data as LocalEntry;
     const id = Number(d.serverId ?? d.localId);
-    if (d.deleted) {
+    if (d.deleted && d.status !== 'failed' && d.status !== 'conflict') {
       byId.delete(id);
+      continue;
+    }
+    if (d.deleted) {
+      // The server refused the delete: the entry is still there, shown with the failure until the
+      // user retries or discards the delete on Pending changes.
+      const current = byId.get(id) ?? data;
+      byId.set(id, { ...current, Id: id, pending: false, failed: true });
       continue;
     }
     if (d.status === 'synced' && byId.has(id)) continue; // the server copy is as new

@@ -87,6 +87,17 @@ describe('merging server entries with local drafts', () => {
     expect(merged[1]).toMatchObject({ pending: true });
   });
 
+  it('a delete the server refused leaves the entry on screen, marked failed', () => {
+    const server = [{ ...base, Id: 12, EndTime: '17:00:00' }];
+    for (const status of ['failed', 'conflict']) {
+      const merged = mergeEntries(server, [
+        { localId: 12, serverId: 12, data: { ...base, Id: 12 }, deleted: true, status },
+      ]);
+      expect(merged).toHaveLength(1);
+      expect(merged[0]).toMatchObject({ Id: 12, EndTime: '17:00:00', failed: true, pending: false });
+    }
+  });
+
   it('an acknowledged create shows once, under its server id', () => {
     const merged = mergeEntries(
       [{ ...base, Id: 42 }],
