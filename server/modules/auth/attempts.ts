@@ -140,7 +140,10 @@ export async function claimAttempt(
         .offset(n - limit.max)
         .limit(1);
       const freeAt = (oldest?.At ?? now).getTime() + limit.windowMinutes * 60_000;
-      retryAfterMs = Math.max(retryAfterMs, freeAt - now.getTime());
+      // Never longer than the window: a request that read its clock before waiting for the lock
+      // may be a few milliseconds older than the attempts recorded meanwhile.
+      const windowMs = limit.windowMinutes * 60_000;
+      retryAfterMs = Math.max(retryAfterMs, Math.min(windowMs, freeAt - now.getTime()));
     }
     if (blocked) {
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
