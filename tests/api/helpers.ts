@@ -129,6 +129,23 @@ export function cookieFrom(header: string | string[] | undefined): string {
 }
 
 /** One statement on the server's maintenance database (create or drop a test database). */
+/**
+ * With TEST_DATABASE_URL: a fresh, empty database on that server for a test that opens its own
+ * connections (e.g. restarts a server on it), and how to drop it once they are closed. Null without.
+ */
+export async function freshServerDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  const name = `apex_test_${randomBytes(6).toString('hex')}`;
+  await onServer(url, `create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: () => onServer(url, `drop database if exists ${name} with (force)`),
+  };
+}
+
 async function onServer(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => {}); // reported by the query below

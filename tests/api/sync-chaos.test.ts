@@ -24,7 +24,7 @@ import { apiSend } from '../../src/app/sync';
 import { createTimeEntry, patchTimeEntry } from '../../src/features/time/commands';
 import { ApexDb, allocateTempId, getDraft, listOutbox, type OutboxRow } from '../../src/offline/db';
 import { createMemoryLocks, SyncEngine } from '../../src/offline/sync-engine';
-import { DEMO_PASSWORD } from './helpers';
+import { DEMO_PASSWORD, freshServerDatabase } from './helpers';
 
 const SEED = 20_260_522;
 const RUNS = 3;
@@ -462,6 +462,7 @@ type Command = { at: number; order: number; run: () => Promise<OutboxRow> };
 
 describe('offline sync against the real server, under chaos', () => {
   let dataDir: string;
+  let serverDatabase: Awaited<ReturnType<typeof freshServerDatabase>> = null;
   let server: RestartableServer;
   const totals = { runs: 0, mutations: 0, creates: 0, patches: 0, tempRefsQueued: 0, resumes: 0 };
   const faults = new Map<FaultKind, number>();
@@ -469,9 +470,13 @@ describe('offline sync against the real server, under chaos', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'apex-chaos-'));
+    // On a PostgreSQL server when TEST_DATABASE_URL is set (npm test's second API pass), else on
+    // the embedded database in dataDir.
+    serverDatabase = await freshServerDatabase();
     server = new RestartableServer({
       ...loadConfig({}),
       dataDir,
+      ...(serverDatabase ? { databaseUrl: serverDatabase.url } : {}),
       logLevel: 'silent',
       staticDir: null,
       passwordCostLog2: 10,
@@ -483,9 +488,10 @@ describe('offline sync against the real server, under chaos', () => {
     await server?.ready().catch(() => undefined);
     await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await serverDatabase?.drop();
     const byKind = [...faults.entries()].map(([k, n]) => `${k} ${n}`).join(', ');
     console.log(
-      `[sync-chaos] ${totals.runs} runs, ${totals.mutations} mutations (${totals.creates} creates, ${totals.patches} patches; ${totals.tempRefsQueued} queued against an unacknowledged temporary id), ${(durationMs / 1000).toFixed(1)} s; faults: ${byKind}; engine paused and resumed ${totals.resumes}×`,
+      `[sync-chaos] on ${serverDatabase ? 'PostgreSQL' : 'the embedded database'}: ${totals.runs} runs, ${totals.mutations} mutations (${totals.creates} creates, ${totals.patches} patches; ${totals.tempRefsQueued} queued against an unacknowledged temporary id), ${(durationMs / 1000).toFixed(1)} s; faults: ${byKind}; engine paused and resumed ${totals.resumes}×`,
     );
   });
 
