@@ -48,25 +48,58 @@ afterAll(async () => t?.close());
 /** A distinct far-future-free day per round (the demo data sits in the current weeks). */
 const dayOf = (n: number) => new Date(Date.UTC(1995, 0, 2 + n)).toISOString().slice(0, 10);
 
+/** A work entry of staff at Toronto, marked by its comment. */
+const workEntry = (date: string, start: string, end: string, marker: string) => ({
+  Date: date,
+  StartTime: start,
+  EndTime: end,
+  IsBreak: false,
+  IsRealTime: true,
+  TimeZoneOffset: -300,
+  IcdOfficeID: officeId,
+  ProgramID: null,
+  StoreID: null,
+  TimeEntryTypeID: 1,
+  Comments: marker,
+});
+
+/** An event at Toronto with one time slot of the given capacity, made by the manager. */
+async function newEvent(title: string, date: string, capacity: number) {
+  const created = await manager.call({
+    method: 'POST',
+    url: '/api/schedule-events',
+    payload: {
+      IcdOfficeID: officeId,
+      EventHostID: 1,
+      Title: title,
+      Date: date,
+      StartTime: '10:00:00',
+      EndTime: '14:00:00',
+      TimeSlots: [{ StartTime: '10:00:00', EndTime: '14:00:00', Capacity: capacity }],
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json<{
+    ScheduleEventID: number;
+    Version: number;
+    TimeSlots: Array<{ TimeSlotID: number }>;
+  }>();
+}
+
 describe('races', () => {
   it('two overlapping entries for one employee sent at once: exactly one is accepted', async () => {
     for (let n = 0; n < ROUNDS; n++) {
-      const entry = (start: string, marker: string) => ({
-        Date: dayOf(n),
-        StartTime: start,
-        EndTime: '17:00:00',
-        IsBreak: false,
-        IsRealTime: true,
-        TimeZoneOffset: -300,
-        IcdOfficeID: officeId,
-        ProgramID: null,
-        StoreID: null,
-        TimeEntryTypeID: 1,
-        Comments: marker,
-      });
       const answers = await Promise.all([
-        staff.call({ method: 'POST', url: '/api/time-entries', payload: entry('09:00:00', `race-${n}-a`) }),
-        staff.call({ method: 'POST', url: '/api/time-entries', payload: entry('10:00:00', `race-${n}-b`) }),
+        staff.call({
+          method: 'POST',
+          url: '/api/time-entries',
+          payload: workEntry(dayOf(n), '09:00:00', '17:00:00', `race-${n}-a`),
+        }),
+        staff.call({
+          method: 'POST',
+          url: '/api/time-entries',
+          payload: workEntry(dayOf(n), '10:00:00', '17:00:00', `race-${n}-b`),
+        }),
       ]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
       const refused = answers.find((a) => a.statusCode === 400)!;
@@ -81,21 +114,7 @@ describe('races', () => {
 
   it('the last free place of a time slot assigned to two people at once: one gets it, one is refused', async () => {
     for (let n = 0; n < ROUNDS; n++) {
-      const created = await manager.call({
-        method: 'POST',
-        url: '/api/schedule-events',
-        payload: {
-          IcdOfficeID: officeId,
-          EventHostID: 1,
-          Title: `Race event ${n}`,
-          Date: dayOf(100 + n),
-          StartTime: '10:00:00',
-          EndTime: '14:00:00',
-          TimeSlots: [{ StartTime: '10:00:00', EndTime: '14:00:00', Capacity: 1 }],
-        },
-      });
-      expect(created.statusCode).toBe(201);
-      const event = created.json<{ ScheduleEventID: number; TimeSlots: Array<{ TimeSlotID: number }> }>();
+      const event = await newEvent(`Race event ${n}`, dayOf(100 + n), 1);
       const slot = event.TimeSlots[0].TimeSlotID;
       const assign = (who: Session, employeeId: number) =>
         who.call({
@@ -123,20 +142,7 @@ describe('races', () => {
 
   it('two managers saving the same event at the same version: one is saved, the other gets 409', async () => {
     for (let n = 0; n < ROUNDS; n++) {
-      const created = await manager.call({
-        method: 'POST',
-        url: '/api/schedule-events',
-        payload: {
-          IcdOfficeID: officeId,
-          EventHostID: 1,
-          Title: `Edited at once ${n}`,
-          Date: dayOf(200 + n),
-          StartTime: '10:00:00',
-          EndTime: '14:00:00',
-          TimeSlots: [{ StartTime: '10:00:00', EndTime: '14:00:00', Capacity: 2 }],
-        },
-      });
-      const event = created.json<{ ScheduleEventID: number; Version: number }>();
+      const event = await newEvent(`Edited at once ${n}`, dayOf(200 + n), 2);
       const save = (who: Session, notes: string) =>
         who.call({
           method: 'PATCH',
@@ -158,19 +164,7 @@ describe('races', () => {
 
   it('the same Idempotency-Key sent twice at once runs once; both hear the same answer', async () => {
     for (let n = 0; n < ROUNDS; n++) {
-      const payload = {
-        Date: dayOf(300 + n),
-        StartTime: '08:00:00',
-        EndTime: '12:00:00',
-        IsBreak: false,
-        IsRealTime: true,
-        TimeZoneOffset: -300,
-        IcdOfficeID: officeId,
-        ProgramID: null,
-        StoreID: null,
-        TimeEntryTypeID: 1,
-        Comments: `same-key-${n}`,
-      };
+      const payload = workEntry(dayOf(300 + n), '08:00:00', '12:00:00', `same-key-${n}`);
       const send = () =>
         staff.call({
           method: 'POST',
