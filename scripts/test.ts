@@ -19,6 +19,7 @@ const steps: Step[] = [
   { name: 'typecheck (service worker)', cmd: ['npx', 'tsc', '--noEmit', '-p', 'sw'] },
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
   { name: 'build', cmd: ['npx', 'vite', 'build', '--logLevel', 'warn'] },
+  { name: 'build (server)', cmd: ['npx', 'tsx', 'scripts/build-server.ts'] },
 ];
 
 const results: { name: string; ok: boolean; seconds: number }[] = [];

@@ -2,7 +2,7 @@
 // leads in one lead group (README "Benchmarks": the map stays interactive with a
 // clustered GeoJSON source).
 //
-// Starts the real product (server/main.ts serving the built PWA, fresh data directory) as the
+// Starts the real product (the built server serving the built PWA, fresh data directory) as the
 // end-to-end tests do, imports the leads through the product's own CSV upload (a lead batch with
 // coordinates, spread over Greater Toronto like lead-markers.bench.ts), then opens /leads as the
 // manager in Chromium and reads `data-first-leads-render-ms`, which the map view stamps at its first
