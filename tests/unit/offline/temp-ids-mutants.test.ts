@@ -23,6 +23,7 @@ describe('entity keys', () => {
     expect(parseEntityKey('lead:12a')).toEqual({ entity: 'lead', id: '12a' });
     expect(parseEntityKey('lead:a12')).toEqual({ entity: 'lead', id: 'a12' });
     expect(parseEntityKey('orphan')).toEqual({ entity: 'orphan', id: '' });
+    expect(parseEntityKey(':5')).toEqual({ entity: '', id: 5 });
     expect(parseEntityKey(makeEntityKey('x', 'y'))).toEqual({ entity: 'x', id: 'y' });
   });
 
@@ -72,6 +73,7 @@ describe('id-named fields', () => {
 describe('paths', () => {
   it('hold temporary ids as whole segments or query values only', () => {
     expect(pathTempRefs('-3')).toEqual([-3]);
+    expect(pathTempRefs('a/-12')).toEqual([-12]);
     expect(pathTempRefs('time-entries/-3')).toEqual([-3]);
     expect(pathTempRefs('time-entries/-3/breaks?parentID=-4&x=1')).toEqual([-3, -4]);
     expect(pathTempRefs('a/-5#top')).toEqual([-5]);
