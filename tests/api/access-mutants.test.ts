@@ -442,14 +442,12 @@ describe('the session read with the actor', () => {
   it("is read even when it is another employee's, so the caller can refuse it", async () => {
     const p = await person();
     const other = await person();
-    await t.db
-      .insert(sessions)
-      .values({
-        SessionHash: `probe-other-${other.id}`,
-        EmployeeID: other.id,
-        ExpiresAt: expires,
-        LastSeenAt: seen,
-      });
+    await t.db.insert(sessions).values({
+      SessionHash: `probe-other-${other.id}`,
+      EmployeeID: other.id,
+      ExpiresAt: expires,
+      LastSeenAt: seen,
+    });
     const read = await loadSessionActor(t.db, p.id, `probe-other-${other.id}`);
     expect(read.session?.EmployeeID).toBe(other.id);
     expect(read.actor({ SessionHash: null, ProxyByEmployeeID: null })?.EmployeeID).toBe(p.id);
