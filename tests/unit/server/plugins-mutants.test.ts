@@ -2,6 +2,8 @@
 // What a caller sees from the request plugins, on a bare Fastify wired as server/app.ts wires them
 // (method override, error answers, the NUL guard), without a database: each error class answers its
 // own status and { Message, Messages?, Errors? }, a 5xx says nothing of its cause.
+
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import { AppError } from '../../../server/errors';
 import { frameworkErrors, registerErrorHandling } from '../../../server/plugins/errors';
 import { containsNul, NUL_MESSAGE, registerInputGuard } from '../../../server/plugins/input-guard';
 import { BLOCKED_PATH, methodRewriter } from '../../../server/plugins/method-override';
+import { Int32, NUMBER_TOO_LARGE } from '../../../src/contract/common';
 
 function fail(error: unknown): never {
   throw error;
@@ -66,6 +69,21 @@ beforeAll(async () => {
     },
     async () => ({ ok: true }),
   );
+  typed.get(
+    '/shape/:EmployeeId/:code/:idx',
+    {
+      schema: {
+        params: z.object({
+          EmployeeId: z.coerce.number().int().multipleOf(2),
+          code: z.string().max(3),
+          idx: z.coerce.number().max(5),
+        }),
+      },
+    },
+    async () => ({ ok: true }),
+  );
+  typed.post('/idbody', { schema: { body: z.object({ Id: Int32.min(1) }) } }, async () => ({ ok: true }));
+  typed.get('/dbnum', async () => fail(Object.assign(new Error('driver'), { code: 22003 })));
   typed.get('/app-error', async () =>
     fail(
       new AppError(409, 'Changed meanwhile.', {
@@ -348,6 +366,67 @@ describe('error answers', () => {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(500);
     }
     expect((await app.inject({ method: 'GET', url: '/db/22003?depth=4' })).statusCode).toBe(400);
+  });
+
+  it('only an out-of-range number in a path id is "not found"; other path problems are invalid', async () => {
+    const ok = await app.inject({ method: 'GET', url: '/shape/4/abc/1' });
+    expect(ok.json()).toEqual({ ok: true });
+    // Not a range problem (an odd number), not a number (a long text), not an id (idx).
+    for (const url of ['/shape/3/abc/1', '/shape/4/abcd/1', '/shape/4/abc/9']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().Message).toBe('The request is not valid.');
+    }
+    // An id out of range in the body is a bad request, not a missing record.
+    const body = await app.inject({ method: 'POST', url: '/idbody', payload: { Id: 0 } });
+    expect(body.statusCode).toBe(400);
+    expect(Object.keys(body.json().Errors)).toEqual(['Id']);
+  });
+
+  it('a 32-bit number past 2^53 is reported once, as too large', async () => {
+    const res = await app.inject({ method: 'POST', url: '/idbody', payload: { Id: 2 ** 60 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Errors).toEqual({ Id: [NUMBER_TOO_LARGE] });
+    expect(res.json().Messages).toEqual([`Id: ${NUMBER_TOO_LARGE}`]);
+  });
+
+  it('logs the cause of a 5xx and of a refused database value, never answers it', async () => {
+    logged.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/crash' });
+    expect(res.body).not.toContain('secret internals');
+    expect(logged.join('\n')).toContain('secret internals');
+    logged.length = 0;
+    await app.inject({ method: 'GET', url: '/db/22007?depth=1' });
+    expect(logged.join('\n')).toContain('wrapped: driver');
+  });
+
+  it('a database code that is not text is no data exception', async () => {
+    expect((await app.inject({ method: 'GET', url: '/dbnum' })).statusCode).toBe(500);
+  });
+
+  it('router errors keep a 4xx status and turn anything else into 400', () => {
+    const answers: Array<{ status: number; body: unknown }> = [];
+    const reply = {
+      code(status: number) {
+        answers.push({ status, body: undefined });
+        return this;
+      },
+      send(body: unknown) {
+        answers[answers.length - 1].body = body;
+        return this;
+      },
+    } as unknown as FastifyReply;
+    const cases: Array<[number | undefined, string, number, string]> = [
+      [400, 'FST_ERR_BAD_URL', 400, 'The address is not valid.'],
+      [414, 'FST_ERR_MAX_PARAM_LENGTH', 414, 'A part of the address is too long.'],
+      [499, 'OTHER', 499, 'The request is not valid.'],
+      [500, 'OTHER', 400, 'The request is not valid.'],
+      [399, 'OTHER', 400, 'The request is not valid.'],
+      [undefined, 'OTHER', 400, 'The request is not valid.'],
+    ];
+    for (const [statusCode, code] of cases)
+      frameworkErrors({ statusCode, code } as FastifyError, {} as FastifyRequest, reply);
+    expect(answers).toEqual(cases.map(([, , status, Message]) => ({ status, body: { Message } })));
   });
 
   it('router errors and unknown routes answer { Message }', async () => {
