@@ -37,6 +37,9 @@ export async function launchProfile(
     baseURL,
     viewport: VIEWPORTS[viewport],
     locale: 'en-CA',
+    // The demo people work in Toronto: the phone's day is Toronto's, whatever this machine's zone
+    // and hour (a punch near midnight UTC must not land on another day than the office's).
+    timezoneId: DEVICE_TIME_ZONE,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
@@ -49,12 +52,20 @@ export async function launchProfile(
   };
 }
 
+/** The time zone of the devices in the journeys (the demo company's head office). */
+export const DEVICE_TIME_ZONE = 'America/Toronto';
+
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport: keyof typeof VIEWPORTS = 'desktop',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], locale: 'en-CA' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS[viewport],
+    locale: 'en-CA',
+    timezoneId: DEVICE_TIME_ZONE,
+  });
   const page = await context.newPage();
   return { context, page };
 }

@@ -211,10 +211,21 @@ describe('time management', () => {
       await expect.poll(() => cardState(page)).toBe('working');
       await page.getByRole('button', { name: 'Clock out' }).click();
       await expect.poll(() => cardState(page)).toBe('off');
-      expect(Number(await page.getByTestId('sync-chip').getAttribute('data-pending'))).toBe(2);
+      await expect
+        .poll(async () => Number(await page.getByTestId('sync-chip').getAttribute('data-pending')))
+        .toBe(2);
+
+      // Nothing reached the server while the phone was offline (else no late adjustment could follow).
+      const day = torontoDay(new Date());
+      const before = await rep.call<{ TotalCount: number }>(
+        'GET',
+        `time-entries?startDate=${day}&endDate=${day}&pageSize=100`,
+      );
+      expect(before.status).toBe(200);
+      const onServerBefore = before.body.TotalCount;
 
       // Meanwhile the manager approves the rep's pay period (the day of the punch at the office).
-      const period = await periodOn(manager, rep.employeeId, torontoDay(new Date()));
+      const period = await periodOn(manager, rep.employeeId, day);
       const approval = await manager.call<Period>('PUT', `pay-periods/${period.PayPeriodID}/approved`, {
         Version: period.Version,
       });
@@ -228,6 +239,13 @@ describe('time management', () => {
       const earlier = new Set(
         (await payroll.call<Pending>('GET', pendingUrl)).body.Items.map((a) => a.LateAdjustmentID),
       );
+
+      // Still nothing of the punch on the server: it waits on the phone.
+      const stillQueued = await rep.call<{ TotalCount: number }>(
+        'GET',
+        `time-entries?startDate=${day}&endDate=${day}&pageSize=100`,
+      );
+      expect(stillQueued.body.TotalCount).toBe(onServerBefore);
 
       // Back online: both punches are delivered (202), nothing is refused or lost.
       await context.setOffline(false);
