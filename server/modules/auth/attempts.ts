@@ -89,42 +89,24 @@ export async function claimAttempt(
     await tx.execute(xactLockName(LockClass.AttemptsByAddress, `${purpose}:${ip}`));
     const open = and(eq(loginAttempts.Purpose, purpose), eq(loginAttempts.Succeeded, false));
     const rules: { limit: Limit; where: SQL }[] = [];
+    /** The open attempts inside the limit's window that also meet `conditions`. */
+    const rule = (limit: Limit, ...conditions: SQL[]) =>
+      rules.push({
+        limit,
+        where: and(open, gt(loginAttempts.At, minutesBefore(now, limit.windowMinutes)), ...conditions) as SQL,
+      });
     if (limits.perUserNameAndAddress) {
-      const limit = limits.perUserNameAndAddress;
       const lastSuccess = sql`coalesce((select max(s.at) from login_attempts s where s.purpose = ${purpose} and s.user_name = ${userName} and s.ip = ${ip} and s.succeeded), '-infinity'::timestamptz)`;
-      rules.push({
-        limit,
-        where: and(
-          open,
-          eq(loginAttempts.UserName, userName),
-          eq(loginAttempts.Ip, ip),
-          gt(loginAttempts.At, minutesBefore(now, limit.windowMinutes)),
-          sql`${loginAttempts.At} > ${lastSuccess}`,
-        ) as SQL,
-      });
+      rule(
+        limits.perUserNameAndAddress,
+        eq(loginAttempts.UserName, userName),
+        eq(loginAttempts.Ip, ip),
+        sql`${loginAttempts.At} > ${lastSuccess}`,
+      );
     }
-    if (limits.perUserName && !args.knownDevice) {
-      const limit = limits.perUserName;
-      rules.push({
-        limit,
-        where: and(
-          open,
-          eq(loginAttempts.UserName, userName),
-          gt(loginAttempts.At, minutesBefore(now, limit.windowMinutes)),
-        ) as SQL,
-      });
-    }
-    if (limits.perAddress) {
-      const limit = limits.perAddress;
-      rules.push({
-        limit,
-        where: and(
-          open,
-          eq(loginAttempts.Ip, ip),
-          gt(loginAttempts.At, minutesBefore(now, limit.windowMinutes)),
-        ) as SQL,
-      });
-    }
+    if (limits.perUserName && !args.knownDevice)
+      rule(limits.perUserName, eq(loginAttempts.UserName, userName));
+    if (limits.perAddress) rule(limits.perAddress, eq(loginAttempts.Ip, ip));
     let blocked = false;
     let retryAfterMs = 0;
     for (const { limit, where } of rules) {
