@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes';
 import { loadSigningKey } from './modules/auth/tokens';
 import { homeRoutes } from './modules/home/routes';
 import { leadsRoutes } from './modules/leads/routes';
+import { onboardingRoutes } from './modules/onboarding/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { teamRoutes } from './modules/teams/routes';
@@ -146,6 +147,7 @@ export async function buildApp(
       await api.register(leadsRoutes, { db });
       await api.register(platformRoutes, { db });
       await api.register(schedulingRoutes, { db });
+      await api.register(onboardingRoutes, { db });
       await api.register(teamRoutes, { db });
       await api.register(timeRoutes, { db });
       await api.register(timeManagementRoutes, { db });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { Int32 } from './common';
 import { ModuleId } from './modules';
-import type { PermissionKey } from './permissions';
+import { APPLICATION_STATUS_KEY, type PermissionKey } from './permissions';
 
 export const AppState = z.object({
   Name: z.string(),
@@ -62,6 +62,13 @@ const DEFS: StateDef[] = [
     Url: '/',
     PermissionKey: 'navigation:home',
     Nav: { ModuleID: null, Icon: 'home', Group: 'general', Label: 'Home' },
+  },
+  {
+    // An onboarding applicant's landing page (the guard lets applicants open only this one).
+    Name: 'onboarding.applicationStatus',
+    Url: '/application',
+    PermissionKey: APPLICATION_STATUS_KEY,
+    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'application', Group: 'general', Label: 'My application' },
   },
   {
     Name: 'settings',
@@ -201,3 +208,12 @@ export const NAV_ENTRIES = DEFS.filter((d) => d.Nav).map((d) => ({
   Icon: d.Nav!.Icon,
   Group: d.Nav!.Group,
 }));
+
+/**
+ * Whether a sidebar entry with this key is listed: an onboarding applicant opens no 'navigation' state
+ * but their application status (spec 000 §2), and only applicants have an application to show.
+ */
+export function listedForApplicant(key: string | null, isApplicant: boolean): boolean {
+  if (key === APPLICATION_STATUS_KEY) return isApplicant;
+  return !(isApplicant && key?.includes('navigation'));
+}

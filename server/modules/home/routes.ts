@@ -8,7 +8,14 @@ import {
   ResetPasswordQuery,
 } from '../../../src/contract/auth';
 import { ErrorBody } from '../../../src/contract/common';
-import { APP_STATES, NAV_ENTRIES, NavigationModule, StatePermission } from '../../../src/contract/navigation';
+import {
+  APP_STATES,
+  listedForApplicant,
+  NAV_ENTRIES,
+  NavigationModule,
+  StatePermission,
+} from '../../../src/contract/navigation';
+import { ONBOARDING_PERMISSION } from '../../../src/contract/permissions';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isCrossSite } from '../../http';
@@ -74,7 +81,12 @@ export async function homeRoutes(
     },
     async (request) => {
       const actor = actorOf(request);
-      return NAV_ENTRIES.filter((e) => e.PermissionKey === null || actor.has(e.PermissionKey)).map((e) => ({
+      const applicant = actor.has(ONBOARDING_PERMISSION);
+      return NAV_ENTRIES.filter(
+        (e) =>
+          (e.PermissionKey === null || actor.has(e.PermissionKey)) &&
+          listedForApplicant(e.PermissionKey, applicant),
+      ).map((e) => ({
         ModuleID: e.ModuleID,
         Name: e.Name,
         State: e.State,
