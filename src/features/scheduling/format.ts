@@ -1,11 +1,11 @@
 // Display formats of the scheduling screens (date-fns; times as the activity timeline shows them).
 import { format } from 'date-fns';
+import { formatTimeOfDay } from '../../lib/dates';
 import { dayAsDate } from './board';
 
-/** '14:00:00' → '2:00 PM'. */
+/** '14:00:00' → '2:00 PM' (the locale's time of day, src/lib/dates.ts). */
 export function formatTime(time: string): string {
-  const [h, m] = time.split(':').map(Number);
-  return format(new Date(2000, 0, 1, h, m), 'h:mm a');
+  return formatTimeOfDay(time);
 }
 
 /** '2:00 PM – 6:00 PM'. */
@@ -30,8 +30,7 @@ export function formatWeek(monday: string, sunday: string): string {
 
 /** Compact, for narrow board columns: '10 AM', '2:30 PM'. */
 export function formatShortTime(time: string): string {
-  const [h, m] = time.split(':').map(Number);
-  return format(new Date(2000, 0, 1, h, m), m === 0 ? 'h a' : 'h:mm a');
+  return formatTimeOfDay(time, { short: true });
 }
 
 /** '10 AM–2 PM'. */

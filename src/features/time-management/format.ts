@@ -1,6 +1,7 @@
 // Dates, times and durations as the time-management screens show them (pure; no React).
 import { addDays, format, parse, startOfWeek } from 'date-fns';
 import { wireDay } from '../../contract/time-management';
+import { formatTimeOfDay } from '../../lib/dates';
 
 export { wireDay };
 
@@ -36,8 +37,7 @@ export function rangeLabel(start: string | Date, end: string | Date): string {
 
 /** '9:05 AM' of 'HH:mm:ss'; '' for null. */
 export function timeLabel(time: string | null | undefined): string {
-  if (!time) return '';
-  return format(parse(time, 'HH:mm:ss', new Date()), 'h:mm a');
+  return formatTimeOfDay(time);
 }
 
 /** '7:30' (hours:minutes); negative with a minus sign. */

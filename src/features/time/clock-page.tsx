@@ -20,6 +20,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
+import { formatTimeOfDay } from '../../lib/dates';
 import { listDrafts } from '../../offline/db';
 import { useSyncEngineStatus } from '../../offline/use-sync-status';
 import { notify } from '../../ui/notify';
@@ -39,6 +40,9 @@ import {
   wireDate,
   workedMinutes,
 } from './punch';
+
+/** Two punch buttons side by side while both labels fit, else one per row (never clipped on a phone). */
+const PUNCH_PAIR = { flex: '1 1 10rem' } as const;
 
 function toWireDate(value: unknown): string {
   return value instanceof Date ? wireDate(value) : String(value);
@@ -155,8 +159,8 @@ export default function ClockPage() {
             {state.kind === 'off'
               ? t('time.clock.off')
               : state.kind === 'working'
-                ? t('time.clock.workingSince', { time: state.work.StartTime?.slice(0, 5) })
-                : t('time.clock.onBreakSince', { time: state.brk.StartTime?.slice(0, 5) })}
+                ? t('time.clock.workingSince', { time: formatTimeOfDay(state.work.StartTime) })
+                : t('time.clock.onBreakSince', { time: formatTimeOfDay(state.brk.StartTime) })}
           </Text>
           <Text fz={44} fw={700} ff="monospace" lh={1} aria-live="off">
             {formatClock(
@@ -260,9 +264,10 @@ export default function ClockPage() {
             </Stack>
           )}
           {state.kind === 'working' && (
-            <Group grow>
+            <Group gap="sm">
               <Button
                 size="lg"
+                style={PUNCH_PAIR}
                 radius="xl"
                 variant="light"
                 loading={busy}
@@ -274,6 +279,7 @@ export default function ClockPage() {
               </Button>
               <Button
                 size="lg"
+                style={PUNCH_PAIR}
                 radius="xl"
                 color="red"
                 loading={busy}
@@ -284,9 +290,10 @@ export default function ClockPage() {
             </Group>
           )}
           {state.kind === 'onBreak' && (
-            <Group grow>
+            <Group gap="sm">
               <Button
                 size="lg"
+                style={PUNCH_PAIR}
                 radius="xl"
                 loading={busy}
                 onClick={() => void punch(() => closeEntry(userId, state.brk, new Date()))}
@@ -295,6 +302,7 @@ export default function ClockPage() {
               </Button>
               <Button
                 size="lg"
+                style={PUNCH_PAIR}
                 radius="xl"
                 color="red"
                 loading={busy}
@@ -341,7 +349,7 @@ export default function ClockPage() {
               >
                 <Text size="sm">
                   {e.IsBreak ? t('time.clock.break') : t('time.clock.work')} ·{' '}
-                  {e.StartTime?.slice(0, 5) ?? '—'}–{e.EndTime?.slice(0, 5) ?? t('time.clock.now')}
+                  {formatTimeOfDay(e.StartTime) || '—'} – {formatTimeOfDay(e.EndTime) || t('time.clock.now')}
                 </Text>
                 <Group gap={6} wrap="nowrap">
                   {e.pending && (
