@@ -65,6 +65,7 @@ const EnvSchema = z.object({
     .optional(),
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface Config {
@@ -90,6 +91,11 @@ export interface Config {
   logLevel: string;
   /** scrypt cost parameter log2(N); 17 in production (OWASP), lowered only by tests. */
   passwordCostLog2: number;
+  /**
+   * Server processes sharing the listening port (node cluster). Above 1 only with DATABASE_URL: the
+   * embedded database is one process's.
+   */
+  workers: number;
   /** In-memory embedded database (tests). */
   inMemory?: boolean;
 }
@@ -124,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WORKERS > 1 && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS: above 1 needs DATABASE_URL (the embedded database serves one process)',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -141,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? listenOrigin(e.HOST, e.PORT),
     staticDir: e.STATIC_DIR,
     logLevel: e.LOG_LEVEL,
+    workers: e.WORKERS,
     passwordCostLog2: 17,
   };
 }

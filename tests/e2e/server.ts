@@ -10,6 +10,10 @@ const root = join(import.meta.dirname, '..', '..');
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server's process id. */
+  pid: number;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -52,6 +56,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    pid: child.pid ?? 0,
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -82,3 +82,23 @@ describe('PUBLIC_URL', () => {
     );
   });
 });
+
+describe('WORKERS', () => {
+  it('is one process by default', () => {
+    expect(loadConfig({}).workers).toBe(1);
+  });
+
+  it('takes several processes on a PostgreSQL server', () => {
+    expect(loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://apex@db/apex' }).workers).toBe(4);
+  });
+
+  it('refuses several processes on the embedded database, saying why', () => {
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(
+      /WORKERS: above 1 needs DATABASE_URL \(the embedded database serves one process\)/,
+    );
+  });
+
+  it.each(['0', '65', '1.5', 'two'])('refuses %j', (value) => {
+    expect(() => loadConfig({ WORKERS: value, DATABASE_URL: 'postgres://apex@db/apex' })).toThrow(/WORKERS:/);
+  });
+});
