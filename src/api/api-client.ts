@@ -16,10 +16,16 @@
 // - JSON responses have their date-like strings turned into Dates (revive-dates.ts); in bodies and
 //   queries a CalendarDate (a revived bare date) is written as 'YYYY-MM-DD', other Dates as ISO.
 // - Failures are AbortedConnectionError or ResponseError (errors.ts).
+// - Every request's outcome goes to a connection store (connection.ts): an answer means connected, a
+//   network failure counts towards "not connected". While the browser says it has no network, nothing is
+//   sent (the call fails at once). After a token request failed for want of a connection, the token is
+//   not asked for again before the connection's backoff has passed or a request got an answer: callers
+//   fail at once with AbortedConnectionError (so kept copies answer) instead of each trying again.
 //
 // Every dependency (fetch, delay, clock, storage, sign-out, logging, alerts, the probe mirror) is
 // an option, so tests and the service-worker side can supply their own.
 import type { z } from 'zod';
+import { ConnectionStore } from './connection';
 import {
   AbortedConnectionError,
   alertError,
@@ -144,6 +150,8 @@ export interface ApiClientOptions {
   probeOnFirstUse?: boolean;
   /** Requests already under way for this client (see EarlyRequests). */
   early?: EarlyRequests;
+  /** Where each request's outcome is reported (default: a store of this client's own). */
+  connection?: ConnectionStore;
 }
 
 function defaultDelay(ms: number, signal?: AbortSignal): Promise<void> {
@@ -207,6 +215,15 @@ function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {
   if (body === undefined) return {};
   if (isRawBody(body)) return { body }; // fetch sets the content type (multipart boundary …)
   return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+/**
+ * Whether an answer came from the server rather than from something on the way: a captive portal
+ * answers API calls with its own HTML page (the API never answers with HTML).
+ */
+function fromServer(res: Response): boolean {
+  if (res.type === 'opaque' || res.type === 'opaqueredirect') return false;
+  return !/^text\/html\b/i.test(res.headers.get('content-type') ?? '');
 }
 
 function isAbortLike(err: unknown, signal?: AbortSignal): boolean {
@@ -278,6 +295,10 @@ export class ApiClient {
   private readonly clientId: string;
   private readonly clientSecret?: string;
   private readonly signOutListeners = new Set<() => void>();
+  /** Whether the server is reached, as this client's requests tell it. */
+  readonly connection: ConnectionStore;
+  /** The last token request failed for want of a connection (see getToken). */
+  private tokenUnreachable = false;
 
   private token: { value: string; claims: TokenClaims | null } | null = null;
   private pendingToken: Promise<string> | null = null;
@@ -306,6 +327,7 @@ export class ApiClient {
     if (options.onSignOut) this.signOutListeners.add(options.onSignOut);
     this.probeOnFirstUse = options.probeOnFirstUse ?? false;
     this.earlyToken = options.early?.token ?? null;
+    this.connection = options.connection ?? new ConnectionStore({ now: this.now });
     for (const [url, early] of Object.entries(options.early?.gets ?? {})) {
       this.prefetched.set(url, early);
       setTimeout(() => {
@@ -458,11 +480,17 @@ export class ApiClient {
     return res.status === 401 ? new UnauthorizedError(init) : new ResponseError(init);
   }
 
-  /** fetch, with connection failures turned into AbortedConnectionError. */
+  /**
+   * fetch, with connection failures turned into AbortedConnectionError and every outcome reported to
+   * the connection store. Nothing is sent while the browser says it has no network.
+   */
   private async send(init: SendInit): Promise<Response> {
     if (init.signal?.aborted) throw new AbortedConnectionError({ aborted: true, cause: init.signal.reason });
+    if (this.connection.getState().browserOffline)
+      throw new AbortedConnectionError({ aborted: false, cause: new Error('The device is offline.') });
+    let res: Response;
     try {
-      return await this.fetchImpl(init.url, {
+      res = await this.fetchImpl(init.url, {
         method: init.method,
         headers: init.headers,
         body: init.body,
@@ -470,8 +498,14 @@ export class ApiClient {
         credentials: 'include',
       });
     } catch (err) {
-      throw new AbortedConnectionError({ aborted: isAbortLike(err, init.signal), cause: err });
+      const aborted = isAbortLike(err, init.signal);
+      // A request the caller gave up on says nothing about the connection.
+      if (!aborted) this.connection.reportFailure();
+      throw new AbortedConnectionError({ aborted, cause: err });
     }
+    if (fromServer(res)) this.connection.reportAnswer();
+    else this.connection.reportFailure();
+    return res;
   }
 
   /** send(), repeating a 503 answer: RETRY_503_ATTEMPTS attempts, RETRY_503_DELAY_MS apart. */
@@ -500,6 +534,13 @@ export class ApiClient {
       return Promise.resolve(this.token.value);
     }
     if (this.pendingToken) return this.pendingToken;
+    // No connection at the last attempt, and its backoff has not passed nor has any request been
+    // answered since: fail at once rather than send another request that cannot get through.
+    if (this.tokenUnreachable && !this.connection.mayTry()) {
+      return Promise.reject(
+        new AbortedConnectionError({ aborted: false, cause: new Error('Waiting for the connection.') }),
+      );
+    }
     const pending = this.fetchToken().finally(() => {
       if (this.pendingToken === pending) this.pendingToken = null;
     });
@@ -526,13 +567,19 @@ export class ApiClient {
     let res = early ? await early : null;
     if (res?.status === 503) await res.body?.cancel().catch(() => undefined);
     if (!res || res.status === 503) {
-      res = await this.sendWithRetry({
-        method: 'POST',
-        url,
-        headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
-        body: JSON.stringify(body),
-      });
+      try {
+        res = await this.sendWithRetry({
+          method: 'POST',
+          url,
+          headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+          body: JSON.stringify(body),
+        });
+      } catch (err) {
+        this.tokenUnreachable = err instanceof AbortedConnectionError && !err.aborted;
+        throw err;
+      }
     }
+    this.tokenUnreachable = false;
     if (res.status === 401) {
       const err = await this.responseError(res, 'POST', url);
       this.signOut();
@@ -560,6 +607,7 @@ export class ApiClient {
   /** Forgets the token and tells the sign-out listeners (also used on a user's own sign-out). */
   signOut(): void {
     this.tokenGeneration++;
+    this.tokenUnreachable = false;
     this.earlyToken = null;
     this.prefetched.clear();
     this.token = null;
@@ -577,6 +625,27 @@ export class ApiClient {
   addSignOutListener(listener: () => void): () => void {
     this.signOutListeners.add(listener);
     return () => this.signOutListeners.delete(listener);
+  }
+
+  // ---- connection -----------------------------------------------------------------------------
+
+  /**
+   * Asks the server for an answer and nothing else (the sync engine's connection probe; anonymous, no
+   * retries, nothing sent while the browser says it has no network). True when it answered; the
+   * outcome is reported to the connection store either way.
+   */
+  async ping(): Promise<boolean> {
+    try {
+      const res = await this.send({
+        method: 'PUT',
+        url: this.url(probePath('PUT')),
+        headers: new Headers({ Accept: 'application/json' }),
+      });
+      await res.body?.cancel().catch(() => undefined);
+      return fromServer(res);
+    } catch {
+      return false;
+    }
   }
 
   // ---- method compatibility -------------------------------------------------------------------

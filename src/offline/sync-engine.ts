@@ -2,6 +2,11 @@
 // (the app's ApiClient, which applies the method-override rule), one tab at a time, in order, with a
 // stable Idempotency-Key per mutation. It knows no feature: commands say what to send and how to read
 // the answer. Only a 2xx removes a row.
+// Its `online` follows a connection store (src/api/connection.ts): the app's, which every request of the
+// ApiClient reports to, or one of its own fed by its own requests. While the device does not reach the
+// server, the engine probes it on the store's backoff (not while the browser says it has no network);
+// when any request is answered again, it sends at once.
+import { type BackoffOptions, ConnectionStore, backoffDelay as connectionBackoff } from '../api/connection';
 import type { AckResult, CommandRegistry } from './commands';
 import { commandRegistry } from './commands';
 import {
@@ -45,7 +50,7 @@ export interface LockManagerLike {
 export type SetTimer = (callback: () => void, ms: number) => () => void;
 
 export interface SyncStatus {
-  /** Last known connectivity: browser events and whether the last request got an answer. */
+  /** Whether the server is reached, as the connection store knows it (requests' outcomes, browser events). */
   online: boolean;
   /** Rows waiting to be sent (or being sent). */
   pending: number;
@@ -124,10 +129,7 @@ export function responseMessage(response: SendResponse): string {
   return `HTTP ${response.status}`;
 }
 
-export interface BackoffOptions {
-  baseMs: number;
-  maxMs: number;
-}
+export type { BackoffOptions };
 
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 5 * 60_000 };
 
@@ -141,9 +143,7 @@ export function backoffDelay(
   options: BackoffOptions = DEFAULT_BACKOFF,
   retryAfterMs?: number,
 ): number {
-  const exp = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, attempts - 1));
-  const jittered = exp / 2 + random() * (exp / 2);
-  return Math.round(Math.min(options.maxMs, Math.max(jittered, retryAfterMs ?? 0)));
+  return connectionBackoff(attempts, random, options, retryAfterMs);
 }
 
 function retryAfterMs(response: SendResponse | undefined, now: number): number | undefined {
@@ -231,6 +231,16 @@ export interface SyncEngineOptions {
   registerBackgroundSync?: (() => Promise<void>) | null;
   /** Unexpected errors (a failing onAck, an unregistered command, a storage error in a background run). */
   onError?: (error: unknown) => void;
+  /**
+   * The app's connection store, which the transport reports every request's outcome to. Without it the
+   * engine keeps one of its own (starting from `isOnline`), fed by its own requests and browser events.
+   */
+  connection?: ConnectionStore;
+  /**
+   * Asks the server for an answer, when the connection store says it is not reached, on the store's
+   * backoff (its outcome must reach the store: the transport's job). Without it, nothing is probed.
+   */
+  probe?: () => Promise<unknown>;
 }
 
 interface PassResult {
@@ -257,6 +267,14 @@ export class SyncEngine {
   readonly #storage: StorageManagerLike | null | undefined;
   readonly #registerBackgroundSync: (() => Promise<void>) | null;
   readonly #onError: (error: unknown) => void;
+  readonly #connection: ConnectionStore;
+  /** The connection store is the engine's own: it reports its requests' outcomes to it. */
+  readonly #ownsConnection: boolean;
+  readonly #probe: (() => Promise<unknown>) | null;
+  #cancelProbe: (() => void) | null = null;
+  #probing = false;
+  /** A request of the engine is under way (a change of the connection meanwhile is its own doing). */
+  #inSend = false;
 
   #status: SyncStatus;
   readonly #listeners = new Set<SyncListener>();
@@ -305,8 +323,19 @@ export class SyncEngine {
         : defaultRegisterBackgroundSync;
     this.#onError = options.onError ?? ((error) => console.error('[sync]', error));
     const online = options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+    this.#ownsConnection = !options.connection;
+    // The engine's own store: one failed request means not connected, as it always did.
+    this.#connection =
+      options.connection ??
+      new ConnectionStore({
+        online: online(),
+        failuresBeforeOffline: 1,
+        now: this.#now,
+        random: this.#random,
+      });
+    this.#probe = options.probe ?? null;
     this.#status = {
-      online: online(),
+      online: this.#connection.online,
       pending: 0,
       failed: 0,
       conflict: 0,
@@ -323,11 +352,13 @@ export class SyncEngine {
     if (this.#started || this.#stopped) return this.#running ?? Promise.resolve();
     this.#started = true;
     const { window: win, document: doc, serviceWorker } = this.#events;
+    this.#cleanup.push(this.#connection.subscribe((state, previous) => this.#onConnection(state, previous)));
+    this.#patchStatus({ online: this.#connection.online });
     this.#listen(win, 'online', () => {
-      this.#patchStatus({ online: true });
+      this.#connection.setBrowserOnline(true);
       void this.#schedule(true);
     });
-    this.#listen(win, 'offline', () => this.#patchStatus({ online: false }));
+    this.#listen(win, 'offline', () => this.#connection.setBrowserOnline(false));
     this.#listen(doc, 'visibilitychange', () => {
       if (doc?.visibilityState === undefined || doc.visibilityState === 'visible') void this.#schedule(false);
     });
@@ -343,6 +374,7 @@ export class SyncEngine {
     );
     if (this.#storage !== null) void requestPersistence(this.#storage ?? undefined);
     void this.#loadLastSyncAt();
+    this.#planProbe();
     return this.#schedule(true);
   }
 
@@ -351,6 +383,8 @@ export class SyncEngine {
     this.#stopped = true;
     this.#cancelTimer?.();
     this.#cancelTimer = null;
+    this.#cancelProbe?.();
+    this.#cancelProbe = null;
     for (const cleanup of this.#cleanup.splice(0)) cleanup();
     await this.#running?.catch(() => undefined);
   }
@@ -405,6 +439,42 @@ export class SyncEngine {
     await this.#refreshStatus(true);
     void this.#schedule(false);
     return row;
+  }
+
+  // ---- connection ---------------------------------------------------------------------------------
+
+  #onConnection(state: { online: boolean }, previous: { online: boolean }): void {
+    this.#patchStatus({ online: state.online });
+    // Reached again by someone else's request (a probe, a screen's read): send now, backoff or not.
+    if (state.online && !previous.online && !this.#inSend) void this.#schedule(true);
+    this.#planProbe();
+  }
+
+  /** While the server is not reached (and the browser has a network), probe it when the backoff says. */
+  #planProbe(): void {
+    this.#cancelProbe?.();
+    this.#cancelProbe = null;
+    const state = this.#connection.getState();
+    if (!this.#probe || !this.#started || this.#stopped || this.#probing) return;
+    if (state.online || state.browserOffline) return;
+    const wait = state.retryAt === null ? 0 : Math.max(0, state.retryAt - this.#now());
+    this.#cancelProbe = this.#setTimer(() => {
+      this.#cancelProbe = null;
+      void this.#runProbe();
+    }, wait);
+  }
+
+  async #runProbe(): Promise<void> {
+    if (!this.#probe || this.#stopped || this.#connection.online) return;
+    this.#probing = true;
+    try {
+      await this.#probe();
+    } catch {
+      // The outcome is the connection store's business.
+    } finally {
+      this.#probing = false;
+    }
+    this.#planProbe();
   }
 
   // ---- running ------------------------------------------------------------------------------------
@@ -559,6 +629,7 @@ export class SyncEngine {
     this.#patchStatus({ sending: true });
     let response: SendResponse | undefined;
     let networkError: unknown;
+    this.#inSend = true;
     try {
       response = await this.#send({
         method: row.method,
@@ -569,16 +640,19 @@ export class SyncEngine {
     } catch (error) {
       networkError = error;
     }
+    if (this.#ownsConnection) {
+      if (response) this.#connection.reportAnswer();
+      else this.#connection.reportFailure();
+    }
+    this.#inSend = false;
     const now = this.#now();
     if (!response) {
-      this.#patchStatus({ online: false });
       const nextAttemptAt = now + backoffDelay(attempts, this.#random, this.#backoff);
       const message = networkError instanceof Error ? networkError.message : String(networkError);
       await this.#update(row.id, { status: 'pending', nextAttemptAt, lastError: message, lastStatus: null });
       if (this.#registerBackgroundSync) void this.#registerBackgroundSync().catch(() => undefined);
       return { kind: 'retry-all', nextAttemptAt };
     }
-    this.#patchStatus({ online: true });
     this.#reachedServer = true;
     const kind = classifyResponse(response);
     switch (kind) {
