@@ -15,7 +15,9 @@ const modules = {
   // The request plugins on a bare Fastify (no database): the API tests pass through them too, but
   // running those for each mutant would take hours.
   'server/plugins/errors.ts': ['tests/unit/server/plugins-mutants.test.ts'],
-  'server/plugins/idempotency.ts': ['tests/api/idempotency.test.ts'],
+  // On a bare Fastify over the real migrations (tests/api/idempotency.test.ts also builds the whole
+  // app, minutes per mutant).
+  'server/plugins/idempotency.ts': ['tests/api/idempotency-plugin.test.ts'],
   'server/plugins/input-guard.ts': ['tests/unit/server/plugins-mutants.test.ts'],
   'server/plugins/method-override.ts': ['tests/unit/server/plugins-mutants.test.ts'],
 };
