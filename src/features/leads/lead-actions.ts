@@ -2,7 +2,7 @@
 // interaction on a lead, or add a new lead. The local copy written with each makes the marker change
 // at once; the sync engine sends the change once when it can.
 import type { LeadCreate, LeadPatch, LeadStatus, StatusBadge } from '../../contract/leads';
-import { allocateTempId } from '../../offline/db';
+import { type ApexDb, allocateTempId, getDb } from '../../offline/db';
 import { createLead, logInteraction } from './commands';
 import type { LeadLocal } from './merge-markers';
 
@@ -91,11 +91,12 @@ export async function recordInteraction(params: {
   lead: LeadLocal;
   input: InteractionInput;
   statuses: readonly LeadStatus[];
-}): Promise<void> {
+}): Promise<string> {
   const { userId, lead, input, statuses } = params;
   const patch = interactionPatch(input);
   const local = localAfterInteraction(lead, patch, statuses);
-  await logInteraction.enqueue(userId, { LeadID: lead.LeadID, patch, local: { ...local } });
+  const row = await logInteraction.enqueue(userId, { LeadID: lead.LeadID, patch, local: { ...local } });
+  return row.id;
 }
 
 export interface NewLeadInput {
@@ -138,12 +139,12 @@ export function leadCreateBody(input: NewLeadInput): LeadCreate {
   return body;
 }
 
-/** Queues the new lead; resolves to its temporary id. */
-export async function addLead(params: {
+/** Queues the new lead; resolves to its temporary id and its outbox row. */
+export async function queueNewLead(params: {
   userId: string;
   input: NewLeadInput;
   statuses: readonly LeadStatus[];
-}): Promise<number> {
+}): Promise<{ Id: number; rowId: string }> {
   const { userId, input, statuses } = params;
   const Id = await allocateTempId(userId);
   const lead = leadCreateBody(input);
@@ -164,6 +165,37 @@ export async function addLead(params: {
     PostalCode: lead.PostalCode ?? null,
     CountryID: lead.CountryID ?? null,
   };
-  await createLead.enqueue(userId, { Id, lead, local: { ...local } });
-  return Id;
+  const row = await createLead.enqueue(userId, { Id, lead, local: { ...local } });
+  return { Id, rowId: row.id };
+}
+
+/** Queues a new lead; resolves to its temporary id (what the map selects until the server answers). */
+export async function addLead(params: Parameters<typeof queueNewLead>[0]): Promise<number> {
+  return (await queueNewLead(params)).Id;
+}
+
+export type Delivery = 'sent' | 'queued';
+
+/**
+ * Whether a queued change has reached the server: the sync engine is asked to send now and waited for
+ * (at most `waitMs`); the change was sent when its outbox row is gone (the server acknowledged it),
+ * else it is still on the device. With no engine (signed out, tests) it is still on the device.
+ */
+export async function delivery(
+  rowId: string,
+  engine: { syncNow(): Promise<void> } | null,
+  options: { waitMs?: number; db?: ApexDb } = {},
+): Promise<Delivery> {
+  const { waitMs = 5000, db = getDb() } = options;
+  if (engine) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      engine.syncNow().catch(() => undefined),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+  return (await db.outbox.get(rowId)) ? 'queued' : 'sent';
 }

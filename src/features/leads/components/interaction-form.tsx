@@ -5,9 +5,11 @@ import { useLocalStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSyncEngine } from '../../../app/app-context';
 import type { LeadStatus } from '../../../contract/leads';
 import { currentFix, recordInteraction } from '../lead-actions';
 import type { LeadLocal } from '../merge-markers';
+import { announceDelivery } from './delivery-notice';
 import {
   CLEAR,
   type KnockErrors,
@@ -32,6 +34,7 @@ export function InteractionForm(props: {
   const [values, setValues] = useState<KnockValues>(() => knockDefaults(opened.current));
   const [errors, setErrors] = useState<KnockErrors>({});
   const [busy, setBusy] = useState(false);
+  const engine = useSyncEngine();
   const [withLocation, setWithLocation] = useLocalStorage({ key: 'apex.leads.location', defaultValue: true });
 
   async function submit(e: React.FormEvent) {
@@ -42,7 +45,7 @@ export function InteractionForm(props: {
     setBusy(true);
     try {
       const fix = withLocation ? await currentFix() : null;
-      await recordInteraction({
+      const rowId = await recordInteraction({
         userId,
         lead,
         statuses,
@@ -55,7 +58,11 @@ export function InteractionForm(props: {
           fix,
         },
       });
-      notifications.show({ color: 'green', message: t('leads.knock.saved') });
+      void announceDelivery(rowId, engine, t, {
+        sending: 'leads.knock.sending',
+        sent: 'leads.knock.sent',
+        queued: 'leads.knock.saved',
+      });
       onSaved();
     } catch (err) {
       notifications.show({

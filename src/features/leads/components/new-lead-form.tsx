@@ -5,13 +5,15 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSyncEngine } from '../../../app/app-context';
 import {
   LEAD_DATA_VALUE_MAX,
   type LeadDataKey,
   type LeadGroup,
   type LeadStatus,
 } from '../../../contract/leads';
-import { addLead } from '../lead-actions';
+import { queueNewLead } from '../lead-actions';
+import { announceDelivery } from './delivery-notice';
 import {
   type KnockErrors,
   KnockFields,
@@ -54,6 +56,7 @@ export function NewLeadForm({
   const [data, setData] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<KnockErrors & { street1?: string; at?: string }>({});
   const [busy, setBusy] = useState(false);
+  const engine = useSyncEngine();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -67,7 +70,7 @@ export function NewLeadForm({
     if (Object.keys(found).length > 0 || !at) return;
     setBusy(true);
     try {
-      const id = await addLead({
+      const { Id: id, rowId } = await queueNewLead({
         userId,
         statuses,
         input: {
@@ -87,7 +90,11 @@ export function NewLeadForm({
           OccurredAt: knockInstant(knock.when, opened.current),
         },
       });
-      notifications.show({ color: 'green', message: t('leads.newLead.saved') });
+      void announceDelivery(rowId, engine, t, {
+        sending: 'leads.newLead.sending',
+        sent: 'leads.newLead.sent',
+        queued: 'leads.newLead.saved',
+      });
       onCreated(id);
     } catch (err) {
       notifications.show({
