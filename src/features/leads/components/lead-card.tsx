@@ -14,20 +14,11 @@ import { useLead } from '../api/get-lead';
 import { LEAD } from '../commands';
 import type { LeadLocal, MapLead } from '../merge-markers';
 import { InteractionForm } from './interaction-form';
+import { LeadStatusBadge, StatusDot } from './status-badge';
 
 function StatusBadge({ badge, label }: { badge: { Name: string; Color: string } | null; label: string }) {
   if (!badge) return null;
-  return (
-    <Badge
-      variant="light"
-      styles={{ root: { borderLeft: `4px solid ${badge.Color}` } }}
-      color="gray"
-      title={label}
-      data-testid="lead-status"
-    >
-      {badge.Name}
-    </Badge>
-  );
+  return <LeadStatusBadge badge={badge} title={label} data-testid="lead-status" />;
 }
 
 interface QueuedKnock {
@@ -175,7 +166,7 @@ export function LeadCard({ userId, lead, group, statuses, noteRequired, myName, 
             <Badge
               variant="outline"
               color="gray"
-              styles={{ root: { borderColor: lead.DeclaredStatus.Color } }}
+              leftSection={<StatusDot color={lead.DeclaredStatus.Color} />}
             >
               {t('leads.card.declared', { name: lead.DeclaredStatus.Name })}
             </Badge>

@@ -3,7 +3,6 @@
 
 import {
   Alert,
-  Badge,
   Button,
   Center,
   Checkbox,
@@ -27,6 +26,7 @@ import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/errors';
 import { type LeadBulkPatch, LeadBulkPatchResult, type LeadGroup } from '../../../contract/leads';
 import { ListFooter } from '../../../ui/list-footer';
+import { LeadStatusBadge } from '../components/status-badge';
 import { LEADS_PAGE_SIZE, leadsQuery, repsQuery, territoriesQuery } from './manage-api';
 
 type Mode = 'Replace' | 'Add' | 'Remove';
@@ -164,19 +164,7 @@ export function AssignRepsPanel({ group }: { group: LeadGroup }) {
                       {l.StreetLine1 ?? '—'}
                       {l.City ? `, ${l.City}` : ''}
                     </Table.Td>
-                    <Table.Td>
-                      {l.LeadStatus ? (
-                        <Badge
-                          variant="light"
-                          color="gray"
-                          styles={{ root: { borderLeft: `4px solid ${l.LeadStatus.Color}` } }}
-                        >
-                          {l.LeadStatus.Name}
-                        </Badge>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
+                    <Table.Td>{l.LeadStatus ? <LeadStatusBadge badge={l.LeadStatus} /> : '—'}</Table.Td>
                     <Table.Td>{l.AssignedReps.map((a) => a.FullName).join(', ') || '—'}</Table.Td>
                   </Table.Tr>
                 ))}
