@@ -84,23 +84,36 @@ function BetaSection() {
   );
 }
 
+/** 'compactTables' → 'Compact tables': the words of a feature the locale files do not name yet. */
+export function featureWords(key: string): string {
+  const words = key
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function FeatureRow({ flag }: { flag: FeaturePreference }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const preferences = useFeaturePreferences();
+  const key = `preferences.featureNames.${flag.Feature}`;
+  const label = i18n.exists(`${key}.label`) ? t(`${key}.label`) : featureWords(flag.Feature);
+  const description = i18n.exists(`${key}.description`) ? t(`${key}.description`) : flag.Description;
   const option = preferences.optionOf(flag);
   const fixed = isFixedOption(flag.Option);
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" py="xs" data-feature={flag.Feature}>
       <Stack gap={2}>
         <Group gap="xs">
-          <Text fw={500}>{flag.Feature}</Text>
+          <Text fw={500}>{label}</Text>
           <Badge color={OPTION_COLORS[option]} variant="light" data-testid={`feature-state-${flag.Feature}`}>
             {t(`preferences.state.${option}`)}
           </Badge>
         </Group>
-        {flag.Description ? (
+        {description ? (
           <Text size="sm" c="dimmed">
-            {flag.Description}
+            {description}
           </Text>
         ) : null}
         {fixed ? (
@@ -110,7 +123,7 @@ function FeatureRow({ flag }: { flag: FeaturePreference }) {
         ) : null}
       </Stack>
       <Switch
-        aria-label={t('preferences.features.toggle', { feature: flag.Feature })}
+        aria-label={t('preferences.features.toggle', { feature: label })}
         checked={isOptionOn(option)}
         disabled={fixed}
         onChange={(event) => preferences.choose(flag, event.currentTarget.checked ? 'optIn' : 'optOut')}

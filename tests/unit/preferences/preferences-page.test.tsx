@@ -48,8 +48,15 @@ async function renderPage(routes: Record<string, Handler | Handler[]>) {
 }
 
 const featureRow = (name: string) => document.querySelector(`[data-feature="${name}"]`) as HTMLElement;
+/** A feature's words when the locale files do not name it ('LeadHeatmap' → 'Lead heatmap'). */
+const WORDS: Record<string, string> = {
+  LeadHeatmap: 'Lead heatmap',
+  LegacyGrid: 'Legacy grid',
+  QuickClock: 'Quick clock',
+  DarkMap: 'Dark map',
+};
 const featureSwitch = (name: string) =>
-  screen.getByRole('switch', { name: `Use ${name}` }) as HTMLInputElement;
+  screen.getByRole('switch', { name: `Use ${WORDS[name]}` }) as HTMLInputElement;
 
 describe('PreferencesPage', () => {
   it('shows a loading state while the features load', async () => {
@@ -66,7 +73,7 @@ describe('PreferencesPage', () => {
       'GET /api/app/features': () => json(FEATURES),
       'GET /api/employees/betaopt': () => json({ betaOpt: false }),
     });
-    await screen.findByText('LeadHeatmap');
+    await screen.findByText('Lead heatmap');
     expect(screen.getByText('Colour the map by lead density')).toBeTruthy();
 
     expect(within(featureRow('LeadHeatmap')).getByText('Always on')).toBeTruthy();
@@ -90,7 +97,7 @@ describe('PreferencesPage', () => {
       'GET /api/app/features': () => json(FEATURES),
       'GET /api/employees/betaopt': () => json({ betaOpt: false }),
     });
-    await screen.findByText('QuickClock');
+    await screen.findByText('Quick clock');
     fireEvent.click(featureSwitch('QuickClock'));
     await waitFor(() => expect(within(featureRow('QuickClock')).getByText('On')).toBeTruthy());
     expect(featureSwitch('QuickClock').checked).toBe(true);
@@ -104,6 +111,37 @@ describe('PreferencesPage', () => {
     fireEvent.click(featureSwitch('LeadHeatmap'));
     expect(within(featureRow('LeadHeatmap')).getByText('Always on')).toBeTruthy();
     expect(JSON.parse(sessionStorage.getItem('apex.features:/api/')!)).toEqual({ QuickClock: 'optOut' });
+  });
+
+  it('is titled like its menu entry and names the features in words, never by their keys', async () => {
+    await renderPage({
+      'GET /api/app/features': () =>
+        json([
+          { Feature: 'darkMode', Option: 'optOut', Description: 'Dark colour scheme' },
+          { Feature: 'compactTables', Option: 'optIn', Description: 'Denser tables on desktop screens' },
+          { Feature: 'offlineMaps', Option: 'enabled' },
+          { Feature: 'legacyReports', Option: 'disabled' },
+        ]),
+      'GET /api/employees/betaopt': () => json({ betaOpt: false }),
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');
+    await screen.findByText('Dark mode');
+    for (const [key, label, description] of [
+      ['darkMode', 'Dark mode', 'Light text on a dark background.'],
+      ['compactTables', 'Compact tables', 'Denser tables, so more rows fit on a desktop screen.'],
+      [
+        'offlineMaps',
+        'Offline maps',
+        'Keep map tiles on this device so the leads map works without a connection.',
+      ],
+      ['legacyReports', 'Previous reports', 'The reports screens as they were before.'],
+    ]) {
+      const row = featureRow(key);
+      expect(within(row).getByText(label)).toBeTruthy();
+      expect(within(row).getByText(description)).toBeTruthy();
+      expect(row.textContent).not.toContain(key);
+      expect(within(row).getByRole('switch', { name: `Use ${label}` })).toBeTruthy();
+    }
   });
 
   it('says so when there are no features', async () => {
@@ -126,7 +164,7 @@ describe('PreferencesPage', () => {
     expect(within(alert).getByText('The features could not be loaded')).toBeTruthy();
     expect(within(alert).getByText('The server could not complete the request.')).toBeTruthy();
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('LeadHeatmap')).toBeTruthy();
+    expect(await screen.findByText('Lead heatmap')).toBeTruthy();
     expect(server.callsTo('GET', '/api/app/features')).toHaveLength(2);
   });
 
