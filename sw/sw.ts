@@ -18,6 +18,14 @@ export const SYNC_TAG = 'apex-outbox';
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+// A first install takes the open page at once (it was loaded from this very version, so nothing can
+// mix): the offline warm-up that runs after sign-in then goes through this worker, which keeps the
+// map's code and basemap, and the app opens offline without a reload first. Updates still wait for
+// the user (registerType prompt): claiming changes nothing for pages an older version controls.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/api\//i, /^\/account\/(logout|renew|proxy)/i],

@@ -270,16 +270,46 @@ export function readCache<T = unknown>(
   });
 }
 
-export function writeCache(
+/** Whether an IndexedDB/Dexie error means the device's storage is full. */
+export function isQuotaError(error: unknown): boolean {
+  if (errorName(error) === 'QuotaExceededError') return true;
+  const inner =
+    typeof error === 'object' && error !== null ? (error as { inner?: unknown }).inner : undefined;
+  return inner !== undefined && errorName(inner) === 'QuotaExceededError';
+}
+
+const cacheWriteFailureListeners = new Set<(error: unknown, userId: UserId, key: string) => void>();
+
+/**
+ * Hears every failed cache write (callers such as cachedRead ignore them: a read still answers). The
+ * offline warm-up listens, so a full disk is reported instead of silently leaving a screen unsaved.
+ */
+export function onCacheWriteFailure(
+  listener: (error: unknown, userId: UserId, key: string) => void,
+): () => void {
+  cacheWriteFailureListeners.add(listener);
+  return () => cacheWriteFailureListeners.delete(listener);
+}
+
+export function reportCacheWriteFailure(error: unknown, userId: UserId, key: string): void {
+  for (const listener of [...cacheWriteFailureListeners]) listener(error, userId, key);
+}
+
+export async function writeCache(
   userId: UserId,
   key: string,
   data: unknown,
   fetchedAt: number = Date.now(),
   db: ApexDb = getDb(),
 ): Promise<void> {
-  return withReopen(db, async () => {
-    await db.cache.put({ userId, key, data, fetchedAt });
-  });
+  try {
+    await withReopen(db, async () => {
+      await db.cache.put({ userId, key, data, fetchedAt });
+    });
+  } catch (error) {
+    reportCacheWriteFailure(error, userId, key);
+    throw error;
+  }
 }
 
 // ---- meta ---------------------------------------------------------------------------------------

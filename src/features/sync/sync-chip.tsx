@@ -1,18 +1,24 @@
 // The sync status chip of the shell header: online/offline, changes waiting, failed and conflicting
-// changes, and when the device last synced. It opens the Pending changes screen.
+// changes, and when the device last synced. It opens its menu: Pending changes and Ready for offline.
 import { Badge, Group, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionData } from '../../app/app-context';
+import { useSettled } from '../../lib/idle';
 import type { SyncEngine } from '../../offline/sync-engine';
 import { useSyncEngineStatus, useSyncStatus } from '../../offline/use-sync-status';
 import { Hint } from '../../ui/hint';
 import { RelativeTime } from '../../ui/relative-time';
 
+const SyncMenu = lazy(() => import('./sync-menu'));
+
 export function SyncChip({ engine }: { engine: SyncEngine | null }) {
   const { t } = useTranslation();
   const session = useSessionData();
+  const settled = useSettled();
+  const [menuWanted, setMenuWanted] = useState(false);
   const engineStatus = useSyncEngineStatus(engine);
   // Until the engine runs (it starts once the first screen is up), the counts come from the outbox.
   const outbox = useSyncStatus(engine || !session ? null : String(session.identity.EmployeeID));
@@ -35,42 +41,57 @@ export function SyncChip({ engine }: { engine: SyncEngine | null }) {
     status.failed ? t('sync.chip.failed', { count: status.failed }) : null,
     status.conflict ? t('sync.chip.conflict', { count: status.conflict }) : null,
   ].filter(Boolean);
-  return (
-    <Hint
-      title={parts.join(' · ')}
-      label={
-        <span>
-          {parts.join(' · ')}
-          {status.lastSyncAt ? (
-            <>
-              {' · '}
-              {t('sync.chip.lastSync')} <RelativeTime date={new Date(status.lastSyncAt)} />
-            </>
-          ) : null}
-        </span>
-      }
+  const summary = (
+    <span>
+      {parts.join(' · ')}
+      {status.lastSyncAt ? (
+        <>
+          {' · '}
+          {t('sync.chip.lastSync')} <RelativeTime date={new Date(status.lastSyncAt)} />
+        </>
+      ) : null}
+    </span>
+  );
+  // The chip opens its menu (connection, pending changes, "Ready for offline"); the menu's chunk
+  // loads once the app has settled, or on the first press (then it opens at once).
+  const chip = (
+    <UnstyledButton
+      component={Link}
+      to="/sync"
+      aria-haspopup="dialog"
+      onClick={(event: MouseEvent) => {
+        event.preventDefault();
+        setMenuWanted(true);
+      }}
+      aria-label={parts.join(', ')}
+      data-testid="sync-chip"
+      data-online={status.online}
+      data-pending={status.pending}
     >
-      <UnstyledButton
-        component={Link}
-        to="/sync"
-        aria-label={parts.join(', ')}
-        data-testid="sync-chip"
-        data-online={status.online}
-        data-pending={status.pending}
+      <Badge
+        color={color}
+        variant="light"
+        size="lg"
+        leftSection={<Icon size={14} />}
+        style={{ cursor: 'pointer', textTransform: 'none' }}
       >
-        <Badge
-          color={color}
-          variant="light"
-          size="lg"
-          leftSection={<Icon size={14} />}
-          style={{ cursor: 'pointer', textTransform: 'none' }}
-        >
-          <Group gap={4} wrap="nowrap">
-            <span>{label}</span>
-            {status.pending + problems > 0 && <span>· {status.pending + problems}</span>}
-          </Group>
-        </Badge>
-      </UnstyledButton>
+        <Group gap={4} wrap="nowrap">
+          <span>{label}</span>
+          {status.pending + problems > 0 && <span>· {status.pending + problems}</span>}
+        </Group>
+      </Badge>
+    </UnstyledButton>
+  );
+  if (settled || menuWanted) {
+    return (
+      <Suspense fallback={chip}>
+        <SyncMenu chip={chip} summary={summary} defaultOpened={menuWanted} />
+      </Suspense>
+    );
+  }
+  return (
+    <Hint title={parts.join(' · ')} label={summary}>
+      {chip}
     </Hint>
   );
 }

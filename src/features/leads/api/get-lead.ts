@@ -6,13 +6,16 @@ import { useApiClient } from '../../../api/api-context';
 import { Lead } from '../../../contract/leads';
 import { cachedRead } from '../../../offline/cached-read';
 
+/** Where one lead's copy is kept (the offline warm-up keeps the rep's assigned leads there too). */
+export const leadCacheKey = (leadId: number) => `leads/lead/${leadId}`;
+
 export function leadQueryOptions(api: ApiClient, userId: string, leadId: number) {
   return queryOptions({
     queryKey: ['leads', 'lead', userId, leadId],
     queryFn: ({ signal }) =>
       cachedRead(
         userId,
-        `leads/lead/${leadId}`,
+        leadCacheKey(leadId),
         () => api.get(`leads/${leadId}`, { signal, schema: Lead }),
         (raw) => Lead.parse(raw),
       ),
