@@ -150,6 +150,10 @@ async function start() {
     // The method-compatibility probe (its outcome is kept; see probeOnFirstUse).
     void api.probeMethods().catch(() => undefined);
     requestNotifications();
+    // The field screens' data and code are kept for offline in the background (src/app/offline-ready.ts).
+    void import('./app/offline-ready')
+      .then(({ startOfflineReadiness }) => startOfflineReadiness({ api, queryClient, session, sync }))
+      .catch((err: unknown) => console.error('offline warm-up:', err));
     // Lead-batch and report jobs started on this device are polled until they finish (spec 000 §4).
     const { createJobTracker } = await import('./api/job-tracker');
     createJobTracker(api).start();
