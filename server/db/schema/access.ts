@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -106,6 +107,16 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_employee').on(t.EmployeeID)],
 );
+
+/**
+ * One row whose Version is bumped, in the same transaction, by every change to what a signed-in
+ * caller's access is read from (sessions revoked, roles, grants, users, offices): triggers in
+ * server/db/sql/auth-version.sql. The in-memory auth cache (server/plugins/auth-cache.ts) compares it.
+ */
+export const authVersion = pgTable('auth_version', {
+  ID: integer('id').primaryKey(),
+  Version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** Registered API clients (service accounts) that exchange clientId + clientSecret for a token. */
 export const apiClients = pgTable('api_clients', {

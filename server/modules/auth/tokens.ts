@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export const TOKEN_LIFETIME_SECONDS = 10 * 60;
 const ISSUER = 'apex';
@@ -47,20 +48,61 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, now = Date
   return jwt.sign(key);
 }
 
-export async function verifyToken(key: Uint8Array, token: string): Promise<TokenClaims | null> {
+/** Seconds a token is still accepted after its `exp` (a server's clock may run a little ahead). */
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+export async function verifyToken(
+  key: Uint8Array | CryptoKey,
+  token: string,
+): Promise<(TokenClaims & { exp?: number }) | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,
       algorithms: ['HS256'],
-      clockTolerance: 30,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
     if (!payload.sub) return null;
     return {
       sub: payload.sub,
       sid: typeof payload.sid === 'string' ? payload.sid : undefined,
       cid: typeof payload.cid === 'string' ? payload.cid : undefined,
+      exp: payload.exp,
     };
   } catch {
     return null;
   }
+}
+
+/**
+ * `verifyToken` for the requests of one server: the key is imported once (jose would import a raw key
+ * at every call), and a token that verified is remembered by its text until it expires, so the
+ * signature of a token is checked once per token, not once per request. Refusals are not remembered.
+ */
+export function tokenVerifier(
+  key: Uint8Array,
+  options: { maxTokens: number },
+): (token: string) => Promise<TokenClaims | null> {
+  const imported = crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
+  const verified = new LRUCache<string, { claims: TokenClaims; until: number }>({ max: options.maxTokens });
+  return async (token) => {
+    const hit = verified.get(token);
+    if (hit) {
+      if (Date.now() < hit.until) return hit.claims;
+      verified.delete(token);
+    }
+    const claims = await verifyToken(await imported, token);
+    if (!claims) return null;
+    const { exp, ...kept } = claims;
+    // Kept as long as jose would accept it (it checks `exp` with the tolerance and nothing else
+    // that time changes: no `nbf`, no maximum age).
+    const until = ((exp ?? 0) + CLOCK_TOLERANCE_SECONDS) * 1000;
+    if (until > Date.now()) verified.set(token, { claims: kept, until }, { ttl: until - Date.now() });
+    return kept;
+  };
 }

@@ -21,7 +21,7 @@ import { AppError } from '../../errors';
 import { isCrossSite } from '../../http';
 import { actorOf } from '../../plugins/auth';
 import { CROSS_SITE_MESSAGE } from '../account/routes';
-import { activeSession, type SessionPolicy, sessionExpiry } from '../auth/service';
+import { type SessionPolicy, sessionExpiry } from '../auth/service';
 import { requestPasswordReset } from './service';
 
 export async function homeRoutes(
@@ -36,7 +36,8 @@ export async function homeRoutes(
     { schema: { tags: ['home'], summary: 'Who is signed in', response: { 200: Identity } } },
     async (request) => {
       const actor = actorOf(request);
-      const session = actor.SessionHash ? await activeSession(db, actor.SessionHash, opts.policy) : null;
+      // The session as the auth hook accepted (and touched) it a moment ago.
+      const session = request.authSession;
       return {
         EmployeeID: actor.EmployeeID,
         UserName: actor.UserName,
