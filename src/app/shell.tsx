@@ -13,7 +13,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useNetwork } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
 import {
   IconCalendarEvent,
   IconCalendarWeek,
@@ -23,6 +23,7 @@ import {
   IconCloudUp,
   IconComponents,
   IconFileSearch,
+  IconFileText,
   IconHome,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
@@ -64,6 +65,7 @@ const ICONS: Record<string, typeof IconHome> = {
   users: IconUsersGroup,
   map: IconMap2,
   territories: IconPolygon,
+  application: IconFileText,
 };
 
 // Not part of the first screen: loaded once the app has settled, or when first needed.
@@ -108,6 +110,9 @@ export function Shell(_props: { session: Session }) {
   const location = useLocation();
   const [mobileOpen, mobile] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'apex.sidebarCollapsed', defaultValue: false });
+  // Icons only is a desktop choice: the drawer of a phone or tablet always shows the names.
+  const desktop = useMediaQuery('(min-width: 75em)', true);
+  const narrow = collapsed && desktop;
 
   // Close the phone drawer after a navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each location change only
@@ -146,7 +151,8 @@ export function Shell(_props: { session: Session }) {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: collapsed ? 68 : 248, breakpoint: 'sm', collapsed: { mobile: !mobileOpen } }}
+      // Below desktop width (tablets too) the sidebar is a drawer behind the burger.
+      navbar={{ width: narrow ? 68 : 248, breakpoint: 'lg', collapsed: { mobile: !mobileOpen } }}
       padding="md"
     >
       <AppShell.Header>
@@ -168,7 +174,7 @@ export function Shell(_props: { session: Session }) {
             <Burger
               opened={mobileOpen}
               onClick={mobile.toggle}
-              hiddenFrom="sm"
+              hiddenFrom="lg"
               size="sm"
               aria-label={t('shell.menu')}
             />
@@ -212,7 +218,7 @@ export function Shell(_props: { session: Session }) {
           <Stack gap={4}>
             {groupNavigation(modules).map(([group, items]) => (
               <Stack key={group} gap={2}>
-                {!collapsed && (
+                {!narrow && (
                   <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" pt="xs">
                     {t(`nav.groups.${group}`)}
                   </Text>
@@ -226,14 +232,14 @@ export function Shell(_props: { session: Session }) {
                       key={m.State}
                       component={Link}
                       to={m.Url}
-                      label={collapsed ? undefined : label}
+                      label={narrow ? undefined : label}
                       aria-label={label}
                       leftSection={<Icon size={20} stroke={1.6} />}
                       active={active}
                       data-state={m.State}
                     />
                   );
-                  return collapsed ? (
+                  return narrow ? (
                     <Hint key={m.State} label={label} title={label} position="right">
                       {link}
                     </Hint>
@@ -245,7 +251,7 @@ export function Shell(_props: { session: Session }) {
             ))}
           </Stack>
         </AppShell.Section>
-        <AppShell.Section visibleFrom="sm">
+        <AppShell.Section visibleFrom="lg">
           <ActionIcon
             variant="subtle"
             onClick={() => setCollapsed(!collapsed)}
