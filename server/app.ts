@@ -29,6 +29,7 @@ import { teamRoutes } from './modules/teams/routes';
 import { timeRoutes } from './modules/time/routes';
 import { timeManagementRoutes } from './modules/time-management/routes';
 import { registerAuth } from './plugins/auth';
+import type { AuthCacheOptions } from './plugins/auth-cache';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { type IdempotencyFaults, idempotencyPlugin, purgeIdempotencyKeys } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
@@ -46,6 +47,8 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** Test-only fault points of the idempotency transaction (tests/api/sync-chaos.test.ts). */
   idempotencyFaults?: IdempotencyFaults;
+  /** Bounds and mode of the in-memory auth cache (server/plugins/auth-cache.ts). */
+  authCache?: AuthCacheOptions;
 }
 
 export async function buildApp(
@@ -111,7 +114,7 @@ export async function buildApp(
     dataDir: config.dataDir,
     inMemory: config.inMemory,
   });
-  registerAuth(app, { db, key, policy });
+  registerAuth(app, { db, key, policy, cache: options.authCache });
   // Mutations carrying Idempotency-Key are answered once; replays get the stored answer.
   await app.register(idempotencyPlugin, { db: baseDb, faults: options.idempotencyFaults });
   const purge = () =>
