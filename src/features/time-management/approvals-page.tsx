@@ -84,6 +84,76 @@ function stateColour(state: PayPeriod['State']) {
   return state === 'Locked' ? 'gray' : state === 'Approved' ? 'teal' : 'blue';
 }
 
+/**
+ * Approving a pay period asks first, with what is being approved: whose time, which days, the hours
+ * (and a warning when there are none), entries and what still waits. Escape or Cancel leaves it open.
+ */
+function ApproveConfirm({
+  period,
+  onCancel,
+  onConfirm,
+}: {
+  period: PayPeriod | null;
+  onCancel: () => void;
+  onConfirm: (period: PayPeriod) => void;
+}) {
+  const { t } = useTranslation();
+  const p = period;
+  return (
+    <Modal opened={!!p} onClose={onCancel} title={t('time-management.approvals.confirm.title')}>
+      {p && (
+        <Stack gap="sm" data-testid="approve-confirm">
+          <Text size="sm">
+            {t('time-management.approvals.confirm.body', {
+              name: p.EmployeeName,
+              office: p.OfficeName,
+              period: rangeLabel(p.StartDate, p.EndDate),
+            })}
+          </Text>
+          <Table withRowBorders={false} verticalSpacing={4}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th scope="row">{t('time-management.approvals.confirm.worked')}</Table.Th>
+                <Table.Td data-testid="confirm-worked">{hoursLabel(p.WorkedMinutes)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">{t('time-management.approvals.confirm.breaks')}</Table.Th>
+                <Table.Td>{hoursLabel(p.BreakMinutes)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">{t('time-management.approvals.confirm.weeks')}</Table.Th>
+                <Table.Td>{p.Weeks.map((w) => hoursLabel(w.WorkedMinutes)).join(' + ')}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">{t('time-management.approvals.confirm.entries')}</Table.Th>
+                <Table.Td>{p.EntryCount}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {p.WorkedMinutes === 0 && (
+            <Alert color="yellow" data-testid="confirm-no-hours">
+              {t('time-management.approvals.confirm.noHours')}
+            </Alert>
+          )}
+          {p.PendingModificationCount > 0 && (
+            <Text size="sm">
+              {t('time-management.approvals.confirm.awaiting', { count: p.PendingModificationCount })}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="teal" data-autofocus onClick={() => onConfirm(p)}>
+              {t('time-management.approvals.confirm.approve')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
 function PeriodsPanel() {
   const { t } = useTranslation();
   const api = useApiClient();
@@ -96,6 +166,8 @@ function PeriodsPanel() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  /** The period whose approval waits for the user's confirmation. */
+  const [confirming, setConfirming] = useState<PayPeriod | null>(null);
   const query = useQuery(
     payPeriodsQuery(api, {
       startDate: anchor,
@@ -305,7 +377,7 @@ function PeriodsPanel() {
                                   size="xs"
                                   color="teal"
                                   loading={busy === p.PayPeriodID}
-                                  onClick={() => void approve(p, true)}
+                                  onClick={() => setConfirming(p)}
                                 >
                                   {t('time-management.approvals.approve')}
                                 </Button>
@@ -346,6 +418,14 @@ function PeriodsPanel() {
           </>
         )}
       </QueryView>
+      <ApproveConfirm
+        period={confirming}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(p) => {
+          setConfirming(null);
+          void approve(p, true);
+        }}
+      />
     </Stack>
   );
 }
