@@ -11,12 +11,13 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createApiClient } from './api/api-client';
 import { ApiClientProvider } from './api/api-context';
+import { connection } from './api/connection';
 import {
   configureErrorReporting,
   createClientErrorReporter,
   installGlobalErrorReporting,
 } from './api/error-reporting';
-import { isResponseError } from './api/errors';
+import { isAbortedConnectionError, isResponseError } from './api/errors';
 import { AppServicesProvider } from './app/app-context';
 import { loadCommands } from './app/commands';
 import { loadFullStyles } from './app/first-screen-styles';
@@ -30,6 +31,7 @@ import { createI18n, hasStoredLocale } from './i18n';
 import { lookupLocaleByIp } from './i18n/ip-country';
 import { watchSettle, whenSettled } from './lib/idle';
 import { mirrorMethodSupport } from './offline/db';
+import { refreshKeptCopiesOnReconnect } from './offline/refresh-on-reconnect';
 import { NotificationsHost } from './ui/notifications-host';
 import { requestNotifications } from './ui/notify';
 
@@ -91,7 +93,11 @@ async function start() {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (count, err) => count < 2 && !(isResponseError(err) && err.status < 500),
+        // A read that found no connection is not repeated while the connection is known to be lost.
+        retry: (count, err) =>
+          count < 2 &&
+          !(isResponseError(err) && err.status < 500) &&
+          !(isAbortedConnectionError(err) && !connection.online),
       },
     },
   });
@@ -114,7 +120,12 @@ async function start() {
     probeOnFirstUse: true,
     // The token, session and (on the Clock) screen reads src/boot.ts started before this code arrived.
     early: window.apexEarly,
+    // Each request's outcome tells whether the server is reached (src/api/connection.ts).
+    connection,
   });
+  connection.follow(window);
+  // Screens showing a kept copy read again as soon as the server answers again.
+  refreshKeptCopiesOnReconnect(queryClient, connection);
   const session = new Session(api);
   configureErrorReporting(createClientErrorReporter(api));
   installGlobalErrorReporting(window);

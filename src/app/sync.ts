@@ -94,6 +94,9 @@ export class SyncController {
           db: getDb(),
           userId,
           send: apiSend(this.api),
+          // The connection every request reports to; the engine probes it while it is lost.
+          connection: this.api.connection,
+          probe: () => this.api.ping(),
           onError: (err) => console.error('sync:', err),
         });
         void this.engine.start();

@@ -537,6 +537,9 @@ export class SyncEngine {
   /** Passes over the outbox until nothing more can go; returns when to wake up for backoff. */
   async #runLocked(force: boolean): Promise<number | null> {
     this.#reachedServer = false;
+    // The server is not reached: the probe finds out when it is (then this runs at once). Only a
+    // forced run (the user's action, the browser's `online`, Background Sync) tries a change now.
+    if (!force && this.#probe && !this.#connection.online) return null;
     let first = true;
     for (;;) {
       if (this.#stopped || this.#status.paused) return null;

@@ -3,6 +3,7 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
+import { connection } from '../api/connection';
 import { type ApexDb, getDb, type OutboxRow, type UserId } from './db';
 import type { SyncEngine, SyncStatus } from './sync-engine';
 
@@ -60,19 +61,26 @@ const NO_ENGINE_STATUS: SyncStatus = {
 };
 const NO_ENGINE_OFFLINE: SyncStatus = { ...NO_ENGINE_STATUS, online: false };
 
-/** Before the engine runs (it starts once the first screen is up), the connection is still known. */
+/**
+ * Before the engine runs (it starts once the first screen is up), the connection is still known: the
+ * browser's network and the app's connection store (what requests found, src/api/connection.ts).
+ */
 function subscribeConnection(onChange: () => void): () => void {
-  if (typeof window === 'undefined') return () => undefined;
+  const unsubscribe = connection.subscribe(() => onChange());
+  if (typeof window === 'undefined') return unsubscribe;
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
   return () => {
+    unsubscribe();
     window.removeEventListener('online', onChange);
     window.removeEventListener('offline', onChange);
   };
 }
 
 const connectionStatus = () =>
-  typeof navigator !== 'undefined' && !navigator.onLine ? NO_ENGINE_OFFLINE : NO_ENGINE_STATUS;
+  (typeof navigator !== 'undefined' && !navigator.onLine) || !connection.online
+    ? NO_ENGINE_OFFLINE
+    : NO_ENGINE_STATUS;
 
 /** The engine's status (online, sending, paused, lastSyncAt and counts); a neutral one without engine. */
 export function useSyncEngineStatus(engine: SyncEngine | null | undefined): SyncStatus {
