@@ -1,7 +1,7 @@
 // Bundles the API server into plain JavaScript (dist-server/main.mjs), so production runs `node`
 // on built code with no TypeScript loader: the server's own code and the shared contract are bundled,
 // packages stay in node_modules. Files the server reads beside its code at run time (the SQL
-// migrations, the gazetteer worker) are copied next to the bundle.
+// migrations, the gazetteer and embedded-database workers) are copied next to the bundle.
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -27,5 +27,6 @@ await build({
 // Read at run time relative to the bundle (import.meta.dirname / import.meta.url).
 cpSync(join(root, 'server/db/migrations'), join(out, 'migrations'), { recursive: true });
 cpSync(join(root, 'server/jobs/geocode/gazetteer-source.mjs'), join(out, 'gazetteer-source.mjs'));
+cpSync(join(root, 'server/db/pglite-worker.mjs'), join(out, 'pglite-worker.mjs'));
 writeFileSync(join(out, '.build-stamp'), new Date().toISOString());
 console.log(`server built into dist-server/ in ${Date.now() - started} ms`);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread';
 import * as tables from './tables';
 
 export type Tables = typeof tables;
@@ -27,6 +28,11 @@ export interface OpenOptions {
   dataDir?: string;
   databaseUrl?: string;
   inMemory?: boolean;
+  /**
+   * Embedded database: run PGlite on a worker thread (pglite-thread.ts), so SQL and HTTP use two cores.
+   * Default: on for a data directory, off in memory (tests open hundreds; each thread loads PGlite).
+   */
+  thread?: boolean;
   /** PostgreSQL schema to use (tests against a real server get a fresh one each). */
   schema?: string;
   /** PostgreSQL server: a statement running longer is cancelled (default 60 s). */
@@ -127,27 +133,34 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return { db: db as unknown as Db, kind: 'postgres', close: () => endPool(pool) };
   }
   let release = () => {};
-  let client: PGlite;
-  if (options.inMemory) {
-    client = new PGlite();
-  } else {
-    const dir = resolve(options.dataDir ?? './data');
+  let dir: string | null = null;
+  if (!options.inMemory) {
+    dir = resolve(options.dataDir ?? './data');
     mkdirSync(dir, { recursive: true });
     release = takeLock(join(dir, 'apex.lock'));
-    try {
-      client = new PGlite(join(dir, 'pg'));
-    } catch (err) {
-      release();
-      throw err;
-    }
   }
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema: tables });
+  const location = dir ? join(dir, 'pg') : null;
+  let client: PGlite | PGliteThread;
   try {
-    await migrateOrExplain(
-      () => migratePglite(db, { migrationsFolder }),
-      options.inMemory ? 'memory' : resolve(options.dataDir ?? './data'),
-    );
+    client =
+      (options.thread ?? !options.inMemory)
+        ? new PGliteThread(location, (error) => {
+            // Every query would fail from now on: stop, so that a supervisor starts a healthy server.
+            console.error(`${error.message}; the server stops.`);
+            process.exit(1);
+          })
+        : location
+          ? new PGlite(location)
+          : new PGlite();
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
+  // drizzle's PGlite driver calls query/exec/transaction, which the thread's client provides alike.
+  const db = drizzlePglite(client as PGlite, { schema: tables });
+  try {
+    await migrateOrExplain(() => migratePglite(db, { migrationsFolder }), dir ?? 'memory');
   } catch (err) {
     await client.close();
     release();

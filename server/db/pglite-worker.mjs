@@ -1,0 +1,133 @@
+// Runs in a worker thread (see pglite-thread.ts): holds the embedded PostgreSQL (PGlite) so that its
+// SQL runs on its own core while the main thread parses requests and answers. Plain JavaScript so that
+// it runs the same under tsx, vitest and the built server (copied beside the bundle).
+//
+// Messages in:  { id, op: 'query', sql, params, rowMode, keepText, tx? } · { id, op: 'exec', sql, tx? }
+//               { id, op: 'begin' } · { id, op: 'end', tx, commit } · { id, op: 'listen' | 'unlisten', channel }
+//               { id, op: 'close' }
+// Messages out: { op: 'ready' } · { op: 'failed', error } · { id, ok: true, value } · { id, ok: false, error }
+//               { op: 'notify', channel, payload }
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** @type {{ dataDir: string | null }} */
+const { dataDir } = workerData;
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+/** An error as plain data: its message and name, and PostgreSQL's fields (code, detail, constraint…). */
+function plain(error) {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error' };
+  const out = { message: error.message, name: error.name };
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === 'function' || typeof value === 'object') continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/** Parsers that keep the listed types as PostgreSQL's text (what drizzle asks for dates and intervals). */
+function keepingText(oids) {
+  if (!oids?.length) return undefined;
+  return Object.fromEntries(oids.map((oid) => [oid, (value) => value]));
+}
+
+let db;
+try {
+  db = dataDir ? new PGlite(dataDir) : new PGlite();
+  await db.waitReady;
+} catch (error) {
+  port.postMessage({ op: 'failed', error: plain(error) });
+  process.exit(1);
+}
+
+/** Open transactions: id → { tx, end(commit) }. */
+const transactions = new Map();
+/** Channels listened to: channel → unsubscribe. */
+const listening = new Map();
+let nextTx = 1;
+
+function target(message) {
+  if (message.tx === undefined) return db;
+  const open = transactions.get(message.tx);
+  if (!open) throw new Error('The transaction has already ended');
+  return open.tx;
+}
+
+async function handle(message) {
+  switch (message.op) {
+    case 'query': {
+      const result = await target(message).query(message.sql, message.params, {
+        rowMode: message.rowMode,
+        parsers: keepingText(message.keepText),
+      });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'exec': {
+      const results = await target(message).exec(message.sql);
+      return results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    }
+    case 'begin': {
+      // The transaction stays open (holding PGlite's one connection) until 'end' arrives; 'end' answers
+      // once PGlite has committed or rolled back.
+      const id = nextTx++;
+      const entry = { tx: null, end: null, done: null };
+      const opened = new Promise((resolve, reject) => {
+        entry.done = db
+          .transaction(
+            (tx) =>
+              new Promise((commit, rollback) => {
+                entry.tx = tx;
+                entry.end = (ok) => (ok ? commit(undefined) : rollback(new RolledBack()));
+                transactions.set(id, entry);
+                resolve(id);
+              }),
+          )
+          .catch((error) => {
+            if (!(error instanceof RolledBack)) throw error;
+          })
+          .finally(() => transactions.delete(id));
+        // BEGIN itself failed: the caller is told; a later failure (COMMIT) is told to 'end'.
+        entry.done.catch(reject);
+      });
+      return opened;
+    }
+    case 'end': {
+      const open = transactions.get(message.tx);
+      if (!open) throw new Error('The transaction has already ended');
+      open.end(message.commit);
+      await open.done;
+      return null;
+    }
+    case 'listen': {
+      if (!listening.has(message.channel)) {
+        const unsubscribe = await db.listen(message.channel, (payload) =>
+          port.postMessage({ op: 'notify', channel: message.channel, payload }),
+        );
+        listening.set(message.channel, unsubscribe);
+      }
+      return null;
+    }
+    case 'unlisten': {
+      const unsubscribe = listening.get(message.channel);
+      listening.delete(message.channel);
+      if (unsubscribe) await unsubscribe();
+      return null;
+    }
+    case 'close': {
+      await db.close();
+      return null;
+    }
+    default:
+      throw new Error(`Unknown database operation ${message.op}`);
+  }
+}
+
+class RolledBack extends Error {}
+
+port.on('message', (message) => {
+  handle(message).then(
+    (value) => port.postMessage({ id: message.id, ok: true, value }),
+    (error) => port.postMessage({ id: message.id, ok: false, error: plain(error) }),
+  );
+});
+port.postMessage({ op: 'ready' });
