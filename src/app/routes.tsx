@@ -5,6 +5,7 @@ import { APP_STATES, type AppState } from '../contract/navigation';
 import { Spinner } from '../ui/spinner';
 import { loadFullStyles } from './first-screen-styles';
 import { guard } from './guard';
+import { landingUrl } from './landing';
 import { RouteError } from './route-error';
 import type { Session } from './session';
 import { Shell } from './shell';
@@ -41,6 +42,11 @@ function guarded(session: Session, name: string) {
       signedIn: session.signedIn,
       loadUser: () => session.load(),
     });
+    // A user who may not open the home page lands where they may (an applicant: their application).
+    if (outcome.kind === 'forbidden' && name === 'home') {
+      const landing = landingUrl(await session.load());
+      if (landing && landing !== '/') throw redirect(landing);
+    }
     const to = outcomeRedirect(outcome);
     if (to) throw to;
     return null;
@@ -112,8 +118,18 @@ export function buildRoutes(session: Session): RouteObject[] {
             state(session, 'teams', () => import('../features/teams/teams-page')),
             state(session, 'admin.uiKit', () => import('../features/ui-kit/ui-kit-page')),
             state(session, 'admin.mail', () => import('../features/admin/mail-outbox-page')),
+            state(
+              session,
+              'onboarding.applicationStatus',
+              () => import('../features/onboarding/application-status-page'),
+            ),
             {
               path: '*',
+              // Drawn in the signed-in shell (menu, name) when someone is signed in.
+              loader: async () => {
+                if (session.signedIn) await session.load().catch(() => undefined);
+                return null;
+              },
               lazy: async () => ({ Component: (await import('./pages/not-found-page')).default }),
             },
           ],

@@ -1,12 +1,17 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppServices } from '../app-context';
+import { useAppServices, useSessionData } from '../app-context';
+import { landingUrl } from '../landing';
 import { StatusPage } from './status-page';
 
 export default function ForbiddenPage() {
   const { t } = useTranslation();
   const { session, signOut } = useAppServices();
+  const data = useSessionData();
+  // "Home" is where this user may go (an applicant: their application), never back to this page; a
+  // user not loaded yet goes to '/', whose guard sends them on.
+  const home = data ? landingUrl(data) : '/';
   return (
     <StatusPage
       code="403"
@@ -14,9 +19,11 @@ export default function ForbiddenPage() {
       body={t('shell.forbidden.body')}
       actions={
         <>
-          <Button component={Link} to="/">
-            {t('shell.goHome')}
-          </Button>
+          {home && (
+            <Button component={Link} to={home}>
+              {t('shell.goHome')}
+            </Button>
+          )}
           {session.signedIn && (
             <Button variant="default" onClick={() => void signOut()}>
               {t('shell.signOut')}
