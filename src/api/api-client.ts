@@ -503,9 +503,14 @@ export class ApiClient {
       if (!aborted) this.connection.reportFailure();
       throw new AbortedConnectionError({ aborted, cause: err });
     }
+    this.noteAnswer(res);
+    return res;
+  }
+
+  /** An answer reached the device: from the server (connected), or from a captive portal (not). */
+  private noteAnswer(res: Response): void {
     if (fromServer(res)) this.connection.reportAnswer();
     else this.connection.reportFailure();
-    return res;
   }
 
   /** send(), repeating a 503 answer: RETRY_503_ATTEMPTS attempts, RETRY_503_DELAY_MS apart. */
@@ -565,6 +570,9 @@ export class ApiClient {
     const early = this.earlyToken;
     this.earlyToken = null;
     let res = early ? await early : null;
+    // The early request's outcome tells about the connection too (null: it got no answer).
+    if (early && !res) this.connection.reportFailure();
+    else if (res) this.noteAnswer(res);
     if (res?.status === 503) await res.body?.cancel().catch(() => undefined);
     if (!res || res.status === 503) {
       try {

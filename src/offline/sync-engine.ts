@@ -450,13 +450,16 @@ export class SyncEngine {
     this.#planProbe();
   }
 
-  /** While the server is not reached (and the browser has a network), probe it when the backoff says. */
+  /**
+   * While requests fail (and the browser has a network), probe the server when the backoff says: a
+   * failed probe after a failed request means not connected; an answer, connected.
+   */
   #planProbe(): void {
     this.#cancelProbe?.();
     this.#cancelProbe = null;
     const state = this.#connection.getState();
     if (!this.#probe || !this.#started || this.#stopped || this.#probing) return;
-    if (state.online || state.browserOffline) return;
+    if (state.browserOffline || (state.online && state.failures === 0)) return;
     const wait = state.retryAt === null ? 0 : Math.max(0, state.retryAt - this.#now());
     this.#cancelProbe = this.#setTimer(() => {
       this.#cancelProbe = null;
@@ -465,7 +468,8 @@ export class SyncEngine {
   }
 
   async #runProbe(): Promise<void> {
-    if (!this.#probe || this.#stopped || this.#connection.online) return;
+    const state = this.#connection.getState();
+    if (!this.#probe || this.#stopped || (state.online && state.failures === 0)) return;
     this.#probing = true;
     try {
       await this.#probe();

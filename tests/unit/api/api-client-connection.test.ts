@@ -111,6 +111,41 @@ describe('ApiClient and the connection', () => {
   });
 });
 
+describe('early requests and the connection', () => {
+  it('counts an early token request that got no answer, and the retry, as two failures', async () => {
+    const { net, connection, clock, server } = setup();
+    net.up = false;
+    const client = createApiClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      now: () => clock.now,
+      log: silentLog(),
+      storage: memoryStorage(),
+      alert: vi.fn(),
+      connection,
+      early: { token: Promise.resolve(null) },
+    });
+    await expect(client.getToken()).rejects.toBeInstanceOf(AbortedConnectionError);
+    expect(connection.getState()).toMatchObject({ online: false, failures: 2 });
+    expect(server.calls).toEqual([]);
+  });
+
+  it('counts an early token answer as an answer', async () => {
+    const { connection, clock } = setup();
+    connection.reportFailure();
+    const client = createApiClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      now: () => clock.now,
+      log: silentLog(),
+      storage: memoryStorage(),
+      alert: vi.fn(),
+      connection,
+      early: { token: Promise.resolve(json(tokenAt(NOW))) },
+    });
+    await expect(client.getToken()).resolves.toEqual(expect.any(String));
+    expect(connection.getState().failures).toBe(0);
+  });
+});
+
 describe('token renewal without a connection', () => {
   it('asks once, then fails every caller at once until the backoff has passed', async () => {
     const { client, net, clock, tokenCalls } = setup();

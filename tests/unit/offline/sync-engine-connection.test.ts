@@ -95,6 +95,33 @@ describe('sync engine and the connection', () => {
     expect(h.probes.length).toBe(6);
   });
 
+  it('checks a single failure with a probe: a second failure means not connected', async () => {
+    const h = setup();
+    h.net.up = false;
+    await h.engine.start();
+    h.connection.reportFailure(); // one read failed: not yet "no connection"
+    expect(h.engine.getStatus().online).toBe(true);
+    h.clock.advance(1_500);
+    await settle();
+    expect(h.probes).toHaveLength(1);
+    expect(h.engine.getStatus().online).toBe(false);
+    await h.engine.stop();
+  });
+
+  it('does not probe while all is well', async () => {
+    const h = setup();
+    await h.engine.start();
+    h.clock.advance(60 * 60_000);
+    await settle();
+    expect(h.probes).toEqual([]);
+    h.connection.reportFailure();
+    h.connection.reportAnswer(); // answered before the probe was due: nothing to check
+    h.clock.advance(60 * 60_000);
+    await settle();
+    expect(h.probes).toEqual([]);
+    await h.engine.stop();
+  });
+
   it('sends what is queued at once when the probe reaches the server, backoff or not', async () => {
     const h = setup();
     await h.engine.start();
