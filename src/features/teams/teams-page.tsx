@@ -34,7 +34,7 @@ import {
   TeamSave,
   TeamUpdate,
 } from '../../contract/teams';
-import { useTeam, useTeamCandidates, useTeamOffices, useTeams } from './api/get-teams';
+import { type TeamOffice, useTeam, useTeamCandidates, useTeamOffices, useTeams } from './api/get-teams';
 import {
   useAddMember,
   useCreateTeam,
@@ -60,6 +60,21 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
   return out;
 }
 
+/**
+ * The office Teams opens on: the one last chosen (on Teams or the schedule board) when it has a team,
+ * else the first office that has one, else the last chosen or the first office (to start its first team).
+ */
+export function openingOffice(
+  offices: readonly TeamOffice[],
+  teams: readonly Pick<Team, 'IcdOfficeID'>[],
+  saved: number | null,
+): TeamOffice | null {
+  const withTeam = new Set(teams.map((tm) => tm.IcdOfficeID));
+  const last = offices.find((o) => o.IcdOfficeID === saved);
+  if (last && withTeam.has(last.IcdOfficeID)) return last;
+  return offices.find((o) => withTeam.has(o.IcdOfficeID)) ?? last ?? offices[0] ?? null;
+}
+
 interface MemberEditing {
   team: Team;
   /** null: adding a member. */
@@ -75,8 +90,12 @@ export default function TeamsPage() {
     key: OFFICE_KEY,
     defaultValue: null,
   });
+  // The office picked on this page now (even one with no team yet, to start its first team).
+  const [picked, setPicked] = useState<number | null>(null);
   const officeList = offices.data ?? [];
-  const office = officeList.find((o) => o.IcdOfficeID === savedOffice) ?? officeList[0] ?? null;
+  const office =
+    officeList.find((o) => o.IcdOfficeID === picked) ??
+    openingOffice(officeList, teams.data ?? [], savedOffice);
   const officeTeams = (teams.data ?? []).filter((tm) => tm.IcdOfficeID === office?.IcdOfficeID);
   const [editing, setEditing] = useState<MemberEditing | null>(null);
   const [removing, setRemoving] = useState<{ team: Team; member: TeamMember } | null>(null);
@@ -101,7 +120,11 @@ export default function TeamsPage() {
         label={t('teams.office')}
         data={officeList.map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName }))}
         value={office ? String(office.IcdOfficeID) : null}
-        onChange={(v) => v && setSavedOffice(Number(v))}
+        onChange={(v) => {
+          if (!v) return;
+          setPicked(Number(v));
+          setSavedOffice(Number(v));
+        }}
         allowDeselect={false}
         w={{ base: '100%', xs: 260 }}
         comboboxProps={{ withinPortal: true }}
