@@ -4,6 +4,7 @@
 // application (point in polygon) and stored on the lead (territory_id).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -269,6 +270,17 @@ export const leads = pgTable(
       .where(sql`${t.LeadBatchID} is not null`),
   ],
 );
+
+/**
+ * The version of what a lead group's map answers are made of (its leads, their assignments, its
+ * territories and their offices, statuses, teams, offices), bumped in the same transaction as any change
+ * by the triggers of server/db/sql/lead-markers-version.sql, which also NOTIFY apex_lead_markers. The
+ * marker cache (server/modules/leads/markers-cache.ts) keeps answers per group and version.
+ */
+export const leadMarkerVersions = pgTable('lead_marker_versions', {
+  LeadGroupID: integer('lead_group_id').primaryKey(),
+  Version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** AssignedOwners (Role 1) and AssignedReps (Role 2) of a lead. */
 export const leadAssignments = pgTable(

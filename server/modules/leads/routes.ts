@@ -2,7 +2,7 @@
 // territories and their offices, lead office teams, policies, import schemas, batches and reports.
 // Permissions: leads:work (reps: their assigned leads and the territories of their office/team;
 // interactions; new leads) and leads:manage (owners/managers, within their corporations' offices).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,7 +25,7 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/auth';
 import { bulkCreateLeads, bulkPatchLeads, createLead, getLead, listLeads, patchLead } from './leads-service';
 import { ensureLeadReference, statusBook } from './lookups';
-import { leadMarkers, territoryLeadMarkers } from './markers-service';
+import { encodedBody, LeadMarkerCache, type MarkerEndpoint, markerCaches } from './markers-cache';
 import { IdParams, MANAGE, WORK } from './route-common';
 import { leadAdminRoutes } from './routes-admin';
 import { leadGroupRoutes } from './routes-groups';
@@ -35,7 +35,34 @@ export async function leadsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onReady', async () => {
     await ensureLeadReference(db);
+    await markers.start();
   });
+  app.addHook('onClose', async () => {
+    await markers.stop();
+  });
+
+  // The map's answers from memory (markers-cache.ts), with an ETag a phone revalidates with (304).
+  const markers = new LeadMarkerCache(db);
+  markerCaches.set(app.server, markers);
+  async function sendMarkers(
+    request: FastifyRequest<{ Querystring: LeadMarkersQuery }>,
+    reply: FastifyReply,
+    endpoint: MarkerEndpoint,
+  ) {
+    const out = await markers.answer({
+      endpoint,
+      actor: actorOf(request),
+      query: request.query,
+      ifNoneMatch: request.headers['if-none-match'],
+      serialize: (value) => reply.serialize(value),
+    });
+    reply.header('ETag', out.etag).header('Cache-Control', 'private, no-cache');
+    if (out.notModified) return reply.code(304).send();
+    const { body, encoding } = encodedBody(out.answer, request.headers['accept-encoding']);
+    reply.header('Vary', 'Accept-Encoding');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
 
   r.get(
     '/leads',
@@ -143,7 +170,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: LeadMarkers },
       },
     },
-    async (request) => leadMarkers({ db, actor: actorOf(request), query: request.query }),
+    async (request, reply) => sendMarkers(request, reply, 'markers'),
   );
 
   r.get(
@@ -157,7 +184,7 @@ export async function leadsRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: TerritoryLeadMarkers },
       },
     },
-    async (request) => territoryLeadMarkers({ db, actor: actorOf(request), query: request.query }),
+    async (request, reply) => sendMarkers(request, reply, 'territories'),
   );
 
   r.get(
