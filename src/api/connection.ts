@@ -64,6 +64,8 @@ export class ConnectionStore {
   readonly #backoff: BackoffOptions;
   readonly #now: () => number;
   readonly #random: () => number;
+  /** Failures at or after the time they were due since the last answer: they make the wait grow. */
+  #attempts = 0;
 
   constructor(options: ConnectionOptions = {}) {
     const online = options.online ?? true;
@@ -82,17 +84,26 @@ export class ConnectionStore {
 
   /** The server answered a request (whatever its status): connected, from now on. */
   reportAnswer(): void {
+    this.#attempts = 0;
     this.#set({ online: true, browserOffline: false, failures: 0, retryAt: null });
   }
 
-  /** A request got no answer from the server. */
+  /**
+   * A request got no answer from the server. The wait before the next attempt grows with each failure
+   * once it was due; requests failing together (a screen's reads) count as one attempt.
+   */
   reportFailure(): void {
     const failures = this.#state.failures + 1;
+    let { retryAt } = this.#state;
+    if (this.mayTry()) {
+      this.#attempts++;
+      retryAt = this.#now() + backoffDelay(this.#attempts, this.#random, this.#backoff);
+    }
     this.#set({
       ...this.#state,
       failures,
       online: this.#state.online && !this.#state.browserOffline && failures < this.#threshold,
-      retryAt: this.#now() + backoffDelay(failures, this.#random, this.#backoff),
+      retryAt,
     });
   }
 
@@ -102,8 +113,8 @@ export class ConnectionStore {
       this.#set({ ...this.#state, online: false, browserOffline: true });
       return;
     }
-    if (!this.#state.browserOffline) return;
-    // A network again: connected until requests say otherwise, and try at once.
+    // A network (again, or another one): connected until requests say otherwise, and try at once.
+    this.#attempts = 0;
     this.#set({ ...this.#state, online: true, browserOffline: false, failures: 0, retryAt: null });
   }
 

@@ -50,16 +50,45 @@ describe('connection store', () => {
     expect(connection.online).toBe(true);
   });
 
-  it('backs off exponentially while requests fail, capped at a minute', () => {
+  it('backs off exponentially while attempts fail, capped at a minute', () => {
     const { connection, clock } = store();
     const waits: number[] = [];
     for (let i = 0; i < 8; i++) {
+      clock.time = connection.getState().retryAt ?? clock.time; // each try when due
       connection.reportFailure();
       waits.push((connection.getState().retryAt ?? 0) - clock.time);
     }
     // random 0.5: three quarters of min(60 s, 2 s·2^(n-1)).
     expect(waits).toEqual([1_500, 3_000, 6_000, 12_000, 24_000, 45_000, 45_000, 45_000]);
     expect(CONNECTION_BACKOFF).toEqual({ baseMs: 2_000, maxMs: 60_000 });
+    // Once answered, the wait starts small again.
+    connection.reportAnswer();
+    connection.reportFailure();
+    expect((connection.getState().retryAt ?? 0) - clock.time).toBe(1_500);
+  });
+
+  it('counts requests failing together (a screen’s reads) as one attempt: the wait does not run away', () => {
+    const { connection, clock } = store();
+    for (let i = 0; i < 6; i++) connection.reportFailure();
+    expect(connection.getState()).toMatchObject({ failures: 6, online: false, retryAt: clock.time + 1_500 });
+    clock.time += 1_000;
+    connection.reportFailure();
+    expect(connection.getState().retryAt).toBe(clock.time + 500);
+    clock.time += 500;
+    connection.reportFailure();
+    expect(connection.getState().retryAt).toBe(clock.time + 3_000);
+  });
+
+  it('starts the wait small again when the browser has a network again', () => {
+    const { connection, clock } = store();
+    for (let i = 0; i < 3; i++) {
+      clock.time = connection.getState().retryAt ?? clock.time;
+      connection.reportFailure();
+    }
+    connection.setBrowserOnline(true); // an online event without an offline one: another network
+    expect(connection.getState()).toMatchObject({ online: true, failures: 0, retryAt: null });
+    connection.reportFailure();
+    expect(connection.getState().retryAt).toBe(clock.time + 1_500);
   });
 
   it('says when trying again is due', () => {

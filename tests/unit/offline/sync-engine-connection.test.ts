@@ -72,15 +72,15 @@ describe('sync engine and the connection', () => {
     await h.engine.start();
     const start = h.clock.time;
     h.connection.reportFailure();
-    h.connection.reportFailure(); // lost; next try due in 3 s
-    h.clock.advance(2_999);
+    h.connection.reportFailure(); // lost (two reads failing together); next try due in 1.5 s
+    h.clock.advance(1_499);
     await settle();
     expect(h.probes).toEqual([]);
     h.clock.advance(1);
     await settle();
-    expect(h.probes).toEqual([start + 3_000]);
-    // The probe failed: 6 s, then 12 s, 24 s, 45 s, 45 s … (random 0.5: three quarters of the cap).
-    for (const wait of [6_000, 12_000, 24_000, 45_000, 45_000]) {
+    expect(h.probes).toEqual([start + 1_500]);
+    // The probe failed: 3 s, then 6 s, 12 s, 24 s, 45 s … (random 0.5: three quarters of the cap).
+    for (const wait of [3_000, 6_000, 12_000, 24_000, 45_000]) {
       h.clock.advance(wait - 1);
       await settle();
       const before = h.probes.length;
