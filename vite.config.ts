@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bundleReport, precompress } from './scripts/vite-build-plugins';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
 
@@ -138,6 +139,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    bundleReport(),
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -203,6 +203,9 @@ function registerStatic(app: FastifyInstance, config: Config): void {
     root,
     wildcard: false,
     index: false,
+    // The build writes `<file>.br` and `<file>.gz` at the highest quality (scripts/vite-build-plugins.ts):
+    // sent as they are, with Content-Encoding set, so @fastify/compress leaves them alone.
+    preCompressed: true,
     setHeaders(res, path) {
       if (/\/assets\//.test(path)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'no-cache');

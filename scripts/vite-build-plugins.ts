@@ -1,0 +1,129 @@
+// Build steps of the PWA beyond Vite's own (vite.config.ts):
+// - bundleReport: what each output chunk is made of, by module, for tests/bench/clock-bundle.bench.ts
+//   (bytes per library on the first screen);
+// - precompress: a Brotli (quality 11) and a gzip (level 9) copy of every compressible file of the
+//   build, which the server sends as they are (server/app.ts, @fastify/static `preCompressed`), so a
+//   phone gets the smallest encoding without the server compressing on each request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
+import type { Plugin, ResolvedConfig } from 'vite';
+
+/** Where bundleReport writes its report, relative to the build's outDir (not served: a dot folder). */
+export const BUNDLE_REPORT_FILE = '.vite/bundle-report.json';
+
+/** Per chunk file: per module id, the length of its code in the chunk and that code gzipped alone. */
+export type BundleReport = Record<string, Record<string, { rendered: number; gzip: number }>>;
+
+export function bundleReport(): Plugin {
+  return {
+    name: 'apex:bundle-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      // Only the app's build (the service worker's own build has no manifest and no report).
+      if (
+        !Object.values(bundle).some(
+          (c) => c.type === 'chunk' && c.isEntry && c.fileName.startsWith('assets/'),
+        )
+      )
+        return;
+      const report: BundleReport = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const modules: BundleReport[string] = {};
+        for (const [id, m] of Object.entries(chunk.modules)) {
+          if (!m.renderedLength) continue;
+          const key = relative(process.cwd(), id.replace(/^\0/, '')).replaceAll('\\', '/');
+          modules[key] = {
+            rendered: m.renderedLength,
+            gzip: m.code ? gzipSync(m.code, { level: 9 }).length : 0,
+          };
+        }
+        report[chunk.fileName] = modules;
+      }
+      this.emitFile({ type: 'asset', fileName: BUNDLE_REPORT_FILE, source: JSON.stringify(report) });
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|webmanifest|geojson|txt|xml|map)$/i;
+/** Smaller files are sent as they are (the server's threshold for compressing is 1 KB too). */
+const MIN_BYTES = 1024;
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each compressible file of the build once everything is
+ * written (the service worker included); a copy that is not smaller than the file is not kept.
+ */
+export async function precompressDir(
+  dir: string,
+): Promise<{ files: number; raw: number; br: number; gz: number }> {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const todo = [...files(dir)].filter((f) => COMPRESSIBLE.test(f) && statSync(f).size >= MIN_BYTES);
+  const totals = { files: 0, raw: 0, br: 0, gz: 0 };
+  // A few at a time: Brotli at quality 11 is CPU-bound (the biggest file takes seconds).
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const file = todo[next++];
+      const raw = readFileSync(file);
+      const [b, g] = await Promise.all([
+        br(raw, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
+          },
+        }),
+        gz(raw, { level: 9 }),
+      ]);
+      totals.files++;
+      totals.raw += raw.length;
+      if (b.length < raw.length) {
+        writeFileSync(`${file}.br`, b);
+        totals.br += b.length;
+      }
+      if (g.length < raw.length) {
+        writeFileSync(`${file}.gz`, g);
+        totals.gz += g.length;
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return totals;
+}
+
+export function precompress(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'apex:precompress',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    // After vite-plugin-pwa has written the service worker (its closeBundle).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const outDir = resolve(config.root, config.build.outDir);
+        const t = await precompressDir(outDir);
+        const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+        config.logger.info(
+          `precompressed ${t.files} files: ${kb(t.raw)} → brotli ${kb(t.br)}, gzip ${kb(t.gz)}`,
+        );
+      },
+    },
+  };
+}
