@@ -2,6 +2,7 @@
 // status names from the shared enumeration). The full application (documents, reference fields) is
 // the onboarding area's; this is the part an applicant's landing page shows.
 import { z } from 'zod';
+import { Instant } from './common';
 
 /** Onboarding application status names (spec 001 §3, shared enumeration) that an applicant can be in. */
 export const ApplicationStatusName = z.enum(['Initial', 'Incomplete', 'Approved', 'Terminated', 'Suspended']);
@@ -9,8 +10,8 @@ export type ApplicationStatusName = z.infer<typeof ApplicationStatusName>;
 
 export const MyApplication = z.object({
   Status: ApplicationStatusName,
-  /** When the application was made (the applicant's account was created), ISO 8601. */
-  SubmittedAt: z.string(),
+  /** When the application was made (the applicant's account was created). */
+  SubmittedAt: Instant,
   FirstName: z.string(),
   LastName: z.string(),
   EmailAddress: z.string().nullable(),

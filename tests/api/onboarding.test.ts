@@ -69,7 +69,7 @@ describe('onboarding-applications/mine', () => {
       Office: { OfficeName: 'Toronto Central', City: 'Toronto' },
       Divisions: ['RoadShow'],
     });
-    expect(Number.isNaN(Date.parse(body.SubmittedAt))).toBe(false);
+    expect(Number.isNaN(Date.parse(String(body.SubmittedAt)))).toBe(false);
   });
 
   it('is refused to users who are not applicants, administrators included, and to anonymous callers', async () => {

@@ -18,8 +18,8 @@ const STATUS_COLOUR: Record<ApplicationStatusName, string> = {
 };
 
 /** 'Nov 25, 2026' in the locale's words (both English locales write the month first). */
-function dayOf(iso: string, locale: string): string {
-  return new Date(iso).toLocaleDateString(locale.replace('_', '-'), {
+function dayOf(at: string | Date, locale: string): string {
+  return new Date(at).toLocaleDateString(locale.replace('_', '-'), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
