@@ -22,9 +22,9 @@ let bDatabase: Database | null = null;
 
 beforeAll(async () => {
   const url = process.env.TEST_DATABASE_URL;
-  // On the embedded database both instances serve one PGlite (one process); on a server, B has its
-  // own pool on A's database, as a second machine would.
-  const embedded = url ? undefined : await openDatabase({ inMemory: true });
+  // On the embedded database both instances serve one PGlite on its thread, as `npm start` runs it (one
+  // process); on a server, B has its own pool on A's database, as a second machine would.
+  const embedded = url ? undefined : await openDatabase({ inMemory: true, thread: true });
   a = await createTestApp(shared, { database: embedded });
   bDatabase = a.databaseUrl ? await openDatabase({ databaseUrl: a.databaseUrl }) : null;
   const built = await buildApp({ ...a.config, seedDemo: false }, bDatabase ?? embedded, {
