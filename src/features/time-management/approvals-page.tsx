@@ -141,10 +141,15 @@ function ApproveConfirm({
             </Text>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
+            {/* Enter confirms, except for a period with no hours: then Enter cancels. */}
+            <Button variant="default" onClick={onCancel} data-autofocus={p.WorkedMinutes === 0 || undefined}>
               {t('common.cancel')}
             </Button>
-            <Button color="teal" data-autofocus onClick={() => onConfirm(p)}>
+            <Button
+              color="teal"
+              data-autofocus={p.WorkedMinutes !== 0 || undefined}
+              onClick={() => onConfirm(p)}
+            >
               {t('time-management.approvals.confirm.approve')}
             </Button>
           </Group>
