@@ -227,6 +227,26 @@ export async function keepMany(
   }
 }
 
+/**
+ * Resolves once a service worker controls the page (then what the page fetches is kept by it), or
+ * after `timeoutMs`, or at once where there is no service worker. Code parts that rely on the
+ * worker's runtime cache (the map's code) wait for it.
+ */
+export function whenControlled(timeoutMs = 30_000): Promise<boolean> {
+  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  if (!sw) return Promise.resolve(false);
+  if (sw.controller) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      sw.removeEventListener('controllerchange', done);
+      resolve(!!sw.controller);
+    };
+    const timer = setTimeout(done, timeoutMs);
+    sw.addEventListener('controllerchange', done);
+  });
+}
+
 // ---- the app's runner ---------------------------------------------------------------------------
 
 export interface WarmUpState {

@@ -3,7 +3,13 @@
 // territories at the view the map opens with (the last view on this device, and the group's home),
 // the details of the rep's assigned leads (bounded), and the map's code, worker and basemap.
 import { type LeadGroup, LeadPage } from '../../contract/leads';
-import { keep, keepMany, type OfflineScreen, type WarmUpContext } from '../../offline/warm-up';
+import {
+  keep,
+  keepMany,
+  type OfflineScreen,
+  type WarmUpContext,
+  whenControlled,
+} from '../../offline/warm-up';
 import { groupHomeQueryOptions } from './api/get-group-home';
 import { leadCacheKey } from './api/get-lead';
 import {
@@ -132,6 +138,8 @@ export const offlineScreen: OfflineScreen = {
         id: 'code',
         code: true,
         run: async () => {
+          // Through the service worker, so the map's code and basemap are kept for a reload offline.
+          await whenControlled();
           await import('./leads-map-page');
           await import('./map-view');
           // The map's worker and basemap: fetched through the service worker, which keeps them.

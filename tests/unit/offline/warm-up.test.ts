@@ -240,8 +240,8 @@ describe('a full disk', () => {
     };
     await db.outbox.put(row);
     const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    vi.spyOn(db.cache, 'put').mockImplementation(() => Promise.reject(quota()));
-    vi.spyOn(db.cache, 'bulkPut').mockImplementation(() => Promise.reject(quota()));
+    vi.spyOn(db.cache, 'put').mockRejectedValue(quota());
+    vi.spyOn(db.cache, 'bulkPut').mockRejectedValue(quota());
 
     const { api, calls } = fakeApi();
     const record = await run(await screensOf(REP), api);
