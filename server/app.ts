@@ -26,6 +26,7 @@ import { onboardingRoutes } from './modules/onboarding/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { teamRoutes } from './modules/teams/routes';
+import { tilesRoutes } from './modules/tiles/routes';
 import { timeRoutes } from './modules/time/routes';
 import { timeManagementRoutes } from './modules/time-management/routes';
 import { registerAuth } from './plugins/auth';
@@ -114,7 +115,7 @@ export async function buildApp(
     dataDir: config.dataDir,
     inMemory: config.inMemory,
   });
-  registerAuth(app, { db, key, policy, cache: options.authCache });
+  const authCache = registerAuth(app, { db, key, policy, cache: options.authCache });
   // Mutations carrying Idempotency-Key are answered once; replays get the stored answer.
   await app.register(idempotencyPlugin, { db: baseDb, faults: options.idempotencyFaults });
   const purge = () =>
@@ -158,6 +159,13 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+  // Street maps (/tiles/…): the PMTiles archive of MAP_TILES or DATA_DIR/tiles/, for signed-in callers.
+  await app.register(tilesRoutes, {
+    mapTiles: config.mapTiles,
+    dataDir: config.dataDir,
+    searchDataDir: !config.inMemory,
+    auth: { db, key, policy, authCache },
+  });
   await app.register(accountRoutes, {
     db,
     policy,

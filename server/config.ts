@@ -66,6 +66,10 @@ const EnvSchema = z.object({
   STATIC_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  MAP_TILES: z
+    .string()
+    .regex(/\.pmtiles$/i, 'must name a .pmtiles file')
+    .optional(),
 });
 
 export interface Config {
@@ -96,6 +100,11 @@ export interface Config {
    * embedded database is one process's.
    */
   workers: number;
+  /**
+   * The street map's PMTiles archive (MAP_TILES); null: the first *.pmtiles in DATA_DIR/tiles/, if any
+   * (server/modules/tiles/).
+   */
+  mapTiles: string | null;
   /** In-memory embedded database (tests). */
   inMemory?: boolean;
 }
@@ -152,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: e.STATIC_DIR,
     logLevel: e.LOG_LEVEL,
     workers: e.WORKERS,
+    mapTiles: e.MAP_TILES ?? null,
     passwordCostLog2: 17,
   };
 }

@@ -51,12 +51,15 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
   [/^(PUT|PATCH|DELETE) \/__method-blocked$/, 'answers 405 to blocked methods'],
   [/^POST \/account\//, 'the account form posts; those needing a session check it themselves'],
   [/^GET \/\*$/, 'the PWA shell and files'],
+  [/^GET \/tiles\//, 'street map tiles and style: they check the session cookie or token themselves'],
 ];
 
 /** Public routes that check the session cookie themselves: no session → 401, without `keys` → 403. */
 const SELF_GUARDED: Record<string, { keys: readonly string[]; body?: (ctx: Context) => object }> = {
   'POST /account/renew': { keys: [] },
   'POST /account/proxy/login': { keys: ['admin:proxy'], body: (ctx) => ({ EmployeeID: ctx.userIds.staff }) },
+  'GET /tiles/style.json': { keys: [] },
+  'GET /tiles/:z/:x/:y': { keys: [] },
 };
 
 /** /api routes open to every signed-in user (no key), each with why. */
