@@ -6,15 +6,21 @@
 // requests with one key; the fault points before and after the commit; a claim left committed
 // unfinished. Seconds per run, so mutation testing can run it for every mutant.
 import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
 import { count as countRows, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import Fastify, { type FastifyInstance, type FastifyRequest, type InjectOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Database, openDatabase } from '../../server/db/client';
+import { type Database, type Db, openDatabase } from '../../server/db/client';
 import { scopedDb } from '../../server/db/request-scope';
 import { idempotencyKeys } from '../../server/db/schema/idempotency';
+import * as tables from '../../server/db/tables';
 import { clientErrors } from '../../server/db/tables';
 import {
   callerOf,
@@ -59,8 +65,44 @@ async function written(name: string): Promise<number> {
 
 const keys = () => db.select().from(idempotencyKeys);
 
+/**
+ * A new in-memory database with the real migrations. Under mutation testing this file runs once per
+ * mutant, and creating a PGlite database takes most of that time (tens of seconds on a busy machine):
+ * there, the migrated database is created once, saved beside the other temporary files under a name
+ * that changes with the migrations, and each run starts from a copy of it.
+ */
+async function openMigrated(): Promise<Database> {
+  if (!('__stryker__' in globalThis)) return openDatabase({ inMemory: true });
+  const migrations = resolve(import.meta.dirname, '../../server/db/migrations');
+  const digest = createHash('sha256');
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]))
+      .sort();
+  for (const file of files(migrations))
+    digest.update(file.slice(migrations.length)).update(readFileSync(file));
+  const folder = join(tmpdir(), 'apex-mutation');
+  const saved = join(folder, `migrated-${digest.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(saved)) {
+    const fresh = await openDatabase({ inMemory: true });
+    const dump = await (fresh.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+    mkdirSync(folder, { recursive: true });
+    const partial = `${saved}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, saved);
+    return fresh;
+  }
+  const client = new PGlite({ loadDataDir: new Blob([readFileSync(saved)]) });
+  await client.waitReady;
+  return {
+    db: drizzle(client, { schema: tables }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+}
+
 beforeAll(async () => {
-  database = await openDatabase({ inMemory: true });
+  database = await openMigrated();
   db = database.db;
   const sdb = scopedDb(db);
   const write = (name: string) => sdb.insert(clientErrors).values({ Message: name });
