@@ -17,6 +17,7 @@ import {
   territories,
   territoryOffices,
 } from '../../server/db/tables';
+import { rowLatitude, tileY } from '../../server/domain/leads/cluster-grid';
 import { type Actor, loadActor } from '../../server/modules/access/service';
 import { markerCaches } from '../../server/modules/leads/markers-cache';
 import { leadMarkers, territoryLeadMarkers } from '../../server/modules/leads/markers-service';
@@ -268,6 +269,54 @@ describe('lead markers from memory', () => {
     expect(grouped).toBeGreaterThan(20);
     expect(repLeads).toBeGreaterThan(50);
   }, 120_000);
+
+  it('counts a lead on a row edge that is also the box’s edge in the row the SQL counts it in', async () => {
+    // Grid zoom 14 (map zoom 11): boxes whose north or south is exactly a tile row's edge, with leads
+    // on that edge, in a place of their own.
+    const y = tileY(43.705, 14);
+    const edges = [rowLatitude(y, 14), rowLatitude(y + 1, 14), rowLatitude(y + 2, 14)];
+    const lngs = [-79.33, -79.329, -79.328];
+    const edgeGroup = await newGroup('Cached markers, edges');
+    const rows = edges.flatMap((Latitude) =>
+      lngs.map((Longitude, i) => ({
+        LeadGroupID: edgeGroup.LeadGroupID,
+        Latitude,
+        Longitude,
+        StreetLine1: `${i + 1} Edge St`,
+        City: 'Toronto',
+        LeadStatusID: current[i],
+      })),
+    );
+    const made = await t.db.insert(leads).values(rows).returning({ id: leads.LeadID });
+    await t.db
+      .insert(leadAssignments)
+      .values(made.filter((_, i) => i % 2 === 0).map((r) => ({ LeadID: r.id, EmployeeID: repId, Role: 2 })));
+    for (const [south, north] of [
+      [edges[1], edges[0]],
+      [edges[2], edges[1]],
+      [edges[2], edges[0]],
+    ])
+      for (const limit of ['1', '5000']) {
+        const q = {
+          leadGroupId: String(edgeGroup.LeadGroupID),
+          west: '-79.335',
+          south: String(south),
+          east: '-79.32',
+          north: String(north),
+          zoom: '11',
+          limit,
+        };
+        for (const [session, actor] of [
+          [manager, managerActor],
+          [rep, repActor],
+        ] as const)
+          expectSame(
+            await cached<LeadMarkers>(session, 'lead-markers', q),
+            await direct(actor, 'lead-markers', q),
+            queryString(q),
+          );
+      }
+  });
 
   it('never shows a rep what a manager’s requests put in the cache', async () => {
     const q = { leadGroupId: String(group.LeadGroupID), ...strings(AREA), limit: '5000' };

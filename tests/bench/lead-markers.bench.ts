@@ -10,9 +10,23 @@
 // one answer carries and the server answers clusters on a grid. Payloads as JSON and gzipped.
 // Prints the figures; asserts nothing (timings vary by machine). The time to a first clustered render
 // in Chromium is lead-map-render.bench.ts.
+//
+// First, under HTTP load (autocannon against the server in its own process on a temporary DATA_DIR
+// with the demo company, the embedded database): GET lead-markers as the rep at zoom 14, a phone's
+// viewport around the middle of the rep's leads — warm (the same viewport again and again, as
+// http-load.bench.ts asks), cold (every request another viewport: a rep panning, so each answer is
+// built, from the cells kept in memory), revalidated (If-None-Match: 304), and the first answer after a
+// change to one of the group's leads.
 //   npx tsx tests/bench/lead-markers.bench.ts
+//   BENCH_HTTP_ONLY=1 BENCH_DURATION=5 npx tsx tests/bench/lead-markers.bench.ts
+//   BENCH_SERVER_DIR=/tmp/older-checkout …   (another checkout's server/main.ts, e.g. to compare commits)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   corporations,
@@ -60,7 +74,162 @@ const rawSizes: number[] = [];
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo!2026apex';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startServer(dir: string, dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(dir, 'server', 'main.ts')], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    if (Date.now() - started > 240_000) throw new Error('the server did not answer within 240 s');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/app/states`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+}
+
+async function signIn(base: string, userName: string): Promise<string> {
+  const login = await fetch(`${base}/account/login`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({ UserName: userName, Password: PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in as ${userName}: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const token = await fetch(`${base}/api/auth/token`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId: 'apex-pwa' }),
+  });
+  return (await token.json()) as string;
+}
+
+/** The HTTP load part: warm, cold and revalidated lead-markers as the rep at zoom 14. */
+async function httpLoad(): Promise<void> {
+  const dir = process.env.BENCH_SERVER_DIR ?? join(import.meta.dirname, '..', '..');
+  const dataDir = mkdtempSync(join(tmpdir(), 'apex-markers-bench-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = await startServer(dir, dataDir, port);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const rep = await signIn(base, 'rep');
+    const manager = await signIn(base, 'manager');
+    const auth = { authorization: `Bearer ${rep}`, accept: 'application/json', 'accept-encoding': 'gzip' };
+    const page = (await (await fetch(`${base}/api/leads?pageSize=500`, { headers: auth })).json()) as {
+      Items: Array<{ LeadID: number; LeadGroupID: number; Latitude: number; Longitude: number }>;
+    };
+    const byGroup = new Map<number, typeof page.Items>();
+    for (const l of page.Items) byGroup.set(l.LeadGroupID, [...(byGroup.get(l.LeadGroupID) ?? []), l]);
+    const [groupId, mine] = [...byGroup].sort((a, b) => b[1].length - a[1].length)[0];
+    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const lat = mid(mine.map((l) => l.Latitude));
+    const lng = mid(mine.map((l) => l.Longitude));
+    const v = snapViewport(phoneView(lat, lng, 14), 14);
+    const path = (b: { west: number; south: number; east: number; north: number }) =>
+      `/api/lead-markers?leadGroupId=${groupId}&west=${b.west}&south=${b.south}&east=${b.east}&north=${b.north}&zoom=14`;
+    const warmPath = path(v.bbox);
+    const first = await fetch(`${base}${warmPath}`, { headers: auth });
+    const body = (await first.json()) as LeadMarkers;
+    const etag = first.headers.get('etag');
+    console.log(
+      `  HTTP load (server in its own process, embedded database, demo company; ${DURATION} s per line): rep, group ${groupId}, zoom 14 phone viewport with ${body.Leads.length} leads and ${body.Clusters.length} clusters`,
+    );
+    // Cold: a rep panning — every request another viewport (about a screen around the leads).
+    const rnd = random(7);
+    const spread = phoneView(lat, lng, 13);
+    const coldPath = () => {
+      const c = phoneView(
+        spread.south + rnd() * (spread.north - spread.south),
+        spread.west + rnd() * (spread.east - spread.west),
+        14,
+      );
+      return path({
+        west: Number(c.west.toFixed(6)),
+        south: Number(c.south.toFixed(6)),
+        east: Number(c.east.toFixed(6)),
+        north: Number(c.north.toFixed(6)),
+      });
+    };
+    const runs: [string, autocannon.Request][] = [
+      ['warm (same viewport)', { method: 'GET', path: warmPath, headers: auth }],
+      [
+        'cold (a new viewport each request)',
+        {
+          method: 'GET',
+          path: warmPath,
+          headers: auth,
+          setupRequest: (req) => ({ ...req, path: coldPath() }),
+        },
+      ],
+    ];
+    if (etag)
+      runs.push([
+        'revalidated (If-None-Match → 304)',
+        { method: 'GET', path: warmPath, headers: { ...auth, 'if-none-match': etag } },
+      ]);
+    console.log('    | run | connections | req/s | p50 ms | p99 ms | errors / time-outs / non-2xx |');
+    console.log('    |---|---:|---:|---:|---:|---|');
+    for (const [name, request] of runs)
+      for (const connections of [10, 100]) {
+        await autocannon({ url: base, connections: 10, amount: 200, requests: [request] });
+        const r = await autocannon({
+          url: base,
+          connections,
+          duration: DURATION,
+          timeout: 10,
+          requests: [request],
+        });
+        const non2xx = name.startsWith('revalidated')
+          ? r.non2xx - (r.statusCodeStats['304']?.count ?? 0)
+          : r.non2xx;
+        console.log(
+          `    | ${name} | ${connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} / ${r.timeouts} / ${non2xx} |`,
+        );
+      }
+    // The first answer after a change to one of the group's leads (the group is read again).
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const lead = mine[i % mine.length];
+      const patch = await fetch(`${base}/api/leads/${lead.LeadID}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          Location: { Latitude: lead.Latitude + (i % 2 ? 1e-5 : -1e-5), Longitude: lead.Longitude },
+        }),
+      });
+      if (!patch.ok) throw new Error(`PATCH leads/${lead.LeadID}: ${patch.status} ${await patch.text()}`);
+      const t0 = performance.now();
+      const res = await fetch(`${base}${warmPath}`, { headers: auth });
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `    first answer after a change to a lead of the group: median ${quantile(times, 0.5).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+    );
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  await httpLoad();
+  if (process.env.BENCH_HTTP_ONLY) return;
   const started = performance.now();
   const t = await createTestApp();
   const db = t.db;

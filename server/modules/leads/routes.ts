@@ -54,7 +54,6 @@ export async function leadsRoutes(app: FastifyInstance, opts: { db: Db }) {
       actor: actorOf(request),
       query: request.query,
       ifNoneMatch: request.headers['if-none-match'],
-      serialize: (value) => reply.serialize(value),
     });
     reply.header('ETag', out.etag).header('Cache-Control', 'private, no-cache');
     if (out.notModified) return reply.code(304).send();
