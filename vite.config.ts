@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bundleReport, precompress } from './scripts/vite-build-plugins';
+import { bundleReport, precompress, zodWithoutJsonSchema } from './scripts/vite-build-plugins';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
 
@@ -122,6 +122,7 @@ function nonBlockingStylesheet(): Plugin {
 
 export default defineConfig({
   plugins: [
+    zodWithoutJsonSchema(),
     react(),
     chunks.plugin,
     nonBlockingStylesheet(),

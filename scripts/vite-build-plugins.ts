@@ -127,3 +127,46 @@ export function precompress(): Plugin {
     },
   };
 }
+
+const ZOD_CLASSIC_SCHEMAS = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+const STUB_PROCESSORS = '\0apex:zod-json-schema-processors';
+const STUB_TO_JSON_SCHEMA = '\0apex:zod-to-json-schema';
+const UNAVAILABLE = `const unavailable = () => { throw new Error('JSON Schema is not generated in the browser'); };`;
+
+/**
+ * zod's classic schemas carry their JSON Schema generators (`.toJSONSchema()`, some 5 KB gzip) that
+ * the PWA never calls: it only parses. In the PWA's build they are replaced by functions that throw,
+ * except `aggregateChecks`, which schemas read for `minLength`, `maxLength` and `format`. The server
+ * (its OpenAPI document) bundles zod as it is.
+ */
+export function zodWithoutJsonSchema(): Plugin {
+  let processorsFile = '';
+  return {
+    name: 'apex:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !ZOD_CLASSIC_SCHEMAS.test(importer)) return null;
+      if (source === '../core/json-schema-processors.js') {
+        processorsFile = (await this.resolve(source, importer, { skipSelf: true }))?.id ?? '';
+        return STUB_PROCESSORS;
+      }
+      if (source === '../core/to-json-schema.js') return STUB_TO_JSON_SCHEMA;
+      return null;
+    },
+    load(id) {
+      if (id === STUB_TO_JSON_SCHEMA)
+        return `${UNAVAILABLE}\nexport const createToJSONSchemaMethod = () => unavailable;\nexport const createStandardJSONSchemaMethod = () => unavailable;\n`;
+      if (id !== STUB_PROCESSORS) return null;
+      if (!processorsFile) throw new Error('zod/v4/core/json-schema-processors.js was not found');
+      const names = [...readFileSync(processorsFile, 'utf8').matchAll(/^export (?:function|const) (\w+)/gm)]
+        .map((m) => m[1])
+        .filter((n) => n !== 'aggregateChecks');
+      return [
+        UNAVAILABLE,
+        `export { aggregateChecks } from ${JSON.stringify(processorsFile)};`,
+        ...names.map((n) => `export const ${n} = unavailable;`),
+      ].join('\n');
+    },
+  };
+}

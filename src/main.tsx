@@ -195,12 +195,23 @@ async function start() {
   }
 
   // Once the first screen has rendered, its queries have started: from then on, quiet means "up".
+  // The sign-in pages are not that screen: the work that waits for it (other features' commands, sync
+  // engine, menus, notifications, offline warm-up, service worker) would otherwise download while the
+  // user types and arrive before the screen they sign in to; it waits for the screen after sign-in.
+  const onAccountPage = () => /^\/account(\/|$)/i.test(router.state.location.pathname);
   const watch = () => {
     markMounted();
-    watchSettle({
-      router,
-      isFetching: () => queryClient.isFetching(),
-      subscribeQueries: (fn) => queryClient.getQueryCache().subscribe(fn),
+    const start = () =>
+      watchSettle({
+        router,
+        isFetching: () => queryClient.isFetching(),
+        subscribeQueries: (fn) => queryClient.getQueryCache().subscribe(fn),
+      });
+    if (!onAccountPage()) return start();
+    const stop = router.subscribe(() => {
+      if (onAccountPage()) return;
+      stop();
+      start();
     });
   };
 

@@ -1,8 +1,7 @@
 // i18next setup (spec 000 §8, §9): translations load from resources/locale-{id}.json; en_CA is the
 // default; a failed locale lookup falls back to en_US; a failed locale file leaves the translations
 // empty; a missing key shows '-'.
-import i18next, { type i18n } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LOCALES = ['en_CA', 'en_US'] as const;
@@ -58,6 +57,39 @@ export interface I18nOptions {
   early?: Record<string, Promise<Response | null>>;
 }
 
+/** Status codes worth asking again for (i18next retries a read a few times when told so). */
+const RETRYABLE = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/**
+ * Loads a locale file: one fetch of `{{lng}}` in `loadPath` (a file src/boot.ts started is taken over
+ * when it arrived well). A few lines instead of i18next-http-backend, which the first screen does not
+ * need; a file that fails leaves the translations empty (a missing key shows '-').
+ */
+export function localeFileBackend(
+  loadPath: string,
+  early?: Record<string, Promise<Response | null>>,
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): BackendModule {
+  return {
+    type: 'backend',
+    init() {},
+    read(language, namespace, callback) {
+      const url = loadPath.replace('{{lng}}', language).replace('{{ns}}', namespace);
+      const started = early?.[url];
+      if (early && started) delete early[url];
+      const response = started
+        ? started.then((res) => (res?.ok ? res : fetchImpl(url, { credentials: 'same-origin' })))
+        : fetchImpl(url, { credentials: 'same-origin' });
+      response
+        .then(async (res) => {
+          if (!res.ok) return callback(new Error(`${url}: ${res.status}`), RETRYABLE(res.status));
+          callback(null, (await res.json()) as Record<string, string>);
+        })
+        .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), true));
+    },
+  };
+}
+
 /**
  * An i18next instance and the promise of its translations: the instance can be handed out at once
  * (its locale file is being fetched meanwhile) and used once `ready` resolves.
@@ -66,7 +98,8 @@ export function createI18n(options: I18nOptions = {}): { instance: i18n; ready: 
   const instance = i18next.createInstance();
   const lng = options.locale ?? resolveLocale();
   instance.use(initReactI18next);
-  if (!options.resources) instance.use(HttpBackend);
+  if (!options.resources)
+    instance.use(localeFileBackend(options.loadPath ?? '/resources/locale-{{lng}}.json', options.early));
   const ready = instance
     .init({
       lng,
@@ -82,18 +115,6 @@ export function createI18n(options: I18nOptions = {}): { instance: i18n; ready: 
       resources: options.resources
         ? { [lng]: { translation: options.resources as Record<string, string> } }
         : undefined,
-      backend: options.resources
-        ? undefined
-        : {
-            loadPath: options.loadPath ?? '/resources/locale-{{lng}}.json',
-            // A file src/boot.ts started is used when it arrived well; otherwise it is fetched.
-            alternateFetch: (url: string, init: RequestInit) => {
-              const early = options.early?.[url];
-              if (!early) return undefined;
-              delete options.early?.[url];
-              return early.then((res) => (res?.ok ? res : fetch(url, init)));
-            },
-          },
     })
     .then(() => instance);
   return { instance, ready };
