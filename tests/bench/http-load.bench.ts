@@ -9,8 +9,9 @@
 // On the embedded database (a temporary DATA_DIR with the demo company), then on a PostgreSQL server:
 // TEST_DATABASE_URL or DATABASE_URL (a fresh database is made on it and dropped), else through
 // scripts/with-postgres.sh when the distribution's binaries are installed. Prints one table per
-// database: req/s, latency p50/p99, errors + time-outs + non-2xx, the server's RSS after the run, and
-// req/s as a share of the bare route's. Asserts nothing (figures vary by machine).
+// database: req/s, latency p50/p99, errors + time-outs + non-2xx, the server's RSS after the run,
+// req/s as a share of the bare route's, and the server's CPU time per request (all its threads: the
+// figure that holds when other work shares the machine). Asserts nothing (figures vary by machine).
 //   npm run bench -- http-load
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=10,100 BENCH_DATABASES=embedded npm run bench -- http-load
 //   BENCH_SERVER=/elsewhere/dist-server/main.mjs …   (another build, e.g. to compare two commits)
@@ -47,6 +48,27 @@ function rssMb(pid: number): number {
   visit(pid);
   return Math.round(kb / 1024);
 }
+
+/** CPU seconds (user + system, every thread) used so far by a process and its descendants. */
+function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  const visit = (p: number) => {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      for (const task of readdirSync(`/proc/${p}/task`))
+        for (const child of readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(/\s+/))
+          if (child) visit(Number(child));
+    } catch {
+      // gone
+    }
+  };
+  visit(pid);
+  return ticks / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [server], {
@@ -213,9 +235,12 @@ interface Row {
   timeouts: number;
   non2xx: number;
   rss: number;
+  /** Server CPU (all threads) per answered request, ms. */
+  cpuMs: number;
 }
 
 async function load(base: string, child: ChildProcess, call: Call, connections: number): Promise<Row> {
+  const cpuBefore = cpuSeconds(child.pid ?? 0);
   const result = await autocannon({
     url: base,
     connections,
@@ -233,6 +258,7 @@ async function load(base: string, child: ChildProcess, call: Call, connections: 
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     rss: rssMb(child.pid ?? 0),
+    cpuMs: ((cpuSeconds(child.pid ?? 0) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
   };
 }
 
@@ -241,13 +267,13 @@ function table(title: string, rows: Row[], note: string): string {
   const lines = [
     `${title} — ${DURATION} s per line; ${note}`,
     '',
-    '| call | connections | req/s | p50 ms | p99 ms | errors / time-outs / non-2xx | server RSS MB | × bare route |',
-    '|---|---:|---:|---:|---:|---|---:|---:|',
+    '| call | connections | req/s | p50 ms | p99 ms | errors / time-outs / non-2xx | server RSS MB | × bare route | server CPU ms/req |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|',
   ];
   for (const r of rows) {
     const ratio = r.rps / (bare.get(r.connections) ?? r.rps);
     lines.push(
-      `| ${r.call} | ${r.connections} | ${Math.round(r.rps).toLocaleString('en-CA')} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.timeouts} / ${r.non2xx} | ${r.rss} | ${ratio >= 0.1 ? ratio.toFixed(2) : ratio.toFixed(3)} |`,
+      `| ${r.call} | ${r.connections} | ${Math.round(r.rps).toLocaleString('en-CA')} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.timeouts} / ${r.non2xx} | ${r.rss} | ${ratio >= 0.1 ? ratio.toFixed(2) : ratio.toFixed(3)} | ${r.cpuMs.toFixed(2)} |`,
     );
   }
   return lines.join('\n');
