@@ -16,9 +16,14 @@ export const offlineScreen: OfflineScreen = {
     },
     {
       id: 'thisWeek',
-      // The Clock asks for the week of today's date (its key is the day, as the screen uses it).
+      // The Clock asks for the week of today's date (its key is the day, as the screen uses it); a
+      // shift that runs past midnight offline asks for tomorrow's.
       run: async (ctx) => {
-        await keep(ctx, weekQueryOptions(ctx.api, ctx.userId, wireDate(ctx.now)));
+        const tomorrow = new Date(ctx.now);
+        tomorrow.setDate(tomorrow.getDate() + 1);
+        for (const day of [ctx.now, tomorrow]) {
+          await keep(ctx, weekQueryOptions(ctx.api, ctx.userId, wireDate(day)));
+        }
       },
     },
     {

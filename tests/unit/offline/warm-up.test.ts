@@ -110,6 +110,8 @@ describe('what is warmed, per permission', () => {
     const paths = calls.map((c) => c.path);
     expect(paths).toContain('time-entries/clock-lookups');
     expect(paths).toContain(`time-entries/week/${formatWireDate(NOW)}`);
+    // And tomorrow's, for a shift that runs past midnight.
+    expect(paths).toContain(`time-entries/week/${formatWireDate(new Date(NOW.getTime() + 86_400_000))}`);
     expect(paths).toContain('time-entries/week/2030-01-07');
     expect(paths).toContain(`employees/${userId}/assigned-schedule-events`);
     expect(paths.filter((p) => p.startsWith('lead'))).toEqual([]);
@@ -274,15 +276,15 @@ describe('the runner', () => {
     const first = runner.run(userId);
     expect(runner.run(userId)).toBe(first);
     await first;
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
     clock += 60_000;
     await runner.run(userId);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(3);
     await runner.run(userId, { force: true });
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(6);
     clock += 600_000;
     await runner.run(userId);
-    expect(calls).toHaveLength(6);
+    expect(calls).toHaveLength(9);
     expect(runner.state).toMatchObject({ userId, running: false });
     expect(runner.state.record?.screens['time.clock']?.savedAt).toBe(clock);
   });
