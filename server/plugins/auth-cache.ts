@@ -29,6 +29,11 @@ export const AUTH_CHANNEL = 'apex_auth';
 export interface AuthCacheOptions {
   /** Sessions (and API clients) whose access is kept; the least recently used go first. */
   maxSessions?: number;
+  /**
+   * Grants kept over all sessions (an administrator's access holds a couple of hundred, a rep's a few
+   * dozen; a grant costs a few hundred bytes): bounds the memory whoever signs in.
+   */
+  maxGrants?: number;
   /** Verified tokens kept by their text. */
   maxTokens?: number;
   /** Force the version read per request even when the database can notify (tests). */
@@ -145,6 +150,8 @@ export class AuthCache {
   constructor(db: Db, key: Uint8Array, options: AuthCacheOptions = {}) {
     this.access = new LRUCache<string, CachedAccess>({
       max: options.maxSessions ?? 10_000,
+      maxSize: options.maxGrants ?? 200_000,
+      sizeCalculation: (entry) => 1 + entry.actor.grants.length,
       // A session's access lives as long as a token: refreshed from the database at least that often.
       ttl: TOKEN_LIFETIME_SECONDS * 1000,
     });

@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { type Database, openDatabase } from '../../server/db/client';
 import { authVersion, employees, mailOutbox, roleAssignments, sessions } from '../../server/db/tables';
+import type { Actor } from '../../server/modules/access/service';
 import { hashSessionId, SESSION_COOKIE } from '../../server/modules/auth/service';
 import { signToken, tokenVerifier } from '../../server/modules/auth/tokens';
+import { AuthCache, sessionKey } from '../../server/plugins/auth-cache';
 import type { StatePermission } from '../../src/contract/navigation';
 import { createTestApp, type Session, type TestApp } from './helpers';
 
@@ -200,5 +202,48 @@ describe('token verifier', () => {
     // Issued an hour ago: expired 50 minutes ago, well past the 30 s tolerance.
     const old = await signToken(key, { sub: '7', sid: 'abc' }, Date.now() - 3_600_000);
     expect(await verify(old)).toBeNull();
+  });
+});
+
+describe('auth cache bounds', () => {
+  const actor = (grants: number) =>
+    ({
+      grants: Array.from({ length: grants }, (_, i) => ({ Description: { Key: `k${i}` }, Value: 'true' })),
+    }) as unknown as Actor;
+  const session = (hash: string) => ({
+    SessionHash: hash,
+    EmployeeID: 1,
+    ProxyByEmployeeID: null,
+    ExpiresAt: new Date(Date.now() + 3_600_000),
+    LastSeenAt: new Date(),
+  });
+
+  it('keeps at most so many sessions and so many grants, the least recently used going first', () => {
+    const cache = new AuthCache(a.db, new Uint8Array(32), { maxSessions: 3, maxGrants: 100, poll: true });
+    for (const hash of ['s1', 's2', 's3', 's4'])
+      cache.set(sessionKey(hash), { version: 1, session: session(hash), actor: actor(10) });
+    expect(cache.size).toBe(3);
+    expect(cache.get(sessionKey('s1'), 1)).toBeUndefined();
+    expect(cache.get(sessionKey('s2'), 1)).toBeDefined();
+    // An administrator's many grants push out the least recently used (s3)…
+    cache.set(sessionKey('admin'), { version: 1, session: session('admin'), actor: actor(70) });
+    expect(cache.get(sessionKey('admin'), 1)).toBeDefined();
+    expect(cache.get(sessionKey('s2'), 1)).toBeDefined();
+    expect(cache.get(sessionKey('s3'), 1)).toBeUndefined();
+    // …and one over the whole bound is not kept at all.
+    cache.set(sessionKey('huge'), { version: 1, session: session('huge'), actor: actor(150) });
+    expect(cache.get(sessionKey('huge'), 1)).toBeUndefined();
+    // Another version: not served.
+    expect(cache.get(sessionKey('s2'), 2)).toBeUndefined();
+  });
+
+  it('keeps nothing past the session’s absolute limit', () => {
+    const cache = new AuthCache(a.db, new Uint8Array(32), { poll: true });
+    cache.set(
+      sessionKey('ended'),
+      { version: 1, session: session('ended'), actor: actor(1) },
+      new Date(Date.now() - 1),
+    );
+    expect(cache.get(sessionKey('ended'), 1)).toBeUndefined();
   });
 });
