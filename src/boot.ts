@@ -110,7 +110,10 @@ function preloadClockChunks(doc: Document): void {
 // Only in the built app (tests import this file for its functions).
 if (import.meta.env.PROD && typeof window !== 'undefined' && !window.apexEarly) {
   window.apexEarly = startEarlyRequests(location.pathname, new Date(), localStorage, (input, init) =>
-    fetch(input, init),
+    // With no network at all the server is not asked: the request could only fail (a console error).
+    !navigator.onLine && String(input).includes('/api/')
+      ? Promise.reject(new TypeError('The device is offline.'))
+      : fetch(input, init),
   );
   if (location.pathname.toLowerCase() === '/time/clock' && localStorage.getItem(SIGNED_IN_KEY) === '1') {
     preloadClockChunks(document);

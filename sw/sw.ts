@@ -32,6 +32,9 @@ registerRoute(
   }),
 );
 
+/** Set on an answer taken from the service worker's cache (kept in step with src/api/api-client.ts). */
+const KEPT_COPY_HEADER = 'X-Apex-Kept-Copy';
+
 /** Reads that change rarely and that field screens need offline. */
 const LOOKUPS =
   /^\/api\/(app\/states|app\/features|icd-modules|divisional-modules|time-entry-types|job-titles|lead-statuses|pay-frequencies|basis-of-pay|employee-statuses|termination-reasons|home\/password-validator)(\/|$|\?)/i;
@@ -44,6 +47,20 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 }),
+      // A kept copy says nothing about the connection: the page's API client does not count it as
+      // an answer from the server (src/api/connection.ts).
+      {
+        cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+          if (!cachedResponse) return cachedResponse;
+          const headers = new Headers(cachedResponse.headers);
+          headers.set(KEPT_COPY_HEADER, '1');
+          return new Response(cachedResponse.body, {
+            status: cachedResponse.status,
+            statusText: cachedResponse.statusText,
+            headers,
+          });
+        },
+      },
     ],
   }),
 );

@@ -54,6 +54,8 @@ export const TOKEN_PATH = 'auth/token';
 /** 503 handling: attempts in total, and the pause between them. */
 export const RETRY_503_ATTEMPTS = 3;
 export const RETRY_503_DELAY_MS = 20_000;
+/** Set by the service worker on an answer from its cache (sw/sw.ts): not an answer from the server. */
+export const KEPT_COPY_HEADER = 'X-Apex-Kept-Copy';
 /** How long an answer fetched ahead (see EarlyRequests) waits for the call that takes it over. */
 export const PREFETCH_TTL_MS = 15_000;
 
@@ -507,8 +509,12 @@ export class ApiClient {
     return res;
   }
 
-  /** An answer reached the device: from the server (connected), or from a captive portal (not). */
+  /**
+   * An answer reached the device: from the server (connected), from a captive portal (not), or from
+   * the service worker's cache (marked with KEPT_COPY_HEADER: says nothing about the connection).
+   */
   private noteAnswer(res: Response): void {
+    if (res.headers.has(KEPT_COPY_HEADER)) return;
     if (fromServer(res)) this.connection.reportAnswer();
     else this.connection.reportFailure();
   }

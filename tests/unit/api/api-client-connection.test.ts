@@ -69,6 +69,20 @@ describe('ApiClient and the connection', () => {
     expect(connection.getState()).toMatchObject({ online: false, failures: 2 });
   });
 
+  it('does not count an answer from the service worker’s kept copy either way', async () => {
+    const { client, connection } = setup({
+      'GET /api/lead-statuses': () => json([], 200, { headers: { 'X-Apex-Kept-Copy': '1' } }),
+    });
+    await client.getToken();
+    connection.reportFailure();
+    connection.reportFailure();
+    await expect(client.get('lead-statuses')).resolves.toEqual([]);
+    expect(connection.getState()).toMatchObject({ online: false, failures: 2 });
+    connection.reportAnswer();
+    await client.get('lead-statuses');
+    expect(connection.getState()).toMatchObject({ online: true, failures: 0 });
+  });
+
   it('does not count a request the caller aborted', async () => {
     const { client, connection } = setup({
       'GET /api/slow': (call) =>
