@@ -213,7 +213,8 @@ export function Shell(_props: { session: Session }) {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="xs" aria-label={t('shell.navigation')}>
+      {/* As a drawer (below desktop width) it covers a phone, but only a side of a tablet. */}
+      <AppShell.Navbar p="xs" aria-label={t('shell.navigation')} maw={{ base: '100%', xs: 320 }}>
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <Stack gap={4}>
             {groupNavigation(modules).map(([group, items]) => (
