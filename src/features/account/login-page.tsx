@@ -1,12 +1,13 @@
-import { Alert, Anchor, Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppServices } from '../../app/app-context';
 import { AuthLayout } from './auth-layout';
-import { ResetRequestForm } from './reset-request-form';
 import { submitLoginForm } from './sign-in';
+
+const ResetRequestModal = lazy(() => import('./reset-request-modal'));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -24,6 +25,8 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<{ UserName?: string; Password?: string }>({});
   const [resetOpen, reset] = useDisclosure(false);
+  // The dialog's code loads at its first opening and stays mounted after (its closing animation).
+  const [resetWanted, setResetWanted] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -92,13 +95,22 @@ export default function LoginPage() {
         </Stack>
       </form>
       <Text size="sm" ta="center">
-        <Anchor component="button" type="button" onClick={reset.open}>
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => {
+            setResetWanted(true);
+            reset.open();
+          }}
+        >
           {t('account.login.forgot')}
         </Anchor>
       </Text>
-      <Modal opened={resetOpen} onClose={reset.close} title={t('account.reset.requestTitle')} centered>
-        <ResetRequestForm onDone={reset.close} />
-      </Modal>
+      {resetWanted && (
+        <Suspense fallback={null}>
+          <ResetRequestModal opened={resetOpen} onClose={reset.close} />
+        </Suspense>
+      )}
     </AuthLayout>
   );
 }
