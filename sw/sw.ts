@@ -101,6 +101,49 @@ registerRoute(
   }),
 );
 
+// Apex's own street map (/tiles/, server/modules/tiles/): its style revalidated in the background,
+// its tiles cache-first in their own cache (the session cookie goes with each request; an empty tile,
+// 204, is kept too). A tile older than STREET_REFRESH_DAYS is served and fetched again in the
+// background; one older than STREET_MAX_DAYS is fetched first (and served stale if that fails).
+export const STREETS_CACHE = 'apex-streets';
+const STREET_REFRESH_DAYS = 7;
+const STREET_MAX_DAYS = 60;
+const STREET_TILE = /^\/tiles\/\d+\/\d+\/\d+\.mvt$/;
+
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname === '/tiles/style.json',
+  new StaleWhileRevalidate({
+    cacheName: STREETS_CACHE,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+  }),
+);
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' && url.origin === self.location.origin && STREET_TILE.test(url.pathname),
+  async ({ request, event }) => {
+    const cache = await caches.open(STREETS_CACHE);
+    const hit = await cache.match(request);
+    const days = hit ? (Date.now() - Date.parse(hit.headers.get('date') ?? '')) / 86_400_000 : Number.NaN;
+    const refresh = fetch(request).then(async (res) => {
+      if (res.status === 200 || res.status === 204)
+        await cache.put(request, res.clone()).catch(() => undefined); // quota: served, not kept
+      return res;
+    });
+    if (hit && days < STREET_REFRESH_DAYS) return hit;
+    if (hit && days < STREET_MAX_DAYS) {
+      event.waitUntil(refresh.catch(() => undefined));
+      return hit;
+    }
+    try {
+      return await refresh;
+    } catch (err) {
+      if (hit) return hit;
+      throw err;
+    }
+  },
+);
+
 /** The street style configured at build time (VITE_MAP_STYLE_URL): everything from its host is map data. */
 const MAP_STYLE_ORIGIN = (() => {
   const env = (import.meta as ImportMeta & { env?: { VITE_MAP_STYLE_URL?: string } }).env;

@@ -78,6 +78,10 @@ export default function LeadsMapPage() {
   const session = useSessionData();
   const userId = session ? String(session.identity.EmployeeID) : '';
   const canManage = session ? hasGrant(session.grants, 'leads:manage') : false;
+  // Administrators are told how to add streets when the server has no street map.
+  const isAdmin = session ? hasGrant(session.grants, 'navigation:admin') : false;
+  const [noStreets, setNoStreets] = useState(false);
+  const onBasemap = useCallback((b: { missing: string | null }) => setNoStreets(b.missing !== null), []);
   const wide = useMediaQuery('(min-width: 48em)');
   const network = useNetwork();
   const queryClient = useQueryClient();
@@ -377,6 +381,7 @@ export default function LeadsMapPage() {
               onLongPress={repsMayCreate ? onLongPress : undefined}
               ariaLabel={t('leads.map.mapLabel')}
               height={MAP_HEIGHT}
+              onBasemap={onBasemap}
             />
           </Suspense>
         ) : (
@@ -439,6 +444,19 @@ export default function LeadsMapPage() {
           </Text>
         )}
       </Box>
+      {isAdmin && noStreets && (
+        <Alert
+          color="gray"
+          variant="light"
+          mt="xs"
+          title={t('leads.map.noStreets')}
+          withCloseButton
+          onClose={() => setNoStreets(false)}
+          data-testid="no-streets"
+        >
+          {t('leads.map.noStreetsHow')}
+        </Alert>
+      )}
 
       <Drawer
         opened={selectedLead !== null}

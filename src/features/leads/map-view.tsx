@@ -23,7 +23,7 @@ import MapGL, {
   Source,
 } from 'react-map-gl/maplibre';
 import type { MarkerStyle, Territory } from '../../contract/leads';
-import { configuredStyleUrl, offlineBasemapStyle } from './basemap-style';
+import { configuredStyleUrl, type ResolvedBasemap, resolveBasemapStyle } from './basemap-style';
 import workerUrl from './map-worker.ts?worker&url';
 import {
   abbreviateCount,
@@ -79,6 +79,8 @@ export interface MapViewProps {
   onLongPress?: (point: { Latitude: number; Longitude: number }) => void;
   ariaLabel: string;
   height: number | string;
+  /** Which basemap the map draws on, once known (streets from Apex, or the offline basemap). */
+  onBasemap?: (basemap: Pick<ResolvedBasemap, 'kind' | 'missing'>) => void;
 }
 
 const STYLE_URL = configuredStyleUrl(import.meta.env.VITE_MAP_STYLE_URL as string | undefined);
@@ -151,11 +153,26 @@ export default function MapView(props: MapViewProps) {
   const markersRef = useRef(markers);
   markersRef.current = markers;
   const [clusters, setClusters] = useState<ClusterLabel[]>([]);
-  const mapStyle = useMemo(
-    () =>
-      STYLE_URL ?? (offlineBasemapStyle(window.location.origin) as unknown as maplibregl.StyleSpecification),
-    [],
+  // The build's street style, else Apex's own streets (over the offline basemap) when it has them.
+  const [mapStyle, setMapStyle] = useState<string | maplibregl.StyleSpecification | null>(STYLE_URL);
+  const [basemap, setBasemap] = useState<ResolvedBasemap['kind'] | 'configured'>(
+    STYLE_URL ? 'configured' : 'natural-earth',
   );
+  const onBasemapRef = useRef(props.onBasemap);
+  onBasemapRef.current = props.onBasemap;
+  useEffect(() => {
+    if (STYLE_URL) return;
+    let live = true;
+    void resolveBasemapStyle(window.location.origin).then((resolved) => {
+      if (!live) return;
+      setMapStyle(resolved.style as unknown as maplibregl.StyleSpecification);
+      setBasemap(resolved.kind);
+      onBasemapRef.current?.({ kind: resolved.kind, missing: resolved.missing });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   const layers = useMemo(() => markerLayers(markerStyle), [markerStyle]);
 
   const territoryData = useMemo(
@@ -347,138 +364,151 @@ export default function MapView(props: MapViewProps) {
       data-testid="leads-map"
       data-map-ready={ready ? 'true' : 'false'}
       data-marker-style={markerStyle}
+      data-basemap={mapStyle ? basemap : ''}
       style={{ position: 'relative', height: props.height, width: '100%' }}
       aria-label={props.ariaLabel}
     >
-      <MapGL
-        ref={mapRef}
-        mapLib={maplibregl}
-        initialViewState={initialView}
-        mapStyle={mapStyle}
-        style={{ position: 'absolute', inset: 0 }}
-        interactiveLayerIds={drawing ? [] : interactive}
-        onLoad={onLoad}
-        onIdle={describe}
-        onMoveEnd={(e) => onViewChange?.(viewOf(e.target))}
-        onClick={(e) => void onClick(e)}
-        cursor={drawing ? 'crosshair' : undefined}
-        attributionControl={{ compact: true }}
-      >
-        <NavigationControl position="top-right" showCompass={false} />
-        <ScaleControl position="bottom-left" />
-        <Source id="territories" type="geojson" data={territoryData}>
-          <Layer
-            id="territory-fill"
-            type="fill"
-            paint={{
-              'fill-color': ['get', 'color'],
-              'fill-opacity': ['case', ['==', ['get', 'selected'], 1], 0.22, 0.1],
-            }}
-          />
-          <Layer
-            id="territory-line"
-            type="line"
-            paint={{
-              'line-color': ['get', 'color'],
-              'line-width': ['case', ['==', ['get', 'selected'], 1], 3.5, 2],
-            }}
-          />
-        </Source>
-        {markers && (
-          <Source
-            id={LEADS_SOURCE}
-            type="geojson"
-            data={markers}
-            cluster
-            clusterMaxZoom={14}
-            clusterRadius={46}
-            clusterProperties={CLUSTER_PROPERTIES}
-          >
-            {layers.map((spec) => (
-              <Layer key={`${spec.id}:${markerStyle}`} {...(spec as LayerProps)} />
-            ))}
-          </Source>
-        )}
-        {drawing && (
-          <Source id="drawing" type="geojson" data={drawingData}>
+      {mapStyle && (
+        <MapGL
+          ref={mapRef}
+          mapLib={maplibregl}
+          initialViewState={initialView}
+          mapStyle={mapStyle}
+          style={{ position: 'absolute', inset: 0 }}
+          interactiveLayerIds={drawing ? [] : interactive}
+          onLoad={onLoad}
+          onIdle={describe}
+          onMoveEnd={(e) => onViewChange?.(viewOf(e.target))}
+          onClick={(e) => void onClick(e)}
+          cursor={drawing ? 'crosshair' : undefined}
+          attributionControl={{ compact: true }}
+        >
+          <NavigationControl position="top-right" showCompass={false} />
+          <ScaleControl position="bottom-left" />
+          <Source id="territories" type="geojson" data={territoryData}>
             <Layer
-              id="drawing-line"
-              type="line"
-              filter={['==', ['geometry-type'], 'LineString']}
-              paint={{ 'line-color': '#d6336c', 'line-width': 2.5, 'line-dasharray': [2, 1] }}
-            />
-            <Layer
-              id="drawing-points"
-              type="circle"
-              filter={['==', ['geometry-type'], 'Point']}
+              id="territory-fill"
+              type="fill"
               paint={{
-                'circle-radius': 5,
-                'circle-color': '#ffffff',
-                'circle-stroke-color': '#d6336c',
-                'circle-stroke-width': 2.5,
+                'fill-color': ['get', 'color'],
+                'fill-opacity': ['case', ['==', ['get', 'selected'], 1], 0.22, 0.1],
+              }}
+            />
+            <Layer
+              id="territory-line"
+              type="line"
+              paint={{
+                'line-color': ['get', 'color'],
+                'line-width': ['case', ['==', ['get', 'selected'], 1], 3.5, 2],
               }}
             />
           </Source>
-        )}
-        {clusters.map((c) => (
-          <Marker key={c.id} longitude={c.lngLat[0]} latitude={c.lngLat[1]} style={{ pointerEvents: 'none' }}>
-            <span
-              style={{ color: '#fff', fontWeight: 700, fontSize: 12, textShadow: '0 0 2px rgba(0,0,0,0.5)' }}
+          {markers && (
+            <Source
+              id={LEADS_SOURCE}
+              type="geojson"
+              data={markers}
+              cluster
+              clusterMaxZoom={14}
+              clusterRadius={46}
+              clusterProperties={CLUSTER_PROPERTIES}
             >
-              {c.count}
-            </span>
-          </Marker>
-        ))}
-        {territoryLabels &&
-          territories.map((t) => {
-            const [lng, lat] = territoryCenter(t);
-            const text = territoryLabels.get(t.TerritoryID);
-            if (!text) return null;
-            return (
-              <Marker
-                key={`t${t.TerritoryID}`}
-                longitude={lng}
-                latitude={lat}
-                style={{ pointerEvents: 'none' }}
+              {layers.map((spec) => (
+                <Layer key={`${spec.id}:${markerStyle}`} {...(spec as LayerProps)} />
+              ))}
+            </Source>
+          )}
+          {drawing && (
+            <Source id="drawing" type="geojson" data={drawingData}>
+              <Layer
+                id="drawing-line"
+                type="line"
+                filter={['==', ['geometry-type'], 'LineString']}
+                paint={{ 'line-color': '#d6336c', 'line-width': 2.5, 'line-dasharray': [2, 1] }}
+              />
+              <Layer
+                id="drawing-points"
+                type="circle"
+                filter={['==', ['geometry-type'], 'Point']}
+                paint={{
+                  'circle-radius': 5,
+                  'circle-color': '#ffffff',
+                  'circle-stroke-color': '#d6336c',
+                  'circle-stroke-width': 2.5,
+                }}
+              />
+            </Source>
+          )}
+          {clusters.map((c) => (
+            <Marker
+              key={c.id}
+              longitude={c.lngLat[0]}
+              latitude={c.lngLat[1]}
+              style={{ pointerEvents: 'none' }}
+            >
+              <span
+                style={{
+                  color: '#fff',
+                  fontWeight: 700,
+                  fontSize: 12,
+                  textShadow: '0 0 2px rgba(0,0,0,0.5)',
+                }}
               >
-                <span
-                  data-territory-label={t.TerritoryID}
-                  style={{
-                    background: 'rgba(255,255,255,0.88)',
-                    border: `1.5px solid ${t.Color}`,
-                    borderRadius: 6,
-                    padding: '1px 6px',
-                    fontSize: 11,
-                    fontWeight: 600,
-                    whiteSpace: 'nowrap',
-                    color: '#212529',
-                  }}
+                {c.count}
+              </span>
+            </Marker>
+          ))}
+          {territoryLabels &&
+            territories.map((t) => {
+              const [lng, lat] = territoryCenter(t);
+              const text = territoryLabels.get(t.TerritoryID);
+              if (!text) return null;
+              return (
+                <Marker
+                  key={`t${t.TerritoryID}`}
+                  longitude={lng}
+                  latitude={lat}
+                  style={{ pointerEvents: 'none' }}
                 >
-                  {text}
-                </span>
-              </Marker>
-            );
-          })}
-        {pick && (
-          <Marker longitude={pick.Longitude} latitude={pick.Latitude} anchor="bottom" color="#d6336c" />
-        )}
-        {me && (
-          <Marker longitude={me.Longitude} latitude={me.Latitude} style={{ pointerEvents: 'none' }}>
-            <span
-              data-testid="my-position"
-              style={{
-                display: 'block',
-                width: 16,
-                height: 16,
-                borderRadius: '50%',
-                background: '#1c7ed6',
-                border: '3px solid #fff',
-                boxShadow: '0 0 0 6px rgba(28,126,214,0.25)',
-              }}
-            />
-          </Marker>
-        )}
-      </MapGL>
+                  <span
+                    data-territory-label={t.TerritoryID}
+                    style={{
+                      background: 'rgba(255,255,255,0.88)',
+                      border: `1.5px solid ${t.Color}`,
+                      borderRadius: 6,
+                      padding: '1px 6px',
+                      fontSize: 11,
+                      fontWeight: 600,
+                      whiteSpace: 'nowrap',
+                      color: '#212529',
+                    }}
+                  >
+                    {text}
+                  </span>
+                </Marker>
+              );
+            })}
+          {pick && (
+            <Marker longitude={pick.Longitude} latitude={pick.Latitude} anchor="bottom" color="#d6336c" />
+          )}
+          {me && (
+            <Marker longitude={me.Longitude} latitude={me.Latitude} style={{ pointerEvents: 'none' }}>
+              <span
+                data-testid="my-position"
+                style={{
+                  display: 'block',
+                  width: 16,
+                  height: 16,
+                  borderRadius: '50%',
+                  background: '#1c7ed6',
+                  border: '3px solid #fff',
+                  boxShadow: '0 0 0 6px rgba(28,126,214,0.25)',
+                }}
+              />
+            </Marker>
+          )}
+        </MapGL>
+      )}
     </section>
   );
 }
