@@ -7,6 +7,16 @@
  * module names its own instead of every test that happens to import it. */
 const modules = {
   'src/offline/*.ts': ['tests/unit/offline/**/*.test.{ts,tsx}'],
+  // Measured alone (`--mutate` naming exactly one of these), a module runs only its own tests: every
+  // offline test passes through the engine and the database, which is minutes per mutant on a busy
+  // machine. The scores are then a lower bound (other offline tests kill some survivors too).
+  'src/offline/db.ts': ['tests/unit/offline/db*.test.ts'],
+  'src/offline/sync-engine.ts': [
+    'tests/unit/offline/sync-engine*.test.ts',
+    'tests/unit/offline/tabs.test.ts',
+    'tests/unit/offline/use-sync-status*.test.tsx',
+  ],
+  'src/offline/use-sync-status.ts': ['tests/unit/offline/use-sync-status*.test.tsx'],
   'server/domain/time/entry-rules.ts': ['tests/unit/time/entry-rules*.test.ts'],
   'server/modules/access/service.ts': ['tests/api/access-rules.test.ts', 'tests/api/access-mutants.test.ts'],
   // On a bare Fastify over the real migrations (seconds per mutant); the sign-in routes' tests pass
@@ -40,8 +50,14 @@ function touches(moduleGlob, pattern) {
 }
 
 const requested = requestedMutate();
+const clean = (pattern) => pattern.replace(/:\d.*$/, '').replace(/^\.\//, '');
 const chosen = Object.keys(modules).filter(
-  (glob) => !requested || requested.some((pattern) => touches(glob, pattern)),
+  (glob) =>
+    !requested ||
+    requested.some((pattern) =>
+      // A module named exactly is measured with its own tests only.
+      clean(pattern) in modules ? clean(pattern) === glob : touches(glob, pattern),
+    ),
 );
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -49,7 +65,7 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'stryker.vitest.config.ts', related: false },
   coverageAnalysis: 'perTest',
-  mutate: Object.keys(modules),
+  mutate: [...new Set(Object.keys(modules))],
   testFiles: [...new Set(chosen.flatMap((glob) => modules[glob]))],
   concurrency: 1,
   timeoutMS: 15_000,
