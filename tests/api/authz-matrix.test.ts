@@ -60,6 +60,7 @@ const SELF_GUARDED: Record<string, { keys: readonly string[]; body?: (ctx: Conte
   'POST /account/proxy/login': { keys: ['admin:proxy'], body: (ctx) => ({ EmployeeID: ctx.userIds.staff }) },
   'GET /tiles/style.json': { keys: [] },
   'GET /tiles/:z/:x/:y': { keys: [] },
+  'GET /tiles/extent': { keys: [] },
 };
 
 /** /api routes open to every signed-in user (no key), each with why. */

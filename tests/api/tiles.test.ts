@@ -17,6 +17,7 @@ import {
   TILE_CACHE_CONTROL,
   TILE_CONTENT_TYPE,
 } from '../../server/modules/tiles/routes';
+import { countTiles, tilesIn } from '../../src/contract/tiles';
 import { streetGridArchive, streetGridTiles } from '../helpers/street-grid';
 import { createTestApp, type Session, type TestApp } from './helpers';
 
@@ -153,6 +154,51 @@ describe('tiles', () => {
         expect(res.rawPayload.includes(Buffer.from('roads'))).toBe(false);
       }
     }
+  });
+});
+
+describe('extent (what saving an area for offline costs)', () => {
+  const box = { west: -79.415, south: 43.655, east: -79.395, north: 43.668 };
+  const query = (b: Record<string, number>) =>
+    `/tiles/extent?${new URLSearchParams(Object.entries(b).map(([k, v]) => [k, String(v)]))}`;
+
+  it('counts the tiles of an area within the archive’s zoom range and their size as sent', async () => {
+    const res = await get(query({ ...box, minZoom: 10, maxZoom: 16 }));
+    expect(res.statusCode).toBe(200);
+    const extent = res.json();
+    expect(extent).toMatchObject({ MinZoom: 10, MaxZoom: 15, Tiles: countTiles(box, 10, 15) });
+    let bytes = 0;
+    let stored = 0;
+    for (const [z, x, y] of tilesIn(box, 10, 15)) {
+      const tile = await get(`/tiles/${z}/${x}/${y}.mvt`, { 'accept-encoding': 'gzip' });
+      if (tile.statusCode === 200) {
+        stored++;
+        bytes += tile.rawPayload.length;
+      } else expect(tile.statusCode).toBe(204);
+    }
+    expect(stored).toBeGreaterThan(10);
+    expect(extent.Stored).toBe(stored);
+    expect(extent.Bytes).toBe(bytes);
+  });
+
+  it('an area with no streets costs nothing; bad or too large areas are 400', async () => {
+    const empty = await get(
+      query({ west: -96, south: 39, east: -95.9, north: 39.1, minZoom: 10, maxZoom: 12 }),
+    );
+    expect(empty.json()).toMatchObject({ Stored: 0, Bytes: 0 });
+    expect(empty.json().Tiles).toBeGreaterThan(0);
+    for (const bad of [
+      { ...box, minZoom: 10 },
+      { ...box, west: 200, minZoom: 10, maxZoom: 12 },
+      { ...box, west: -79.3, east: -79.4, minZoom: 10, maxZoom: 12 },
+      { west: -125, south: 30, east: -75, north: 52, minZoom: 0, maxZoom: 15 },
+    ]) {
+      const res = await get(query(bad));
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(typeof res.json().Message).toBe('string');
+    }
+    const anonymous = await t.app.inject({ method: 'GET', url: query({ ...box, minZoom: 10, maxZoom: 12 }) });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

@@ -169,9 +169,8 @@ export class TileArchive {
     );
   }
 
-  /** The stored (compressed) bytes of tile z/x/y. */
-  async tile(z: number, x: number, y: number): Promise<TileLookup> {
-    if (!this.covers(z, x, y)) return { kind: 'outside' };
+  /** Where tile z/x/y is stored (its entry), or null when the archive has none. */
+  private async entry(z: number, x: number, y: number): Promise<{ offset: number; length: number } | null> {
     const id = zxyToTileId(z, x, y);
     const h = this.header;
     let offset = h.rootDirectoryOffset;
@@ -179,17 +178,28 @@ export class TileArchive {
     for (let depth = 0; depth <= 3; depth++) {
       const entries = await this.cache.getDirectory(this.source, offset, length, h);
       const entry = findTile(entries, id);
-      if (!entry) return { kind: 'empty' };
-      if (entry.runLength > 0) {
-        const bytes = await this.source.getBytes(h.tileDataOffset + entry.offset, entry.length);
-        if (bytes.data.byteLength !== entry.length)
-          throw new Error('tile data runs past the end of the file');
-        return { kind: 'tile', data: new Uint8Array(bytes.data) };
-      }
+      if (!entry) return null;
+      if (entry.runLength > 0) return { offset: h.tileDataOffset + entry.offset, length: entry.length };
       offset = h.leafDirectoryOffset + entry.offset;
       length = entry.length;
     }
     throw new Error('maximum directory depth exceeded');
+  }
+
+  /** The stored size of tile z/x/y (0 when absent or outside), without reading it. */
+  async storedSize(z: number, x: number, y: number): Promise<number> {
+    if (!this.covers(z, x, y)) return 0;
+    return (await this.entry(z, x, y))?.length ?? 0;
+  }
+
+  /** The stored (compressed) bytes of tile z/x/y. */
+  async tile(z: number, x: number, y: number): Promise<TileLookup> {
+    if (!this.covers(z, x, y)) return { kind: 'outside' };
+    const found = await this.entry(z, x, y);
+    if (!found) return { kind: 'empty' };
+    const bytes = await this.source.getBytes(found.offset, found.length);
+    if (bytes.data.byteLength !== found.length) throw new Error('tile data runs past the end of the file');
+    return { kind: 'tile', data: new Uint8Array(bytes.data) };
   }
 
   async close(): Promise<void> {

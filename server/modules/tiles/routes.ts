@@ -13,7 +13,8 @@
 // reason is logged once, at start.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, unauthorized } from '../../errors';
+import { countTiles, MAX_EXTENT_TILES, type TileExtent, tilesIn } from '../../../src/contract/tiles';
+import { AppError, badRequest, unauthorized } from '../../errors';
 import { type AuthOptions, resolveActor } from '../../plugins/auth';
 import type { AuthCache } from '../../plugins/auth-cache';
 import { findArchivePath, TileArchive } from './archive';
@@ -130,6 +131,55 @@ export async function tilesRoutes(app: FastifyInstance, opts: TilesOptions): Pro
       reply.header('ETag', styleEtag).header('Cache-Control', 'private, no-cache');
       if (matches(request.headers['if-none-match'], styleEtag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(style);
+    },
+  );
+
+  // What saving an area for offline costs: its tiles within the archive's zoom range and their
+  // stored size, read from the archive's directories (no tile is read).
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/tiles/extent',
+    { config: { public: true }, schema: { hide: true } },
+    async (request): Promise<TileExtent> => {
+      await signedIn(request);
+      const q = request.query;
+      const num = (name: string, min: number, max: number) => {
+        const raw = q[name];
+        const v = raw !== undefined && raw.trim() !== '' ? Number(raw) : Number.NaN;
+        if (!Number.isFinite(v) || v < min || v > max)
+          throw badRequest(`${name} must be a number from ${min} to ${max}.`, {
+            [name]: [`Use a number from ${min} to ${max}.`],
+          });
+        return v;
+      };
+      const box = {
+        west: num('west', -180, 180),
+        south: num('south', -85.06, 85.06),
+        east: num('east', -180, 180),
+        north: num('north', -85.06, 85.06),
+      };
+      if (box.west > box.east || box.south > box.north)
+        throw badRequest('The area must have west ≤ east and south ≤ north.');
+      const askedMin = Math.floor(num('minZoom', 0, 30));
+      const askedMax = Math.floor(num('maxZoom', 0, 30));
+      if (!archive) throw noStreetMap();
+      const MinZoom = Math.max(askedMin, archive.info.minZoom);
+      const MaxZoom = Math.min(askedMax, archive.info.maxZoom);
+      if (MinZoom > MaxZoom) return { MinZoom, MaxZoom, Tiles: 0, Stored: 0, Bytes: 0 };
+      const Tiles = countTiles(box, MinZoom, MaxZoom);
+      if (Tiles > MAX_EXTENT_TILES)
+        throw badRequest(
+          `That is ${Tiles} tiles; save a smaller area or fewer zoom levels (at most ${MAX_EXTENT_TILES}).`,
+        );
+      let Stored = 0;
+      let Bytes = 0;
+      for (const [z, x, y] of tilesIn(box, MinZoom, MaxZoom)) {
+        const size = await archive.storedSize(z, x, y);
+        if (size > 0) {
+          Stored++;
+          Bytes += size;
+        }
+      }
+      return { MinZoom, MaxZoom, Tiles, Stored, Bytes };
     },
   );
 
