@@ -18,7 +18,7 @@
 // built, from the cells kept in memory), revalidated (If-None-Match: 304), and the first answer after a
 // change to one of the group's leads.
 //   npx tsx tests/bench/lead-markers.bench.ts
-//   BENCH_HTTP_ONLY=1 BENCH_DURATION=5 npx tsx tests/bench/lead-markers.bench.ts
+//   BENCH_HTTP_ONLY=1 BENCH_DURATION=5 npx tsx tests/bench/lead-markers.bench.ts   (BENCH_NO_HTTP=1: the rest only)
 //   BENCH_SERVER_DIR=/tmp/older-checkout …   (another checkout's server/main.ts, e.g. to compare commits)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -192,7 +192,7 @@ async function httpLoad(): Promise<void> {
           requests: [request],
         });
         const non2xx = name.startsWith('revalidated')
-          ? r.non2xx - (r.statusCodeStats['304']?.count ?? 0)
+          ? r.non2xx - (r.statusCodeStats?.['304']?.count ?? 0)
           : r.non2xx;
         console.log(
           `    | ${name} | ${connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} / ${r.timeouts} / ${non2xx} |`,
@@ -228,7 +228,7 @@ async function httpLoad(): Promise<void> {
 }
 
 async function main() {
-  await httpLoad();
+  if (!process.env.BENCH_NO_HTTP) await httpLoad();
   if (process.env.BENCH_HTTP_ONLY) return;
   const started = performance.now();
   const t = await createTestApp();

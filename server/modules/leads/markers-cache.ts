@@ -62,6 +62,8 @@ export type MarkerEndpoint = 'markers' | 'territories';
 export interface MarkerCacheOptions {
   /** Lead groups kept in memory (least recently used dropped first). */
   maxGroups?: number;
+  /** Leads kept in memory over all groups (least recently used groups dropped first; one always stays). */
+  maxLeads?: number;
   /** Bytes of serialized answers kept (least recently used dropped first). */
   maxAnswerBytes?: number;
   /** Aggregate maps (scope × filter × grid zoom) kept per group version. */
@@ -326,6 +328,7 @@ export const markerCaches = new WeakMap<object, LeadMarkerCache>();
 
 export class LeadMarkerCache {
   private readonly maxGroups: number;
+  private readonly maxLeads: number;
   private readonly maxAnswerBytes: number;
   private readonly maxCellMaps: number;
   /** Embedded database: versions learnt from NOTIFY, no query per request. */
@@ -347,6 +350,7 @@ export class LeadMarkerCache {
     options: MarkerCacheOptions = {},
   ) {
     this.maxGroups = options.maxGroups ?? 64;
+    this.maxLeads = options.maxLeads ?? 1_000_000;
     this.maxAnswerBytes = options.maxAnswerBytes ?? 64 * 1024 * 1024;
     this.maxCellMaps = options.maxCellMaps ?? 64;
   }
@@ -445,7 +449,13 @@ export class LeadMarkerCache {
     if (!now || now.version <= loaded.version) {
       this.groups.delete(id);
       this.groups.set(id, loaded);
-      while (this.groups.size > this.maxGroups) this.groups.delete(this.groups.keys().next().value as number);
+      let leadsKept = 0;
+      for (const g of this.groups.values()) leadsKept += g.n;
+      while (this.groups.size > 1 && (this.groups.size > this.maxGroups || leadsKept > this.maxLeads)) {
+        const [oldest, dropped] = this.groups.entries().next().value as [number, GroupCopy];
+        this.groups.delete(oldest);
+        leadsKept -= dropped.n;
+      }
     }
     return loaded;
   }
