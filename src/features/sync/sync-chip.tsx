@@ -1,6 +1,6 @@
 // The sync status chip of the shell header: online/offline, changes waiting, failed and conflicting
 // changes, and when the device last synced. It opens its menu: Pending changes and Ready for offline.
-import { Badge, Group, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,10 +72,15 @@ export function SyncChip({ engine }: { engine: SyncEngine | null }) {
         color={color}
         variant="light"
         size="lg"
-        leftSection={<Icon size={14} />}
+        // On a phone, smaller words and no icon: "No connection · 1" fits a 390 px header.
+        fz={{ base: 11, xs: 'sm' }}
+        px={{ base: 8, xs: 'sm' }}
         style={{ cursor: 'pointer', textTransform: 'none' }}
       >
         <Group gap={4} wrap="nowrap">
+          <Box component="span" visibleFrom="xs" style={{ display: 'flex' }}>
+            <Icon size={14} />
+          </Box>
           <span>{label}</span>
           {status.pending + problems > 0 && <span>· {status.pending + problems}</span>}
         </Group>
