@@ -29,7 +29,7 @@ import { SyncController } from './app/sync';
 import { postLogout } from './features/account/sign-in';
 import { createI18n, hasStoredLocale } from './i18n';
 import { lookupLocaleByIp } from './i18n/ip-country';
-import { watchSettle, whenSettled } from './lib/idle';
+import { onIdle, watchSettle, whenSettled } from './lib/idle';
 import { mirrorMethodSupport } from './offline/db';
 import { refreshKeptCopiesOnReconnect } from './offline/refresh-on-reconnect';
 import { NotificationsHost } from './ui/notifications-host';
@@ -155,7 +155,14 @@ async function start() {
       else void mounted.then(() => router.navigate(to));
     }
   };
-  registerServiceWorker();
+  // The service worker (what makes the app installable and open offline) comes once the first page is
+  // up: the first screen, or the sign-in page once it is drawn and the browser idle.
+  let pageUp = () => {};
+  const firstPageUp = new Promise<void>((resolve) => {
+    pageUp = resolve;
+  });
+  void whenSettled().then(() => pageUp());
+  registerServiceWorker(firstPageUp);
   void whenSettled().then(async () => {
     void loadFullStyles();
     // The method-compatibility probe (its outcome is kept; see probeOnFirstUse).
@@ -208,6 +215,7 @@ async function start() {
         subscribeQueries: (fn) => queryClient.getQueryCache().subscribe(fn),
       });
     if (!onAccountPage()) return start();
+    onIdle(() => pageUp(), 2000);
     const stop = router.subscribe(() => {
       if (onAccountPage()) return;
       stop();

@@ -10,9 +10,10 @@ let workbox: Workbox | null = null;
 const listeners = new Set<() => void>();
 let waiting = false;
 
-export function registerServiceWorker(): void {
+/** Registers once `when` resolves (by default once the first screen is up). */
+export function registerServiceWorker(when: Promise<unknown> = whenSettled()): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  void whenSettled()
+  void when
     .then(() => import('workbox-window'))
     .then(({ Workbox }) => {
       workbox = new Workbox('/sw.js', { scope: '/' });
