@@ -247,3 +247,46 @@ describe('auth cache bounds', () => {
     expect(cache.get(sessionKey('ended'), 1)).toBeUndefined();
   });
 });
+
+describe('auth version read (PostgreSQL server)', () => {
+  /** A database whose version row answers `next()` after a turn of the event loop; counts reads. */
+  function fakeDb(next: () => number) {
+    const reads = { started: 0 };
+    const statement = {
+      execute: async () => {
+        reads.started++;
+        const value = next();
+        await new Promise((r) => setImmediate(r));
+        return [{ Version: value }];
+      },
+    };
+    const chain = { from: () => chain, where: () => chain, prepare: () => statement };
+    return { db: { select: () => chain } as unknown as TestApp['db'], reads };
+  }
+
+  it('requests arriving together share reads: at most one under way and one waiting', async () => {
+    let version = 7;
+    const { db, reads } = fakeDb(() => version);
+    const cache = new AuthCache(db, new Uint8Array(32), { poll: true });
+    const first = await Promise.all(Array.from({ length: 50 }, () => cache.version()));
+    expect(first.every((v) => v === 7)).toBe(true);
+    expect(reads.started).toBeLessThanOrEqual(2);
+    // One that arrived before a change may see the old version; one that arrived after sees the new.
+    const early = cache.version();
+    version = 8;
+    const late = cache.version();
+    expect([await early, await late]).toEqual([7, 8]);
+  });
+
+  it('a read already under way is not enough for a request that arrives after a change', async () => {
+    let version = 1;
+    const { db } = fakeDb(() => version);
+    const cache = new AuthCache(db, new Uint8Array(32), { poll: true });
+    const inFlight = cache.version();
+    await Promise.resolve(); // the read has taken its value (1)
+    version = 2; // committed while that read is still under way
+    const after = cache.version();
+    expect(await inFlight).toBe(1);
+    expect(await after).toBe(2);
+  });
+});
