@@ -396,8 +396,15 @@ export class SyncEngine {
     return this.#schedule(true);
   }
 
-  /** Runs now, ignoring backoff delays; resolves when the run has ended. */
+  /**
+   * Runs now, ignoring backoff delays; resolves when the run has ended. While the server is not
+   * reached, the probe asks first (the token is not asked for before the connection is back).
+   */
   syncNow(): Promise<void> {
+    const state = this.#connection.getState();
+    if (this.#probe && !state.online && !state.browserOffline) {
+      return this.#runProbe().then(() => this.#schedule(true));
+    }
     return this.#schedule(true);
   }
 

@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, TextInput, Title
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConnection } from '../../api/connection';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
 import type { OutboxRow } from '../../offline/db';
 import { MISSING_SERVER_ID_KEY, OutboxActionError } from '../../offline/outbox';
@@ -52,6 +53,7 @@ export default function PendingChangesPage() {
   const userId = session ? String(session.identity.EmployeeID) : null;
   const engine = useSyncEngine();
   const status = useSyncEngineStatus(engine);
+  const connection = useConnection();
   const summary = useSyncStatus(userId);
   const [editing, setEditing] = useState<OutboxRow | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -106,7 +108,9 @@ export default function PendingChangesPage() {
         <Button
           variant="light"
           onClick={() => void engine?.syncNow()}
-          disabled={!engine || !status.online}
+          // Also with no connection known: a try is how the user finds out it is back (not while the
+          // device has no network at all).
+          disabled={!engine || connection.browserOffline}
           loading={status.sending}
         >
           {t('sync.page.syncNow')}

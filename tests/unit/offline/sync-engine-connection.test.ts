@@ -148,6 +148,29 @@ describe('sync engine and the connection', () => {
     await h.engine.stop();
   });
 
+  it('asks the probe first when the user says "Send now" with no connection', async () => {
+    const h = setup();
+    await h.engine.start();
+    h.net.up = false;
+    h.connection.reportFailure();
+    h.connection.reportFailure();
+    await createOffline(h, U, { Notes: 'a' });
+    await h.engine.syncNow(); // still nothing: the probe failed, and the change was tried once
+    expect(h.probes).toHaveLength(1);
+    expect(h.server.entries.size).toBe(0);
+    h.net.up = true;
+    await h.engine.syncNow();
+    expect(h.probes).toHaveLength(2);
+    await waitFor(() => h.server.entries.size === 1);
+    expect(h.engine.getStatus().online).toBe(true);
+    // Connected: "Send now" sends, no probe.
+    await createOffline(h, U, { Notes: 'b' });
+    await h.engine.syncNow();
+    await waitFor(() => h.server.entries.size === 2);
+    expect(h.probes).toHaveLength(2);
+    await h.engine.stop();
+  });
+
   it('sends at once when any other request reaches the server (a screen’s read)', async () => {
     const h = setup();
     await h.engine.start();
