@@ -7,7 +7,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -142,6 +142,13 @@ registerRoute(
       throw err;
     }
   },
+);
+
+// Anything else of Apex's under /tiles/ (the size of an area, /tiles/extent) goes to the network as is,
+// with the session cookie, never to the generic map cache below.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/tiles/'),
+  new NetworkOnly(),
 );
 
 /** The street style configured at build time (VITE_MAP_STYLE_URL): everything from its host is map data. */

@@ -38,6 +38,7 @@ import { useViewportMarkers } from './api/get-viewport-markers';
 import { LEAD } from './commands';
 import { LeadCard } from './components/lead-card';
 import { NewLeadForm } from './components/new-lead-form';
+import { SaveStreets } from './components/save-streets';
 import { currentFix, type Fix } from './lead-actions';
 import type { MapViewState } from './map-view';
 import { MARKER_STYLES, markerFeatures, markerStyleStorageKey, resolveMarkerStyle } from './marker-style';
@@ -49,6 +50,7 @@ import {
   NO_STATUS,
   placeInClusters,
 } from './merge-markers';
+import { boxAround } from './offline-streets';
 import { type SnappedViewport, snapViewport } from './viewport';
 
 const MapView = lazy(() => import('./map-view'));
@@ -81,7 +83,11 @@ export default function LeadsMapPage() {
   // Administrators are told how to add streets when the server has no street map.
   const isAdmin = session ? hasGrant(session.grants, 'navigation:admin') : false;
   const [noStreets, setNoStreets] = useState(false);
-  const onBasemap = useCallback((b: { missing: string | null }) => setNoStreets(b.missing !== null), []);
+  const [streets, setStreets] = useState(false);
+  const onBasemap = useCallback((b: { kind: string; missing: string | null }) => {
+    setNoStreets(b.missing !== null);
+    setStreets(b.kind === 'streets');
+  }, []);
   const wide = useMediaQuery('(min-width: 48em)');
   const network = useNetwork();
   const queryClient = useQueryClient();
@@ -337,6 +343,25 @@ export default function LeadsMapPage() {
                   {t('leads.map.clearFilter')}
                 </Button>
               )}
+              {streets && group && (
+                <SaveStreets
+                  key={group.LeadGroupID}
+                  userId={userId}
+                  label={group.Name}
+                  box={
+                    boxAround(
+                      territories.flatMap((tr) =>
+                        tr.Polygon.type === 'Polygon'
+                          ? tr.Polygon.coordinates
+                          : tr.Polygon.coordinates.flat(),
+                      ),
+                    ) ??
+                    viewport?.bbox ??
+                    null
+                  }
+                  online={network.online}
+                />
+              )}
             </Stack>
           </Popover.Dropdown>
         </Popover>
@@ -428,6 +453,20 @@ export default function LeadsMapPage() {
             </Badge>
           )}
           {markers.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
+          {isAdmin && noStreets && (
+            <Alert
+              color="gray"
+              variant="white"
+              p="xs"
+              title={t('leads.map.noStreets')}
+              withCloseButton
+              onClose={() => setNoStreets(false)}
+              data-testid="no-streets"
+              style={{ pointerEvents: 'auto', boxShadow: 'var(--mantine-shadow-sm)' }}
+            >
+              <Text size="xs">{t('leads.map.noStreetsHow')}</Text>
+            </Alert>
+          )}
         </Stack>
         {!markers.isPending && merged.length === 0 && placed.clusters.length === 0 && markers.data && (
           <Text
@@ -444,19 +483,6 @@ export default function LeadsMapPage() {
           </Text>
         )}
       </Box>
-      {isAdmin && noStreets && (
-        <Alert
-          color="gray"
-          variant="light"
-          mt="xs"
-          title={t('leads.map.noStreets')}
-          withCloseButton
-          onClose={() => setNoStreets(false)}
-          data-testid="no-streets"
-        >
-          {t('leads.map.noStreetsHow')}
-        </Alert>
-      )}
 
       <Drawer
         opened={selectedLead !== null}
