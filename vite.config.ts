@@ -2,7 +2,12 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bundleReport, precompress, zodWithoutJsonSchema } from './scripts/vite-build-plugins';
+import {
+  appShellWithoutScrollLock,
+  bundleReport,
+  precompress,
+  zodWithoutJsonSchema,
+} from './scripts/vite-build-plugins';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
 
@@ -53,7 +58,10 @@ function firstLoadChunks(): { plugin: Plugin; fieldRoute: Set<string> } {
         const barrelIndex = BARREL_INDEXES.test(id);
         if (!barrelIndex && !firstScreenModule(id)) return;
         if (!barrelIndex && id !== FIELD_ROUTE) fieldRoute.add(id);
-        for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+        // A barrel's index also imports packages for its own re-exports (@mantine/core's index:
+        // react-remove-scroll for `RemoveScroll`): those count only when a used module imports them.
+        for (const dep of this.getModuleInfo(id)?.importedIds ?? [])
+          if (!barrelIndex || BARREL_PACKAGES.test(dep)) visit(dep);
       };
       visit(FIELD_ROUTE);
     },
@@ -123,6 +131,7 @@ function nonBlockingStylesheet(): Plugin {
 export default defineConfig({
   plugins: [
     zodWithoutJsonSchema(),
+    appShellWithoutScrollLock(),
     react(),
     chunks.plugin,
     nonBlockingStylesheet(),

@@ -170,3 +170,38 @@ export function zodWithoutJsonSchema(): Plugin {
     },
   };
 }
+
+const APP_SHELL_PART = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
+const STUB_REMOVE_SCROLL = '\0apex:app-shell-remove-scroll';
+
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll only to read two class
+ * names (`RemoveScroll.classNames`), which brings the whole scroll-lock (some 4 KB gzip) onto the
+ * first screen. For them, the import resolves to those class names alone (taken from
+ * react-remove-scroll-bar, where react-remove-scroll takes them too); modals and drawers still get
+ * the real scroll lock in their own chunks.
+ */
+export function appShellWithoutScrollLock(): Plugin {
+  let constants = '';
+  return {
+    name: 'apex:app-shell-without-scroll-lock',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== 'react-remove-scroll' || !importer || !APP_SHELL_PART.test(importer)) return null;
+      const real = await this.resolve(source, importer, { skipSelf: true });
+      if (!real) return null;
+      constants =
+        (await this.resolve('react-remove-scroll-bar/constants', real.id, { skipSelf: true }))?.id ?? '';
+      if (!constants) return null;
+      return STUB_REMOVE_SCROLL;
+    },
+    load(id) {
+      if (id !== STUB_REMOVE_SCROLL) return null;
+      return [
+        `import { fullWidthClassName, zeroRightClassName } from ${JSON.stringify(constants)};`,
+        'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
+      ].join('\n');
+    },
+  };
+}
