@@ -56,6 +56,8 @@ export const MARKERS_CHANNEL = 'apex_lead_markers';
 /** Part of every ETag: a server whose answers are built differently never matches an older one. */
 const ANSWER_FORMAT = 'lm1';
 const COMPRESS_THRESHOLD = 1024;
+/** Scopes (callers' masks, territory parts) kept per group version before they are forgotten at once. */
+const MAX_SCOPES = 1024;
 
 export type MarkerEndpoint = 'markers' | 'territories';
 
@@ -133,13 +135,19 @@ class GroupCopy {
   readonly declared: Int32Array;
   readonly territory: Int32Array;
   readonly badges = new Map<number, StatusBadge>();
-  /** Grid zoom → cell key → lead indices (ascending LeadID). */
-  private readonly index = new Map<number, Map<number, number[]>>();
+  /**
+   * The leads in Z-order of their tile at zoom 22 (Morton code of column and row): the leads of any
+   * tile of any zoom are one run of it, found by binary search.
+   */
+  private readonly order: Int32Array;
+  private readonly codes: Float64Array;
   /** scope|filter|zoom → cell key → aggregate. */
   private readonly aggs = new Map<string, Map<number, CellAgg | null>>();
   readonly scopes = new Map<string, Promise<Scoped>>();
   /** Per day: the group's territories as the API shows them, each with its JSON. */
   readonly wireTerritories = new Map<string, Promise<{ territory: Territory; json: string }[]>>();
+  /** Per scope and day: the shown territories' JSON and their lead counts (whatever the viewport). */
+  readonly territoryParts = new Map<string, { Territories: string[]; TerritoriesLeadsCounts: string }>();
   /** Each lead's marker as JSON (built on first use). */
   private readonly fragments: (string | undefined)[];
   /** LeadStatuses as the response schema writes them. */
@@ -176,6 +184,11 @@ class GroupCopy {
       this.declared[i] = r.DeclaredStatusID ?? 0;
       this.territory[i] = r.TerritoryID ?? 0;
     });
+    const code = new Float64Array(n);
+    for (let i = 0; i < n; i++)
+      code[i] = morton(tileX(this.lng[i], DEEPEST), globalRow(this.lat[i], DEEPEST));
+    this.order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => code[a] - code[b] || a - b);
+    this.codes = Float64Array.from(this.order, (i) => code[i]);
     for (const s of statuses) this.badges.set(s.LeadStatusID, { Name: s.Name, Color: s.Color });
     this.fragments = new Array(n);
     this.statusesJson = JSON.stringify(z.encode(z.array(LeadStatus), statuses));
@@ -191,20 +204,16 @@ class GroupCopy {
     return json;
   }
 
-  /** The leads of each cell of grid `zoom` (rows by the same edges as the SQL's width_bucket). */
-  cells(zoom: number): Map<number, number[]> {
-    let cells = this.index.get(zoom);
-    if (cells) return cells;
-    cells = new Map();
-    const size = 2 ** zoom;
-    for (let i = 0; i < this.n; i++) {
-      const key = tileX(this.lng[i], zoom) * size + globalRow(this.lat[i], zoom);
-      const list = cells.get(key);
-      if (list) list.push(i);
-      else cells.set(key, [i]);
-    }
-    this.index.set(zoom, cells);
-    return cells;
+  /** The leads of tile (x, y) of `zoom`: indices into `order`, [from, to). */
+  tile(x: number, y: number, zoom: number): [number, number] {
+    const scale = 4 ** (DEEPEST - zoom);
+    const first = morton(x, y) * scale;
+    return [lowerBound(this.codes, first), lowerBound(this.codes, first + scale)];
+  }
+
+  /** The lead at position `k` of the Z-order. */
+  at(k: number): number {
+    return this.order[k];
   }
 
   /** The kept aggregates of one scope, filter and grid zoom (oldest map dropped past the bound). */
@@ -220,6 +229,38 @@ class GroupCopy {
     while (this.aggs.size > this.maxCellMaps) this.aggs.delete(this.aggs.keys().next().value as string);
     return map;
   }
+}
+
+/**
+ * The zoom whose tiles index the leads. Tiles nest exactly: a lead's column and row at a coarser zoom
+ * are its column and row here shifted right (the same floating-point values scaled by powers of two).
+ */
+const DEEPEST = 22;
+
+/** Each of 11 bits moved to the even positions (bit k → bit 2k). */
+const SPREAD = Int32Array.from({ length: 2048 }, (_, v) => {
+  let out = 0;
+  for (let b = 0; b < 11; b++) if (v & (1 << b)) out |= 1 << (2 * b);
+  return out;
+});
+
+/** The Morton code (bits of x and y interleaved) of a tile: x, y < 2^22, so the code < 2^44. */
+function morton(x: number, y: number): number {
+  const low = SPREAD[x & 2047] + 2 * SPREAD[y & 2047];
+  const high = SPREAD[x >>> 11] + 2 * SPREAD[y >>> 11];
+  return high * 2 ** 22 + low;
+}
+
+/** The first position in the ascending `codes` holding a value ≥ `value`. */
+function lowerBound(codes: Float64Array, value: number): number {
+  let lo = 0;
+  let hi = codes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (codes[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The tile row of `lat` at `zoom`, by the row edges (rowLatitude) the SQL compares with. */
@@ -517,6 +558,7 @@ export class LeadMarkerCache {
           mine.has(copy.ids[i]) || (copy.territory[i] !== 0 && territorySet.has(copy.territory[i])) ? 1 : 0;
       return { mask, worked: territorySet };
     })();
+    if (copy.scopes.size >= MAX_SCOPES) copy.scopes.clear();
     copy.scopes.set(key, pending);
     // A failed computation is not kept.
     pending.catch(() => copy.scopes.delete(key));
@@ -563,8 +605,18 @@ export class LeadMarkerCache {
     const markers = this.markers(copy, scoped, scopeKey, query);
     let text = `{"Leads":[${markers.Leads.join(',')}],"LeadStatuses":${copy.statusesJson},"Truncated":${markers.Truncated},"Clusters":${JSON.stringify(markers.Clusters)}`;
     if (endpoint === 'territories') {
-      const part = await this.territoryPart(copy, scoped, day);
-      text += `,"Territories":[${part.Territories.join(',')}],"TerritoriesLeadsCounts":${JSON.stringify(part.TerritoriesLeadsCounts)}`;
+      const partKey = `${scopeKey}|${day}`;
+      let part = copy.territoryParts.get(partKey);
+      if (!part) {
+        const built = await this.territoryPart(copy, scoped, day);
+        part = {
+          Territories: built.Territories,
+          TerritoriesLeadsCounts: JSON.stringify(built.TerritoriesLeadsCounts),
+        };
+        if (copy.territoryParts.size >= MAX_SCOPES) copy.territoryParts.clear();
+        copy.territoryParts.set(partKey, part);
+      }
+      text += `,"Territories":[${part.Territories.join(',')}],"TerritoriesLeadsCounts":${part.TerritoriesLeadsCounts}`;
     }
     const answer: CachedAnswer = { etag, json: Buffer.from(`${text}}`) };
     this.stats.answersBuilt++;
@@ -601,7 +653,6 @@ export class LeadMarkerCache {
     // A lead on a row edge may lie one row beyond the box's rows; the SQL counts it in the box's row.
     const y0 = Math.max(0, rows.top - 1);
     const y1 = Math.min(size - 1, rows.bottom + 1);
-    const cells = copy.cells(zoom);
     const aggs = copy.aggMap(
       `${scopeKey}|${sortedList(query.statusIds)}|${sortedList(query.declaredStatusIds)}|${filters.territoryId ?? ''}|${zoom}`,
     );
@@ -610,13 +661,16 @@ export class LeadMarkerCache {
       (filters.statusIds === null || filters.statusIds.has(copy.status[i])) &&
       (filters.declaredStatusIds === null || filters.declaredStatusIds.has(copy.declared[i])) &&
       (filters.territoryId === null || copy.territory[i] === filters.territoryId);
-    const aggOf = (key: number, members: number[]): CellAgg | null => {
+    const aggOf = (x: number, y: number): CellAgg | null => {
+      const key = x * size + y;
       let agg = aggs.get(key);
       if (agg !== undefined) return agg;
       agg = null;
-      for (const i of members) {
+      const [from, to] = copy.tile(x, y, zoom);
+      for (let k = from; k < to; k++) {
+        const i = copy.at(k);
         if (!passes(i)) continue;
-        agg ??= emptyAgg(Math.floor(key / size), key % size);
+        agg ??= emptyAgg(x, y);
         add(agg, copy, i);
       }
       aggs.set(key, agg);
@@ -660,25 +714,12 @@ export class LeadMarkerCache {
         add(target.agg, copy, i);
       }
     };
-    const span = (x1 - x0 + 1) * (y1 - y0 + 1);
-    if (span <= cells.size) {
-      for (let y = y0; y <= y1; y++)
-        for (let x = x0; x <= x1; x++) {
-          const key = x * size + y;
-          const members = cells.get(key);
-          if (!members) continue;
-          const agg = aggOf(key, members);
-          if (agg) take(agg);
-        }
-    } else {
-      for (const [key, members] of cells) {
-        const x = Math.floor(key / size);
-        const y = key % size;
-        if (x < x0 || x > x1 || y < y0 || y > y1) continue;
-        const agg = aggOf(key, members);
+    // At most MAX_CELLS (plus a row above and below) cells: each one's leads found by binary search.
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        const agg = aggOf(x, y);
         if (agg) take(agg);
       }
-    }
     const ordered = [...out.values()].map((o) => o.agg).sort((a, b) => a.y - b.y || a.x - b.x);
     const total = ordered.reduce((sum, a) => sum + a.members.length, 0);
     if (total <= query.limit) {
