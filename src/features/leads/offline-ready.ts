@@ -135,6 +135,24 @@ export const offlineScreen: OfflineScreen = {
       },
       { id: 'leadDetails', run: keepLeadDetails },
       {
+        // The streets around the rep's first group (the view its map opens with), within a budget;
+        // nothing when the server has no street map. Needs the Cache API (a browser): marked as code.
+        id: 'streets',
+        code: true,
+        run: async (ctx) => {
+          const group = groups[0];
+          if (!group) return;
+          const home = (await keep(ctx, groupHomeQueryOptions(ctx.api, ctx.userId, group.LeadGroupID))).data;
+          const { keepStreets } = await import('./offline-streets');
+          await keepStreets({
+            userId: ctx.userId,
+            label: group.Name,
+            box: viewBbox(home),
+            signal: ctx.signal,
+          });
+        },
+      },
+      {
         id: 'code',
         code: true,
         run: async () => {

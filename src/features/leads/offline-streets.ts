@@ -108,6 +108,8 @@ export interface SaveOptions {
   cacheStorage?: CacheStorage;
   /** navigator.storage.estimate, when the browser has it. */
   estimate?: () => Promise<StorageEstimate>;
+  /** The time recorded as saved (default now). */
+  now?: number;
 }
 
 const isQuotaError = (err: unknown) =>
@@ -166,8 +168,53 @@ export async function saveStreets(opts: SaveOptions): Promise<SavedStreets> {
     maxZoom: extent.MaxZoom,
     tiles: done,
     bytes: extent.Bytes,
-    savedAt: Date.now(),
+    savedAt: opts.now ?? Date.now(),
   };
   remember(opts.userId, saved);
   return saved;
+}
+
+/** What preparing the device for offline may spend on streets without asking. */
+export const AUTO_STREETS_BUDGET_BYTES = 30 * 1024 * 1024;
+/** A saved area younger than this is not saved again (the service worker refreshes aging tiles). */
+const RESAVE_AFTER_MS = 7 * 86_400_000;
+
+/**
+ * Preparing the device for offline (src/features/leads/offline-ready.ts): the streets of `box` within
+ * `budget`, dropping the deepest zoom levels until it fits. Nothing when the server has no street map
+ * or the same area was saved lately. A lack of space is thrown as a QuotaExceededError (the readiness
+ * list reports a full device).
+ */
+export async function keepStreets(opts: {
+  userId: string;
+  label: string;
+  box: TileBox;
+  signal?: AbortSignal;
+  budget?: number;
+  now?: number;
+  fetchImpl?: typeof fetch;
+}): Promise<SavedStreets | null> {
+  const fetchImpl = opts.fetchImpl ?? fetch;
+  const budget = opts.budget ?? AUTO_STREETS_BUDGET_BYTES;
+  const now = opts.now ?? Date.now();
+  const style = await fetchImpl('/tiles/style.json', { credentials: 'same-origin', signal: opts.signal });
+  if (style.status === 404) return null;
+  if (!style.ok) throw new Error(`The street map answered ${style.status}.`);
+  const same = savedStreets(opts.userId).find(
+    (s) => s.label === opts.label && JSON.stringify(s.box) === JSON.stringify(opts.box),
+  );
+  if (same && now - same.savedAt < RESAVE_AFTER_MS) return same;
+  let max = OFFLINE_MAX_ZOOM;
+  let extent = await estimateStreets(opts.box, fetchImpl, { min: OFFLINE_MIN_ZOOM, max });
+  while (extent.Bytes > budget && max > OFFLINE_MIN_ZOOM) {
+    max = Math.min(max, extent.MaxZoom) - 1;
+    extent = await estimateStreets(opts.box, fetchImpl, { min: OFFLINE_MIN_ZOOM, max });
+  }
+  if (extent.Bytes > budget || extent.Tiles === 0) return null;
+  try {
+    return await saveStreets({ ...opts, extent, fetchImpl, now });
+  } catch (err) {
+    if (err instanceof StreetsQuotaError) throw new DOMException(err.message, 'QuotaExceededError');
+    throw err;
+  }
 }

@@ -1,11 +1,12 @@
 // "Save map for offline" (src/features/leads/offline-streets.ts): every tile of the area is fetched
 // and kept in the service worker's street cache, what was saved is remembered, and a lack of space —
 // known beforehand or met while saving — is reported, never silently half done.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { countTiles, type TileExtent } from '../../../src/contract/tiles';
 import {
   boxAround,
   formatBytes,
+  keepStreets,
   STREETS_CACHE,
   StreetsQuotaError,
   savedStreets,
@@ -131,5 +132,68 @@ describe('save map for offline', () => {
     expect(formatBytes(38 * 1024 * 1024)).toBe('38 MB');
     expect(formatBytes(3.84 * 1024 * 1024)).toBe('3.8 MB');
     expect(formatBytes(640 * 1024)).toBe('640 KB');
+  });
+});
+
+describe('streets kept when preparing the device for offline', () => {
+  /** A server whose street map holds 1 MB per zoom level from zoom 10 to 15 in this box. */
+  function server(opts: { style?: number } = {}) {
+    const asked: string[] = [];
+    const impl = (async (url: string) => {
+      asked.push(url);
+      if (url === '/tiles/style.json') return new Response('{}', { status: opts.style ?? 200 });
+      if (url.startsWith('/tiles/extent')) {
+        const q = new URLSearchParams(url.split('?')[1]);
+        const min = Number(q.get('minZoom'));
+        const max = Math.min(15, Number(q.get('maxZoom')));
+        const body = {
+          MinZoom: min,
+          MaxZoom: max,
+          Tiles: countTiles(BOX, min, max),
+          Stored: 1,
+          Bytes: (max - min + 1) * 1024 * 1024,
+        };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }
+      return new Response(new Uint8Array([1]), { status: 200 });
+    }) as unknown as typeof fetch;
+    return { asked, impl };
+  }
+
+  it('nothing when the server has no street map', async () => {
+    const s = server({ style: 404 });
+    expect(await keepStreets({ userId: '7', label: 'West End', box: BOX, fetchImpl: s.impl })).toBeNull();
+    expect(s.asked).toEqual(['/tiles/style.json']);
+  });
+
+  it('drops the deepest zoom levels until the area fits the budget, then not again for a week', async () => {
+    const s = server();
+    const cache = new FakeCache();
+    vi.stubGlobal('caches', storage(cache).storage);
+    try {
+      const saved = await keepStreets({
+        userId: '7',
+        label: 'West End',
+        box: BOX,
+        fetchImpl: s.impl,
+        budget: 3.5 * 1024 * 1024,
+        now: 1_000,
+      });
+      expect(saved).toMatchObject({ minZoom: 10, maxZoom: 12, bytes: 3 * 1024 * 1024 });
+      expect(cache.kept.size).toBe(countTiles(BOX, 10, 12));
+      const again = server();
+      const second = await keepStreets({
+        userId: '7',
+        label: 'West End',
+        box: BOX,
+        fetchImpl: again.impl,
+        now: 2_000,
+      });
+      expect(saved?.savedAt).toBe(1_000);
+      expect(second?.savedAt).toBe(1_000);
+      expect(again.asked).toEqual(['/tiles/style.json']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
