@@ -69,6 +69,21 @@ export function boxAround(rings: readonly (readonly (readonly number[])[])[]): T
   return west <= east && south <= north ? { west, south, east, north } : null;
 }
 
+/**
+ * The area to save around some territories: half their size again on every side (at least ~1 km), so
+ * a rep at a territory's edge still sees the streets across it.
+ */
+export function padBox(box: TileBox): TileBox {
+  const dx = Math.max(0.012, (box.east - box.west) / 2);
+  const dy = Math.max(0.009, (box.north - box.south) / 2);
+  return {
+    west: Math.max(-180, box.west - dx),
+    east: Math.min(180, box.east + dx),
+    south: Math.max(-85, box.south - dy),
+    north: Math.min(85, box.north + dy),
+  };
+}
+
 /** "3.8 MB", "640 KB". */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(bytes >= 10 * 1024 * 1024 ? 0 : 1)} MB`;

@@ -7,6 +7,7 @@ import {
   boxAround,
   formatBytes,
   keepStreets,
+  padBox,
   STREETS_CACHE,
   StreetsQuotaError,
   savedStreets,
@@ -195,5 +196,17 @@ describe('streets kept when preparing the device for offline', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('the area saved around territories', () => {
+  it('half their size again on every side, at least about a kilometre', () => {
+    const box = padBox({ west: -79.42, south: 43.65, east: -79.4, north: 43.67 });
+    expect(box.west).toBeCloseTo(-79.432, 9);
+    expect(box.east).toBeCloseTo(-79.388, 9);
+    expect(box.south).toBeCloseTo(43.64, 9);
+    expect(box.north).toBeCloseTo(43.68, 9);
+    const wide = padBox({ west: -80, south: 43, east: -79, north: 44 });
+    expect(wide).toEqual({ west: -80.5, south: 42.5, east: -78.5, north: 44.5 });
   });
 });

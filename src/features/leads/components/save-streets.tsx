@@ -10,6 +10,7 @@ import { RelativeTime } from '../../../ui/relative-time';
 import {
   estimateStreets,
   formatBytes,
+  padBox,
   STREETS_BUDGET_BYTES,
   StreetsQuotaError,
   savedStreets,
@@ -26,17 +27,18 @@ type Step =
 export function SaveStreets({
   userId,
   label,
-  box,
+  box: territoriesBox,
   online,
 }: {
   userId: string;
   /** The area's name (the lead group). */
   label: string;
-  /** The rep's territories (or the view) to save; null: nothing to save yet. */
+  /** The rep's territories (or the view) to save, padded here; null: nothing to save yet. */
   box: TileBox | null;
   online: boolean;
 }) {
   const { t } = useTranslation();
+  const box = territoriesBox ? padBox(territoriesBox) : null;
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [saved, setSaved] = useState(() => savedStreets(userId).find((s) => s.label === label) ?? null);
 
