@@ -21,7 +21,7 @@
 //   BENCH_HTTP_ONLY=1 BENCH_DURATION=5 npx tsx tests/bench/lead-markers.bench.ts   (BENCH_NO_HTTP=1: the rest only)
 //   BENCH_SERVER_DIR=/tmp/older-checkout …   (another checkout's server/main.ts, e.g. to compare commits)
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -116,6 +116,13 @@ async function signIn(base: string, userName: string): Promise<string> {
   return (await token.json()) as string;
 }
 
+/** CPU time (user + system, all threads) the process has used, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the name), in clock ticks (100/s).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** The HTTP load part: warm, cold and revalidated lead-markers as the rep at zoom 14. */
 async function httpLoad(): Promise<void> {
   const dir = process.env.BENCH_SERVER_DIR ?? join(import.meta.dirname, '..', '..');
@@ -179,11 +186,14 @@ async function httpLoad(): Promise<void> {
         'revalidated (If-None-Match → 304)',
         { method: 'GET', path: warmPath, headers: { ...auth, 'if-none-match': etag } },
       ]);
-    console.log('    | run | connections | req/s | p50 ms | p99 ms | errors / time-outs / non-2xx |');
-    console.log('    |---|---:|---:|---:|---:|---|');
+    console.log(
+      '    | run | connections | req/s | p50 ms | p99 ms | errors / time-outs / non-2xx | server CPU ms per request |',
+    );
+    console.log('    |---|---:|---:|---:|---:|---|---:|');
     for (const [name, request] of runs)
       for (const connections of [10, 100]) {
         await autocannon({ url: base, connections: 10, amount: 200, requests: [request] });
+        const cpu0 = cpuMs(child.pid ?? 0);
         const r = await autocannon({
           url: base,
           connections,
@@ -191,11 +201,12 @@ async function httpLoad(): Promise<void> {
           timeout: 10,
           requests: [request],
         });
+        const cpu = (cpuMs(child.pid ?? 0) - cpu0) / Math.max(1, r.requests.total);
         const non2xx = name.startsWith('revalidated')
           ? r.non2xx - (r.statusCodeStats?.['304']?.count ?? 0)
           : r.non2xx;
         console.log(
-          `    | ${name} | ${connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} / ${r.timeouts} / ${non2xx} |`,
+          `    | ${name} | ${connections} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} / ${r.timeouts} / ${non2xx} | ${cpu.toFixed(2)} |`,
         );
       }
     // The first answer after a change to one of the group's leads (the group is read again).
