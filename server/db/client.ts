@@ -24,6 +24,13 @@ export interface Database {
 
 const migrationsFolder = resolve(import.meta.dirname, 'migrations');
 
+/**
+ * The embedded database's memory: PostgreSQL's buffer cache is part of PGlite's WebAssembly heap, which
+ * only grows. 32 MB (instead of 128 MB) keeps an idle server small; the operating system's file cache
+ * still holds the data files.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 32MB', 'wal_buffers = 1MB'];
+
 export interface OpenOptions {
   dataDir?: string;
   databaseUrl?: string;
@@ -140,18 +147,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release = takeLock(join(dir, 'apex.lock'));
   }
   const location = dir ? join(dir, 'pg') : null;
+  const threaded = options.thread ?? !options.inMemory;
   let client: PGlite | PGliteThread;
   try {
-    client =
-      (options.thread ?? !options.inMemory)
-        ? new PGliteThread(location, (error) => {
-            // Every query would fail from now on: stop, so that a supervisor starts a healthy server.
-            console.error(`${error.message}; the server stops.`);
-            process.exit(1);
-          })
-        : location
-          ? new PGlite(location)
-          : new PGlite();
+    // A new data directory: PostgreSQL's initdb and the migrations grow the WebAssembly heap far past
+    // what serving needs, and that memory is never handed back. Done on a thread of their own, which
+    // then ends, the server's own thread starts small.
+    if (threaded && location && !existsSync(join(location, 'PG_VERSION'))) {
+      const first = new PGliteThread(location, { postgresqlconf: PGLITE_SETTINGS });
+      try {
+        await first.waitReady;
+        await migrateOrExplain(
+          () => migratePglite(drizzlePglite(first as unknown as PGlite), { migrationsFolder }),
+          dir ?? 'memory',
+        );
+      } finally {
+        await first.close();
+      }
+    }
+    client = threaded
+      ? new PGliteThread(location, { postgresqlconf: PGLITE_SETTINGS }, (error) => {
+          // Every query would fail from now on: stop, so that a supervisor starts a healthy server.
+          console.error(`${error.message}; the server stops.`);
+          process.exit(1);
+        })
+      : new PGlite(location ?? undefined, { postgresqlconf: PGLITE_SETTINGS });
     await client.waitReady;
   } catch (err) {
     release();

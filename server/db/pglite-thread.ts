@@ -71,8 +71,14 @@ export class PGliteThread implements ThreadTransaction {
    * `dataDir` null: an in-memory database. `onStopped` is told when the thread ends on its own (not by
    * close): every later call fails, so the server cannot go on.
    */
-  constructor(dataDir: string | null, onStopped?: (error: Error) => void) {
-    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  constructor(
+    dataDir: string | null,
+    options: { postgresqlconf?: string[] } = {},
+    onStopped?: (error: Error) => void,
+  ) {
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dataDir, options },
+    });
     this.waitReady = new Promise((resolve, reject) => {
       this.worker.on('message', (message: Message) => {
         if (message.op === 'ready') resolve();

@@ -10,8 +10,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-/** @type {{ dataDir: string | null }} */
-const { dataDir } = workerData;
+/** @type {{ dataDir: string | null; options: Record<string, unknown> }} */
+const { dataDir, options } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 
 /** An error as plain data: its message and name, and PostgreSQL's fields (code, detail, constraint…). */
@@ -33,7 +33,7 @@ function keepingText(oids) {
 
 let db;
 try {
-  db = dataDir ? new PGlite(dataDir) : new PGlite();
+  db = new PGlite(dataDir ?? undefined, options);
   await db.waitReady;
 } catch (error) {
   port.postMessage({ op: 'failed', error: plain(error) });

@@ -33,6 +33,11 @@ describe('the embedded database on a worker thread', () => {
     const tables = await database.db.execute(sql`select count(*)::int as n from information_schema.tables
       where table_name = 'employees'`);
     expect((tables as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    // A small buffer cache keeps the never-shrinking WebAssembly heap small.
+    const buffers = await database.db.execute(sql`show shared_buffers`);
+    expect((buffers as unknown as { rows: { shared_buffers: string }[] }).rows[0].shared_buffers).toBe(
+      '32MB',
+    );
   });
 
   it('keeps dates and instants as PostgreSQL text, as drizzle expects', async () => {
