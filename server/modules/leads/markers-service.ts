@@ -1,5 +1,7 @@
 // The map: lead markers of a viewport (GET lead-markers) and the same with the group's territories
-// and their lead counts (GET lead-territories/lead-markers). The viewport query is an equality on the
+// and their lead counts (GET lead-territories/lead-markers), computed in SQL. The routes answer from
+// memory (markers-cache.ts) with the same answers; this direct computation is what the cache is tested
+// against (tests/api/lead-markers-cache.test.ts). The viewport query is an equality on the
 // group and ranges on latitude/longitude, served by the leads_group_position btree.
 //
 // Up to `limit` matching leads are answered one by one. Past it the viewport is answered on a grid
