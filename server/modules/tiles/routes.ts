@@ -1,6 +1,6 @@
 // Street maps served by Apex itself: `GET /tiles/{z}/{x}/{y}.mvt` from the PMTiles archive named by
-// MAP_TILES (or the first *.pmtiles in DATA_DIR/tiles/), and `GET /tiles/style.json`, the MapLibre
-// style over them. Both need a signed-in caller (session cookie, as the map's worker and the service
+// MAP_TILES (or the first *.pmtiles in DATA_DIR/tiles/), `GET /tiles/style.json`, the MapLibre style
+// over them, and `GET /tiles/extent`, what saving an area for offline costs. Both need a signed-in caller (session cookie, as the map's worker and the service
 // worker send it, or a Bearer token): tiles are not secret, but an operator's server must not become
 // an open tile server for anyone on the internet. The routes sit outside /api (the PWA's map and the
 // service worker fetch them like any map asset), so they check the caller themselves.
