@@ -3,7 +3,6 @@
 // the locale file loads; everything no screen needs to show itself (the other features' offline
 // commands, the job tracker, notifications, the service worker) waits until it is up (lib/idle.ts).
 import './app/first-screen-styles';
-import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -26,6 +25,7 @@ import { enforceRequireReload } from './app/require-reload';
 import { buildRoutes } from './app/routes';
 import { Session } from './app/session';
 import { SyncController } from './app/sync';
+import { AppMantineProvider } from './app/theme';
 import { postLogout } from './features/account/sign-in';
 import { createI18n, hasStoredLocale } from './i18n';
 import { lookupLocaleByIp } from './i18n/ip-country';
@@ -78,12 +78,6 @@ function OnMounted({ run }: { run: () => void }) {
   useEffect(run, [run]);
   return null;
 }
-
-const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-});
 
 async function start() {
   // The locale file is fetched from here on; the instance is usable once `i18nReady` resolves.
@@ -226,7 +220,7 @@ async function start() {
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={theme}>
+        <AppMantineProvider>
           <NotificationsHost />
           <QueryClientProvider client={queryClient}>
             <ApiClientProvider client={api}>
@@ -236,7 +230,7 @@ async function start() {
               </AppServicesProvider>
             </ApiClientProvider>
           </QueryClientProvider>
-        </MantineProvider>
+        </AppMantineProvider>
       </I18nextProvider>
     </StrictMode>
   );

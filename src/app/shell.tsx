@@ -214,7 +214,13 @@ export function Shell(_props: { session: Session }) {
       </AppShell.Header>
 
       {/* As a drawer (below desktop width) it covers a phone, but only a side of a tablet. */}
-      <AppShell.Navbar p="xs" aria-label={t('shell.navigation')} maw={{ base: '100%', xs: 320 }}>
+      <AppShell.Navbar
+        p="xs"
+        aria-label={t('shell.navigation')}
+        maw={{ base: '100%', xs: 320 }}
+        // The closed drawer is only moved off screen: out of the Tab order and the reading order too.
+        inert={!desktop && !mobileOpen}
+      >
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <Stack gap={4}>
             {groupNavigation(modules).map(([group, items]) => (

@@ -67,6 +67,10 @@ export function Carousel({ label, children, gap = 'md' }: CarouselProps) {
       <Group
         ref={stripRef}
         data-carousel-strip
+        // Scrolled by keyboard too (arrow keys once focused): a named, focusable group.
+        role="group"
+        aria-label={t('ui.carousel.strip', { label })}
+        tabIndex={0}
         gap={gap}
         wrap="nowrap"
         onScroll={updateEdges}

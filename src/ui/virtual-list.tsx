@@ -76,6 +76,8 @@ export function VirtualList<T>({
         component="ul"
         aria-label={label}
         data-virtual-list
+        // Scrollable by keyboard (arrow keys once focused).
+        tabIndex={0}
         h={height}
         m={0}
         p={0}

@@ -136,7 +136,16 @@ function StickyDemo() {
   const { t } = useTranslation();
   const [stuck, setStuck] = useState(false);
   return (
-    <Paper withBorder h={220} style={{ overflowY: 'auto' }} data-testid="kit-sticky-scroller">
+    <Paper
+      withBorder
+      h={220}
+      style={{ overflowY: 'auto' }}
+      data-testid="kit-sticky-scroller"
+      // Scrollable by keyboard: focusable, named by its section.
+      role="group"
+      aria-label={t('ui.kit.sections.sticky')}
+      tabIndex={0}
+    >
       <Text size="sm" p="sm">
         {t('ui.kit.labels.stickyHeader')}
       </Text>

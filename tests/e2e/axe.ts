@@ -1,0 +1,41 @@
+// axe-core on a page, with the WCAG 2.1 A and AA rules, and a readable list of what it found.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** One rule axe found broken, with the nodes that break it (axe-core's `Result`). */
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+export const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Parts of a page axe is not run on, each with why:
+ * - the leads map's canvas and its marker layer are drawn by MapLibre (WebGL): axe cannot read colours
+ *   or names inside a canvas, and the map is also described in text (the lead card, the list of
+ *   leads). The map's own controls (zoom, attribution) outside the canvas are checked.
+ */
+const EXCLUDED = ['.maplibregl-canvas'];
+
+export async function axeViolations(page: Page): Promise<Result[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG21_AA);
+  for (const selector of EXCLUDED) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  return results.violations;
+}
+
+/** "rule (impact): summary" then each target with axe's own explanation, for a failing assertion. */
+export function formatViolations(violations: Result[]): string {
+  return violations
+    .map((v) =>
+      [
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s)`,
+        ...v.nodes.slice(0, 12).map((n) => {
+          const why = (n.failureSummary ?? '').split('\n').slice(1).join(' ').trim();
+          return `    ${n.target.join(' ')}  ${why}`;
+        }),
+        v.nodes.length > 12 ? `    … and ${v.nodes.length - 12} more` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .join('\n');
+}
