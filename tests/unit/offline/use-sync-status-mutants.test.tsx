@@ -176,6 +176,21 @@ describe('useSyncEngineStatus before the engine runs', () => {
       expect(removed.mock.calls.some(([t, l]) => t === type && l === listener)).toBe(true);
   });
 
+  it('without a navigator (not a page), follows the connection store alone', () => {
+    vi.stubGlobal('navigator', undefined);
+    try {
+      const { result } = renderHook(() => useSyncEngineStatus(null));
+      expect(result.current).toEqual(NEUTRAL);
+      act(() => {
+        connection.reportFailure();
+        connection.reportFailure();
+      });
+      expect(result.current).toEqual({ ...NEUTRAL, online: false });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('a page rendered on a server shows the neutral status', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     function Show() {
