@@ -170,6 +170,9 @@ describe('drafts', () => {
       draft('u1', 'timeEntry', 'x-1', {}),
     ]);
     expect((await getDraft('u1', 'timeEntry', -1, db))?.localId).toBe(801);
+    // A create not acknowledged yet is found under its temporary id itself.
+    await db.drafts.put(draft('u1', 'timeEntry', -5));
+    expect((await getDraft('u1', 'timeEntry', -5, db))?.localId).toBe(-5);
     expect((await getDraft('u1', 'timeEntry', 801, db))?.localId).toBe(801);
     expect(await getDraft('u2', 'timeEntry', -1, db)).toBeUndefined();
     expect(await getDraft('u1', 'lead', -1, db)).toBeUndefined();
