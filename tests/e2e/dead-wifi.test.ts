@@ -2,9 +2,10 @@
 // while the browser still says it is online. The chip must say there is no connection, a clock-in is
 // queued and kept, the token is not asked for again and again, and once requests get through again the
 // "using the copy saved" banner clears by itself and the clock-in reaches the server exactly once.
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { launchProfile, signIn } from './browser';
+import { recordMutations, serverEntries } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 
@@ -12,45 +13,6 @@ interface ServerEntry {
   Id: number;
   IsBreak: boolean;
   EndTime: string | null;
-}
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The user's entries on the server around now (a day either side), minus those in `before`. */
-async function serverEntries(user: string, before: ServerEntry[] = []): Promise<ServerEntry[]> {
-  const login = await fetch(`${baseUrl}/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const token = await (
-    await fetch(`${baseUrl}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ clientId: 'apex-pwa' }),
-    })
-  ).json();
-  const now = Date.now();
-  const from = isoDay(new Date(now - 86_400_000));
-  const to = isoDay(new Date(now + 86_400_000));
-  const res = await fetch(`${baseUrl}/api/time-entries?startDate=${from}&endDate=${to}&pageSize=100`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { Items: ServerEntry[] };
-  const old = new Set(before.map((e) => e.Id));
-  return body.Items.filter((e) => !old.has(e.Id));
-}
-
-/** Every mutation that reached the server (by its Idempotency-Key). */
-function recordMutations(context: BrowserContext): { key: string; method: string; path: string }[] {
-  const sent: { key: string; method: string; path: string }[] = [];
-  context.on('requestfinished', (request) => {
-    const key = request.headers()['idempotency-key'];
-    if (key) sent.push({ key, method: request.method(), path: new URL(request.url()).pathname });
-  });
-  return sent;
 }
 
 const chip = (page: Page) => page.getByTestId('sync-chip');
@@ -77,7 +39,7 @@ describe('dead Wi-Fi', () => {
     await page.goto('/time/clock');
     await page.getByTestId('clock-card').waitFor();
     await expect.poll(() => chip(page).getAttribute('data-online')).toBe('true');
-    const before = await serverEntries('staff');
+    const before = await serverEntries<ServerEntry>(baseUrl, 'staff');
     const sent = recordMutations(context);
 
     // The Wi-Fi goes dead: every request to the server fails, the browser still says online.
@@ -109,7 +71,7 @@ describe('dead Wi-Fi', () => {
     expect(tokenTries.length).toBeLessThanOrEqual(6);
     expect(outageSeconds).toBeGreaterThan(12);
     expect(sent).toEqual([]);
-    expect(await serverEntries('staff', before)).toHaveLength(0);
+    expect(await serverEntries<ServerEntry>(baseUrl, 'staff', before)).toHaveLength(0);
     // Nothing was lost meanwhile: the clock-in is still queued and still shown after a reload.
     await page.reload();
     await page.getByTestId('clock-card').waitFor();
@@ -126,7 +88,7 @@ describe('dead Wi-Fi', () => {
     await expect.poll(() => savedCopyBanner(page).count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => cardState(page)).toBe('working');
 
-    const entries = await serverEntries('staff', before);
+    const entries = await serverEntries<ServerEntry>(baseUrl, 'staff', before);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ IsBreak: false, EndTime: null });
     // The clock-in reached the server once: one request with its key.

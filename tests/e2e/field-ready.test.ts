@@ -4,9 +4,10 @@
 // each change exactly once. The readiness menu is photographed at phone size (.tmp/field-ready/).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchProfile, signIn } from './browser';
+import { apiToken, recordMutations, serverEntries } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'field-ready');
@@ -14,19 +15,7 @@ const NOTE = `Field-ready knock ${Date.now()}`;
 
 /** A signed-in API caller for checking what the server holds. */
 async function apiAs(user: string) {
-  const login = await fetch(`${baseUrl}/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const token = await (
-    await fetch(`${baseUrl}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ clientId: 'apex-pwa' }),
-    })
-  ).json();
+  const token = await apiToken(baseUrl, user);
   return async <T>(path: string): Promise<T> => {
     const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
@@ -39,29 +28,6 @@ interface ServerEntry {
   IsBreak: boolean;
   ParentTimeEntryID?: number | null;
   EndTime: string | null;
-}
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The user's entries dated around now (a day either side), minus those in `before`. */
-async function serverEntries(user: string, before: ServerEntry[] = []): Promise<ServerEntry[]> {
-  const get = await apiAs(user);
-  const now = Date.now();
-  const body = await get<{ Items: ServerEntry[] }>(
-    `time-entries?startDate=${isoDay(new Date(now - 86_400_000))}&endDate=${isoDay(new Date(now + 86_400_000))}&pageSize=100`,
-  );
-  const old = new Set(before.map((e) => e.Id));
-  return body.Items.filter((e) => !old.has(e.Id));
-}
-
-/** Every mutation the pages of a context send (by its Idempotency-Key). */
-function recordMutations(context: BrowserContext): { key: string; method: string; path: string }[] {
-  const sent: { key: string; method: string; path: string }[] = [];
-  context.on('requestfinished', (request) => {
-    const key = request.headers()['idempotency-key'];
-    if (key) sent.push({ key, method: request.method(), path: new URL(request.url()).pathname });
-  });
-  return sent;
 }
 
 /**
@@ -145,7 +111,7 @@ describe('field-ready from the first sign-in', () => {
     expect(screens).toEqual(['app', 'time.clock', 'time.week', 'scheduling.myEvents']);
     expect(new URL(page.url()).pathname).toBe('/');
 
-    const before = await serverEntries('staff');
+    const before = await serverEntries<ServerEntry>(baseUrl, 'staff');
     const sent = recordMutations(context);
     await context.setOffline(true);
     // The Clock, opened for the first time, with no connection (a new page load: the app and its
@@ -167,7 +133,7 @@ describe('field-ready from the first sign-in', () => {
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => pendingChip(page), { timeout: 60_000 }).toBe('0');
-    const entries = await serverEntries('staff', before);
+    const entries = await serverEntries<ServerEntry>(baseUrl, 'staff', before);
     const work = entries.filter((e) => !e.IsBreak);
     const breaks = entries.filter((e) => e.IsBreak);
     expect(work).toHaveLength(1);

@@ -1,8 +1,9 @@
 // Issue 4's journey: event staff clock a whole shift with no connection; every entry reaches the
 // server exactly once when it returns — across a reload, a closed tab and two open tabs.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { launchProfile, signIn } from './browser';
+import { recordMutations, serverEntries } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 
@@ -15,48 +16,6 @@ interface ServerEntry {
 
 /** Today's entries on the Clock that exist only on the phone so far (temporary ids are negative). */
 const KEPT_ON_PHONE = '[data-testid="today-entries"] [data-entry-id^="-"]';
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/**
- * The user's entries on the server dated around now (a day either side: the entry's date is the
- * office's day, which need not be this machine's nor UTC's), minus those that existed in `before`.
- */
-async function serverEntries(user: string, before: ServerEntry[] = []): Promise<ServerEntry[]> {
-  const login = await fetch(`${baseUrl}/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const token = await (
-    await fetch(`${baseUrl}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ clientId: 'apex-pwa' }),
-    })
-  ).json();
-  const now = Date.now();
-  const from = isoDay(new Date(now - 86_400_000));
-  const to = isoDay(new Date(now + 86_400_000));
-  const res = await fetch(`${baseUrl}/api/time-entries?startDate=${from}&endDate=${to}&pageSize=100`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { Items: ServerEntry[] };
-  const old = new Set(before.map((e) => e.Id));
-  return body.Items.filter((e) => !old.has(e.Id));
-}
-
-/** Every mutation the pages of a context send (by its Idempotency-Key), as the server received it. */
-function recordMutations(context: BrowserContext): { key: string; method: string; path: string }[] {
-  const sent: { key: string; method: string; path: string }[] = [];
-  context.on('requestfinished', (request) => {
-    const key = request.headers()['idempotency-key'];
-    if (key) sent.push({ key, method: request.method(), path: new URL(request.url()).pathname });
-  });
-  return sent;
-}
 
 async function openClock(page: Page) {
   await page.goto('/time/clock');
@@ -95,7 +54,7 @@ describe('offline clock', () => {
     profile = await staffPhone();
     const { context } = profile;
     const page = profile.page;
-    const before = await serverEntries('staff');
+    const before = await serverEntries<ServerEntry>(baseUrl, 'staff');
     const sent = recordMutations(context);
 
     await context.setOffline(true);
@@ -123,7 +82,7 @@ describe('offline clock', () => {
     const again = await context.newPage();
     await openClock(again);
     await expect.poll(() => again.locator(KEPT_ON_PHONE).count()).toBe(2);
-    expect(await serverEntries('staff', before)).toHaveLength(0);
+    expect(await serverEntries<ServerEntry>(baseUrl, 'staff', before)).toHaveLength(0);
     expect(sent).toEqual([]);
 
     // Back online: everything is sent, once.
@@ -131,7 +90,7 @@ describe('offline clock', () => {
     await expect
       .poll(() => again.getByTestId('sync-chip').getAttribute('data-pending'), { timeout: 30_000 })
       .toBe('0');
-    const entries = await serverEntries('staff', before);
+    const entries = await serverEntries<ServerEntry>(baseUrl, 'staff', before);
     expect(entries).toHaveLength(2);
     expect(entries.filter((e) => e.IsBreak)).toHaveLength(1);
     expect(entries.every((e) => e.EndTime !== null)).toBe(true);
@@ -152,7 +111,7 @@ describe('offline clock', () => {
     const a = profile.page;
     const b = await context.newPage();
     await openClock(b);
-    const before = await serverEntries('staff');
+    const before = await serverEntries<ServerEntry>(baseUrl, 'staff');
     // Counted as the server receives them: its deduplication by key would hide a second send
     // from a count of rows.
     const sent = recordMutations(context);
@@ -174,7 +133,7 @@ describe('offline clock', () => {
     await expect
       .poll(() => b.getByTestId('sync-chip').getAttribute('data-pending'), { timeout: 30_000 })
       .toBe('0');
-    const entries = await serverEntries('staff', before);
+    const entries = await serverEntries<ServerEntry>(baseUrl, 'staff', before);
     expect(entries.filter((e) => !e.IsBreak)).toHaveLength(1);
     // The clock-in and the clock-out, each sent by one tab only, once.
     expect(sent.map((r) => r.method)).toEqual(['POST', expect.stringMatching(/^(PUT|PATCH|POST)$/)]);
