@@ -156,6 +156,17 @@ describe('field-ready from the first sign-in', () => {
     await page.getByTestId('welcome').waitFor();
     const screens = await waitUntilReady(page, 'readiness-rep-phone.png');
     expect(screens).toContain('leads.map');
+    // The rep works Toronto West End; other journeys may add groups that sort first in the picker, so
+    // the map is told which group the rep last chose (a choice, not data: the data is what was warmed).
+    const call = await apiAs('rep');
+    const me = await call<{ EmployeeID: number }>('Home/identity');
+    const groups = await call<{ LeadGroupID: number; Name: string }[]>('lead-groups');
+    const home = groups.find((g) => g.Name === 'Toronto West End');
+    expect(home).toBeDefined();
+    await page.evaluate(
+      ({ id, groupId }) => localStorage.setItem(`apex.leads.group:${id}`, JSON.stringify(groupId)),
+      { id: me.EmployeeID, groupId: home!.LeadGroupID },
+    );
     const sent = recordMutations(context);
 
     await context.setOffline(true);
