@@ -234,10 +234,12 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
   }
 
   // The handler (and any preHandler of the route itself) runs with the request's transaction as its
-  // database.
+  // database. The wrapper is not async: it hands back exactly what the handler returned, so a
+  // callback-style handler (one that calls reply.send and returns nothing, as plugins' routes do) is
+  // not turned into a promise of undefined, which Fastify would answer a second time.
   app.addHook('onRoute', (route) => {
     const handler = route.handler as RouteHandlerMethod;
-    route.handler = async function scopedHandler(this: FastifyInstance, request, reply) {
+    route.handler = function scopedHandler(this: FastifyInstance, request, reply) {
       const pending = pendings.get(request);
       if (!pending) return handler.call(this, request, reply);
       return runInScope(pending.scope, () => handler.call(this, request, reply));
