@@ -320,6 +320,14 @@ CREATE TABLE "office_divisions" (
 	CONSTRAINT "office_divisions_icd_office_id_division_id_pk" PRIMARY KEY("icd_office_id","division_id")
 );
 --> statement-breakpoint
+CREATE TABLE "employee_profile_images" (
+	"employee_id" integer PRIMARY KEY NOT NULL,
+	"content_type" text NOT NULL,
+	"file_size" integer NOT NULL,
+	"content" "bytea" NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "employees" (
 	"employee_id" serial PRIMARY KEY NOT NULL,
 	"first_name" text NOT NULL,
@@ -333,6 +341,27 @@ CREATE TABLE "employees" (
 	"is_service_account" boolean DEFAULT false NOT NULL,
 	"beta_opt" boolean DEFAULT false NOT NULL,
 	"locale_id" text,
+	"inactive_date" date,
+	"global_site_id" text,
+	"unique_id" text,
+	"adp_employee_id" text,
+	"meridian_employee_id" text,
+	"ssn" text,
+	"birth_date" date,
+	"gender_id" integer,
+	"marital_status_id" integer,
+	"withholding_type_id" integer,
+	"street_line1" text,
+	"street_line2" text,
+	"city" text,
+	"state_province" text,
+	"postal_code" text,
+	"country_id" integer,
+	"cell_phone" text,
+	"cell_phone_extension" text,
+	"home_phone" text,
+	"emergency_contact_name" text,
+	"emergency_contact_phone" text,
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -340,6 +369,12 @@ CREATE TABLE "employees" (
 CREATE TABLE "employment_record_divisions" (
 	"employment_record_id" integer NOT NULL,
 	"division_id" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "employment_record_modules" (
+	"employment_record_id" integer NOT NULL,
+	"module_id" integer NOT NULL,
+	CONSTRAINT "employment_record_modules_employment_record_id_module_id_pk" PRIMARY KEY("employment_record_id","module_id")
 );
 --> statement-breakpoint
 CREATE TABLE "employment_records" (
@@ -351,8 +386,16 @@ CREATE TABLE "employment_records" (
 	"basis_of_pay_id" integer,
 	"job_title_id" integer,
 	"pay_rate" numeric(12, 2),
+	"commission_threshold" numeric(12, 2),
+	"compensation_profile_id" integer,
+	"default_hours" numeric(6, 2),
+	"salary" numeric(12, 2),
+	"garnishment" numeric(12, 2),
 	"hire_date" date,
 	"termination_date" date,
+	"termination_reason_id" integer,
+	"termination_reason_extra" text,
+	"onboarding_application_id" integer,
 	"time_clock" boolean DEFAULT false NOT NULL,
 	"require_break" boolean DEFAULT false NOT NULL,
 	"is_on_payroll" boolean DEFAULT true NOT NULL,
@@ -737,7 +780,9 @@ ALTER TABLE "division_profiles" ADD CONSTRAINT "division_profiles_division_id_di
 ALTER TABLE "icd_offices" ADD CONSTRAINT "icd_offices_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_divisions" ADD CONSTRAINT "office_divisions_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_divisions" ADD CONSTRAINT "office_divisions_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employee_profile_images" ADD CONSTRAINT "employee_profile_images_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_record_divisions" ADD CONSTRAINT "employment_record_divisions_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employment_record_modules" ADD CONSTRAINT "employment_record_modules_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_records" ADD CONSTRAINT "employment_records_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_records" ADD CONSTRAINT "employment_records_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rs_schedule_dates" ADD CONSTRAINT "rs_schedule_dates_rs_schedule_id_rs_schedules_rs_schedule_id_fk" FOREIGN KEY ("rs_schedule_id") REFERENCES "public"."rs_schedules"("rs_schedule_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -801,6 +846,8 @@ CREATE INDEX "territories_group" ON "territories" USING btree ("lead_group_id");
 CREATE INDEX "territory_offices_territory" ON "territory_offices" USING btree ("territory_id","from_date");--> statement-breakpoint
 CREATE INDEX "territory_offices_office" ON "territory_offices" USING btree ("icd_office_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_user_name_lower" ON "employees" USING btree (lower("user_name"));--> statement-breakpoint
+CREATE INDEX "employees_ssn" ON "employees" USING btree ("ssn");--> statement-breakpoint
+CREATE INDEX "employees_email_lower" ON "employees" USING btree (lower("email_address"));--> statement-breakpoint
 CREATE INDEX "employment_records_employee" ON "employment_records" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "employment_records_office" ON "employment_records" USING btree ("icd_office_id");--> statement-breakpoint
 CREATE INDEX "rs_schedule_dates_schedule" ON "rs_schedule_dates" USING btree ("rs_schedule_id");--> statement-breakpoint
