@@ -286,6 +286,7 @@ export class SyncEngine {
   #cancelTimer: (() => void) | null = null;
   #cleanup: Array<() => void> = [];
   #lastStatusRefresh = 0;
+  #statusReads = 0;
   #unknownCommands = new Set<string>();
   #reachedServer = false;
 
@@ -772,15 +773,23 @@ export class SyncEngine {
     const now = this.#now();
     if (!always && now - this.#lastStatusRefresh < 250) return;
     this.#lastStatusRefresh = now;
-    const counts = await withReopen(this.#db, async () => {
-      const table = this.#db.outbox;
-      const [pending, sending, failed, conflict] = await Promise.all(
-        (['pending', 'sending', 'failed', 'conflict'] as const).map((status) =>
-          table.where('[userId+status]').equals([this.userId, status]).count(),
-        ),
-      );
-      return { pending: pending + sending, failed, conflict };
-    });
+    const read = ++this.#statusReads;
+    // The four counts come from one snapshot (one transaction): counted apart, a row moving from
+    // 'pending' to 'sending' between two counts could be missed by both, and the chip would say
+    // nothing is waiting while it is.
+    const counts = await withReopen(this.#db, () =>
+      this.#db.transaction('r', this.#db.outbox, async () => {
+        const table = this.#db.outbox;
+        const [pending, sending, failed, conflict] = await Promise.all(
+          (['pending', 'sending', 'failed', 'conflict'] as const).map((status) =>
+            table.where('[userId+status]').equals([this.userId, status]).count(),
+          ),
+        );
+        return { pending: pending + sending, failed, conflict };
+      }),
+    );
+    // A read that started later has newer counts: an older one finishing after it is dropped.
+    if (read !== this.#statusReads) return;
     this.#patchStatus(counts);
   }
 
