@@ -1,3 +1,13 @@
+CREATE TABLE "access_audit" (
+	"access_audit_id" bigserial PRIMARY KEY NOT NULL,
+	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"action" text NOT NULL,
+	"actor_employee_id" integer,
+	"proxy_by_employee_id" integer,
+	"employee_id" integer,
+	"detail" jsonb
+);
+--> statement-breakpoint
 CREATE TABLE "api_clients" (
 	"client_id" text PRIMARY KEY NOT NULL,
 	"secret_hash" text NOT NULL,
@@ -66,11 +76,13 @@ CREATE TABLE "role_permissions" (
 CREATE TABLE "roles" (
 	"role_id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
+	"description" text,
 	"scope_id" integer NOT NULL,
 	"grant_type_id" integer NOT NULL,
 	"division_id" integer,
 	"icd_corporation_id" integer,
 	"is_assignable" boolean DEFAULT true NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "roles_name_unique" UNIQUE("name")
 );
 --> statement-breakpoint
@@ -84,6 +96,83 @@ CREATE TABLE "sessions" (
 	"revoked_at" timestamp with time zone,
 	"user_agent" text,
 	"ip" text
+);
+--> statement-breakpoint
+CREATE TABLE "auditor_corporations" (
+	"auditor_id" integer NOT NULL,
+	"icd_corporation_id" integer NOT NULL,
+	CONSTRAINT "auditor_corporations_auditor_id_icd_corporation_id_pk" PRIMARY KEY("auditor_id","icd_corporation_id")
+);
+--> statement-breakpoint
+CREATE TABLE "auditors" (
+	"auditor_id" serial PRIMARY KEY NOT NULL,
+	"first_name" text NOT NULL,
+	"last_name" text NOT NULL,
+	"email_address" text,
+	"phone_number" text,
+	"notes" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "hub_corporations" (
+	"hub_id" integer NOT NULL,
+	"icd_corporation_id" integer PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "hubs" (
+	"hub_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"city" text,
+	"state_province_id" integer,
+	"contact_name" text,
+	"email_address" text,
+	"phone_number" text,
+	"regional_consultant_id" integer,
+	"notes" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "national_consultants" (
+	"national_consultant_id" serial PRIMARY KEY NOT NULL,
+	"first_name" text NOT NULL,
+	"last_name" text NOT NULL,
+	"email_address" text,
+	"phone_number" text,
+	"notes" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"country_id" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "promoting_owner_corporations" (
+	"promoting_owner_id" integer NOT NULL,
+	"icd_corporation_id" integer PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "promoting_owners" (
+	"promoting_owner_id" serial PRIMARY KEY NOT NULL,
+	"first_name" text NOT NULL,
+	"last_name" text NOT NULL,
+	"email_address" text,
+	"phone_number" text,
+	"notes" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "regional_consultants" (
+	"regional_consultant_id" serial PRIMARY KEY NOT NULL,
+	"first_name" text NOT NULL,
+	"last_name" text NOT NULL,
+	"email_address" text,
+	"phone_number" text,
+	"notes" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"national_consultant_id" integer,
+	"state_province_ids" integer[] DEFAULT '{}' NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "idempotency_keys" (
@@ -272,14 +361,36 @@ CREATE TABLE "territory_offices" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "corporation_modules" (
+	"icd_corporation_id" integer NOT NULL,
+	"module_id" integer NOT NULL,
+	CONSTRAINT "corporation_modules_icd_corporation_id_module_id_pk" PRIMARY KEY("icd_corporation_id","module_id")
+);
+--> statement-breakpoint
+CREATE TABLE "corporation_tax_info" (
+	"icd_corporation_id" integer PRIMARY KEY NOT NULL,
+	"federal_tax_number" text,
+	"state_tax_number" text,
+	"workers_comp_number" text,
+	"deductions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "corporations" (
 	"icd_corporation_id" serial PRIMARY KEY NOT NULL,
 	"owner" text NOT NULL,
 	"client_name" text NOT NULL,
 	"corporation_status_id" integer DEFAULT 1 NOT NULL,
 	"country_id" integer NOT NULL,
+	"email_address" text,
+	"phone_number" text,
+	"logo" "bytea",
+	"logo_content_type" text,
+	"logo_file_name" text,
 	"version" integer DEFAULT 1 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "division_profiles" (
@@ -291,10 +402,19 @@ CREATE TABLE "division_profiles" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "division_rotations" (
+	"division_rotation_id" serial PRIMARY KEY NOT NULL,
+	"division_profile_id" integer NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "divisions" (
 	"division_id" integer PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
-	"is_active" boolean DEFAULT true NOT NULL
+	"is_active" boolean DEFAULT true NOT NULL,
+	"description" text,
+	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "icd_offices" (
@@ -318,6 +438,23 @@ CREATE TABLE "office_divisions" (
 	"icd_office_id" integer NOT NULL,
 	"division_id" integer NOT NULL,
 	CONSTRAINT "office_divisions_icd_office_id_division_id_pk" PRIMARY KEY("icd_office_id","division_id")
+);
+--> statement-breakpoint
+CREATE TABLE "organisation_jobs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"icd_office_id" integer,
+	"parameters" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"job_status" integer DEFAULT 1 NOT NULL,
+	"messages" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_by_employee_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "organisation_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "employee_profile_images" (
@@ -453,7 +590,11 @@ CREATE TABLE "state_provinces" (
 	"state_province_id" serial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
 	"state_name" text NOT NULL,
-	"country_id" integer NOT NULL
+	"country_id" integer NOT NULL,
+	"tax_rate1" numeric(6, 3) DEFAULT '0' NOT NULL,
+	"tax_rate2" numeric(6, 3) DEFAULT '0' NOT NULL,
+	"tax_rate3" numeric(6, 3) DEFAULT '0' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "event_hosts" (
@@ -749,6 +890,15 @@ ALTER TABLE "role_permissions" ADD CONSTRAINT "role_permissions_role_id_roles_ro
 ALTER TABLE "roles" ADD CONSTRAINT "roles_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auditor_corporations" ADD CONSTRAINT "auditor_corporations_auditor_id_auditors_auditor_id_fk" FOREIGN KEY ("auditor_id") REFERENCES "public"."auditors"("auditor_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auditor_corporations" ADD CONSTRAINT "auditor_corporations_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hub_corporations" ADD CONSTRAINT "hub_corporations_hub_id_hubs_hub_id_fk" FOREIGN KEY ("hub_id") REFERENCES "public"."hubs"("hub_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hub_corporations" ADD CONSTRAINT "hub_corporations_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hubs" ADD CONSTRAINT "hubs_state_province_id_state_provinces_state_province_id_fk" FOREIGN KEY ("state_province_id") REFERENCES "public"."state_provinces"("state_province_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hubs" ADD CONSTRAINT "hubs_regional_consultant_id_regional_consultants_regional_consultant_id_fk" FOREIGN KEY ("regional_consultant_id") REFERENCES "public"."regional_consultants"("regional_consultant_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promoting_owner_corporations" ADD CONSTRAINT "promoting_owner_corporations_promoting_owner_id_promoting_owners_promoting_owner_id_fk" FOREIGN KEY ("promoting_owner_id") REFERENCES "public"."promoting_owners"("promoting_owner_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "promoting_owner_corporations" ADD CONSTRAINT "promoting_owner_corporations_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "regional_consultants" ADD CONSTRAINT "regional_consultants_national_consultant_id_national_consultants_national_consultant_id_fk" FOREIGN KEY ("national_consultant_id") REFERENCES "public"."national_consultants"("national_consultant_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "division_leads_policies" ADD CONSTRAINT "division_leads_policies_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "division_leads_policies" ADD CONSTRAINT "division_leads_policies_leads_policy_id_leads_policies_leads_policy_id_fk" FOREIGN KEY ("leads_policy_id") REFERENCES "public"."leads_policies"("leads_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_activity" ADD CONSTRAINT "lead_activity_lead_id_leads_lead_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("lead_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -776,10 +926,14 @@ ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_territory_id_t
 ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_lead_office_team_id_lead_office_teams_lead_office_team_id_fk" FOREIGN KEY ("lead_office_team_id") REFERENCES "public"."lead_office_teams"("lead_office_team_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_assigned_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("assigned_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "corporation_modules" ADD CONSTRAINT "corporation_modules_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "corporation_tax_info" ADD CONSTRAINT "corporation_tax_info_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "division_profiles" ADD CONSTRAINT "division_profiles_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "division_rotations" ADD CONSTRAINT "division_rotations_division_profile_id_division_profiles_division_profile_id_fk" FOREIGN KEY ("division_profile_id") REFERENCES "public"."division_profiles"("division_profile_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "icd_offices" ADD CONSTRAINT "icd_offices_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_divisions" ADD CONSTRAINT "office_divisions_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_divisions" ADD CONSTRAINT "office_divisions_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "organisation_jobs" ADD CONSTRAINT "organisation_jobs_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_profile_images" ADD CONSTRAINT "employee_profile_images_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_record_divisions" ADD CONSTRAINT "employment_record_divisions_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_record_modules" ADD CONSTRAINT "employment_record_modules_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -822,11 +976,15 @@ ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_icd_office_id_icd_office
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_program_id_programs_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("program_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_store_id_stores_store_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("store_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_parent_time_entry_id_time_entries_time_entry_id_fk" FOREIGN KEY ("parent_time_entry_id") REFERENCES "public"."time_entries"("time_entry_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "access_audit_employee" ON "access_audit" USING btree ("employee_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "access_audit_actor" ON "access_audit" USING btree ("actor_employee_id","occurred_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "claim_permissions_unique" ON "claim_permissions" USING btree ("claim_type","claim_value","permission_key");--> statement-breakpoint
 CREATE INDEX "login_attempts_user" ON "login_attempts" USING btree ("purpose","user_name","at");--> statement-breakpoint
 CREATE INDEX "login_attempts_ip" ON "login_attempts" USING btree ("purpose","ip","at");--> statement-breakpoint
 CREATE INDEX "role_assignments_employee" ON "role_assignments" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "sessions_employee" ON "sessions" USING btree ("employee_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "hub_corporations_hub_corp" ON "hub_corporations" USING btree ("hub_id","icd_corporation_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "hubs_name_key" ON "hubs" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_key_caller_uq" ON "idempotency_keys" USING btree ("key","employee_id","credential");--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_at_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "lead_activity_once" ON "lead_activity" USING btree ("lead_id","employee_id","occurred_at");--> statement-breakpoint
@@ -845,6 +1003,8 @@ CREATE UNIQUE INDEX "leads_batch_row" ON "leads" USING btree ("lead_batch_id","b
 CREATE INDEX "territories_group" ON "territories" USING btree ("lead_group_id");--> statement-breakpoint
 CREATE INDEX "territory_offices_territory" ON "territory_offices" USING btree ("territory_id","from_date");--> statement-breakpoint
 CREATE INDEX "territory_offices_office" ON "territory_offices" USING btree ("icd_office_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "division_rotations_profile_start" ON "division_rotations" USING btree ("division_profile_id","start_date");--> statement-breakpoint
+CREATE INDEX "organisation_jobs_status" ON "organisation_jobs" USING btree ("job_status","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_user_name_lower" ON "employees" USING btree (lower("user_name"));--> statement-breakpoint
 CREATE INDEX "employees_ssn" ON "employees" USING btree ("ssn");--> statement-breakpoint
 CREATE INDEX "employees_email_lower" ON "employees" USING btree (lower("email_address"));--> statement-breakpoint

@@ -1,8 +1,10 @@
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -23,11 +25,14 @@ export const permissions = pgTable('permissions', {
 export const roles = pgTable('roles', {
   RoleID: serial('role_id').primaryKey(),
   Name: text('name').notNull().unique(),
+  /** Free text, or '|' + a translation key the PWA shows translated. */
+  Description: text('description'),
   ScopeID: integer('scope_id').notNull(),
   GrantTypeID: integer('grant_type_id').notNull(),
   DivisionID: integer('division_id').references(() => divisions.DivisionID),
   IcdCorporationID: integer('icd_corporation_id').references(() => corporations.IcdCorporationID),
   IsAssignable: boolean('is_assignable').notNull().default(true),
+  Version: integer('version').notNull().default(1),
 });
 
 export const rolePermissions = pgTable(
@@ -158,3 +163,26 @@ export const passwordResets = pgTable('password_resets', {
   ExpiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   UsedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Who changed access and who signed in as whom: proxy sign-in and sign-out, roles, employee and claim
+ * permissions, claim imports. Append-only, written in the transaction of the change it records.
+ */
+export const accessAudit = pgTable(
+  'access_audit',
+  {
+    AccessAuditID: bigserial('access_audit_id', { mode: 'number' }).primaryKey(),
+    OccurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** e.g. ProxySignIn, ProxySignOut, RoleCreated, EmployeePermissionSet, ClaimsImported. */
+    Action: text('action').notNull(),
+    ActorEmployeeID: integer('actor_employee_id'),
+    ProxyByEmployeeID: integer('proxy_by_employee_id'),
+    /** The employee the change is about (the proxied user, the employee whose permission changed). */
+    EmployeeID: integer('employee_id'),
+    Detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('access_audit_employee').on(t.EmployeeID, t.OccurredAt),
+    index('access_audit_actor').on(t.ActorEmployeeID, t.OccurredAt),
+  ],
+);
