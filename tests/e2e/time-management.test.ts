@@ -148,11 +148,16 @@ describe('time management', () => {
       await expect
         .poll(() => s.page.getByTestId('sync-chip').getAttribute('data-pending'), { timeout: 30_000 })
         .toBe('0');
-      const after = await staff.call<{ Items: { TimeEntryID: number }[] }>(
-        'GET',
-        'time-entries/modified?status=acknowledged',
-      );
-      expect(after.body.Items.map((x) => x.TimeEntryID)).toContain(entryId);
+      // Sent, not set aside as failed or in conflict.
+      expect(await s.page.getByTestId('sync-chip').getAttribute('data-problems')).toBe('0');
+      const acknowledged = async () =>
+        (
+          await staff.call<{ Items: { TimeEntryID: number }[] }>(
+            'GET',
+            'time-entries/modified?status=acknowledged',
+          )
+        ).body.Items.map((x) => x.TimeEntryID);
+      await expect.poll(acknowledged, { timeout: 15_000 }).toContain(entryId);
       await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
       await s.context.close();
 

@@ -67,6 +67,7 @@ export function SyncChip({ engine }: { engine: SyncEngine | null }) {
       data-testid="sync-chip"
       data-online={status.online}
       data-pending={status.pending}
+      data-problems={problems}
     >
       <Badge
         color={color}
