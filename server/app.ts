@@ -20,8 +20,10 @@ import { accountRoutes } from './modules/account/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { loadSigningKey } from './modules/auth/tokens';
+import { bankRoutes } from './modules/bank/routes';
 import { homeRoutes } from './modules/home/routes';
 import { leadsRoutes } from './modules/leads/routes';
+import { lookupRoutes } from './modules/lookups/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
@@ -156,6 +158,8 @@ export async function buildApp(
       await api.register(timeRoutes, { db });
       await api.register(timeManagementRoutes, { db });
       await api.register(auditRoutes, { db });
+      await api.register(bankRoutes, { db });
+      await api.register(lookupRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -220,6 +220,9 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'navigation:reports',
     'reports:read',
     'navigation:lateAdjustments',
+    'bank:read',
+    'bank:write',
+    'bank:viewSensitive',
   ],
   Owner: [
     'navigation:home',
@@ -237,6 +240,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'navigation:timeApprovals',
     'time:manage',
     'time:approve',
+    'bank:read',
   ],
   Manager: [
     'navigation:home',
@@ -253,6 +257,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'navigation:leads',
     'leads:manage',
     'leads:work',
+    'bank:read',
   ],
   'Field rep': [
     'navigation:home',

@@ -27,6 +27,12 @@ export const AuditAction = {
   LateAdjustmentAccepted: 'LateAdjustmentAccepted',
   LateAdjustmentRejected: 'LateAdjustmentRejected',
   LateAdjustmentWithdrawn: 'LateAdjustmentWithdrawn',
+  BankAccountCreated: 'BankAccountCreated',
+  BankAccountUpdated: 'BankAccountUpdated',
+  BankAccountDeleted: 'BankAccountDeleted',
+  DirectDepositEnabled: 'DirectDepositEnabled',
+  DirectDepositDisabled: 'DirectDepositDisabled',
+  BankInfoUpdated: 'BankInfoUpdated',
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 export const AUDIT_ACTIONS = Object.values(AuditAction) as [AuditAction, ...AuditAction[]];
@@ -37,6 +43,8 @@ export const AuditEntityType = {
   TimeEntryModification: 'TimeEntryModification',
   PayPeriod: 'PayPeriod',
   LateAdjustment: 'LateAdjustment',
+  BankAccount: 'BankAccount',
+  BankInfo: 'BankInfo',
 } as const;
 export type AuditEntityType = (typeof AuditEntityType)[keyof typeof AuditEntityType];
 

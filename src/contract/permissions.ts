@@ -77,6 +77,13 @@ export const PERMISSIONS = [
   { Key: 'payroll:process', Name: 'Process payrolls', ModuleID: ModuleId.Payroll },
   { Key: 'employees:read', Name: 'Read employees', ModuleID: ModuleId.Users },
   { Key: 'employees:write', Name: 'Edit employees', ModuleID: ModuleId.Users },
+  { Key: 'bank:read', Name: "Read employees' bank accounts (numbers masked)", ModuleID: ModuleId.Users },
+  { Key: 'bank:write', Name: "Edit employees' bank accounts and direct deposit", ModuleID: ModuleId.Users },
+  {
+    Key: 'bank:viewSensitive',
+    Name: 'See full bank account numbers',
+    ModuleID: ModuleId.Users,
+  },
   { Key: 'onboarding:manage', Name: 'Review onboarding applications', ModuleID: ModuleId.Onboarding },
   { Key: ONBOARDING_PERMISSION, Name: 'Onboarding applicant', ModuleID: ModuleId.Onboarding },
   { Key: 'reports:read', Name: 'Run reports', ModuleID: ModuleId.Reports },
