@@ -98,6 +98,37 @@ CREATE TABLE "sessions" (
 	"ip" text
 );
 --> statement-breakpoint
+CREATE TABLE "bank_accounts" (
+	"bank_account_id" serial PRIMARY KEY NOT NULL,
+	"employee_id" integer NOT NULL,
+	"country_id" integer NOT NULL,
+	"bank_name" text NOT NULL,
+	"account_holder_name" text,
+	"account_type_id" integer DEFAULT 1 NOT NULL,
+	"routing_number" text NOT NULL,
+	"institution_number" text,
+	"account_number" text NOT NULL,
+	"is_direct_deposit" boolean DEFAULT false NOT NULL,
+	"deposit_amount" numeric(12, 2),
+	"deposit_amount_type_id" integer,
+	"void_check_file_name" text,
+	"void_check_content_type" text,
+	"void_check" "bytea",
+	"adp_direct_deposit_file_name" text,
+	"adp_direct_deposit_content_type" text,
+	"adp_direct_deposit" "bytea",
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bank_infos" (
+	"employee_id" integer PRIMARY KEY NOT NULL,
+	"country_id" integer NOT NULL,
+	"payment_method_id" integer DEFAULT 2 NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "auditor_corporations" (
 	"auditor_id" integer NOT NULL,
 	"icd_corporation_id" integer NOT NULL,
@@ -890,6 +921,8 @@ ALTER TABLE "role_permissions" ADD CONSTRAINT "role_permissions_role_id_roles_ro
 ALTER TABLE "roles" ADD CONSTRAINT "roles_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_infos" ADD CONSTRAINT "bank_infos_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auditor_corporations" ADD CONSTRAINT "auditor_corporations_auditor_id_auditors_auditor_id_fk" FOREIGN KEY ("auditor_id") REFERENCES "public"."auditors"("auditor_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auditor_corporations" ADD CONSTRAINT "auditor_corporations_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "hub_corporations" ADD CONSTRAINT "hub_corporations_hub_id_hubs_hub_id_fk" FOREIGN KEY ("hub_id") REFERENCES "public"."hubs"("hub_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -983,6 +1016,7 @@ CREATE INDEX "login_attempts_user" ON "login_attempts" USING btree ("purpose","u
 CREATE INDEX "login_attempts_ip" ON "login_attempts" USING btree ("purpose","ip","at");--> statement-breakpoint
 CREATE INDEX "role_assignments_employee" ON "role_assignments" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "sessions_employee" ON "sessions" USING btree ("employee_id");--> statement-breakpoint
+CREATE INDEX "bank_accounts_employee" ON "bank_accounts" USING btree ("employee_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "hub_corporations_hub_corp" ON "hub_corporations" USING btree ("hub_id","icd_corporation_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "hubs_name_key" ON "hubs" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_key_caller_uq" ON "idempotency_keys" USING btree ("key","employee_id","credential");--> statement-breakpoint
