@@ -2,10 +2,12 @@
 // registry with time-entry commands, a manual clock/timer, and a fake server that applies the same
 // Idempotency-Key rules as server/plugins/idempotency.ts.
 import { z } from 'zod';
+import { ConnectionStore } from '../../../src/api/connection';
 import { CommandRegistry, enqueue } from '../../../src/offline/commands';
 import { ApexDb, allocateTempId, getDraft, type OutboxRow, type UserId } from '../../../src/offline/db';
 import {
   type LockManagerLike,
+  type SendFunction,
   type SendRequest,
   type SendResponse,
   SyncEngine,
@@ -278,3 +280,43 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }
+
+/**
+ * An engine on the app's connection store, its requests through a network the test can cut (`net.up`);
+ * each outcome is reported to the store, as the ApiClient does. `sent` lists every request the engine
+ * tried, `probes` the clock time of each probe. `probe: false` leaves the engine without a probe.
+ */
+export function connectedHarness(options: { probe?: boolean } = {}) {
+  const db = newDb();
+  const registry = timeEntryRegistry();
+  const clock = new ManualClock();
+  const server = new FakeServer();
+  const net = { up: true };
+  const connection = new ConnectionStore({ now: clock.now, random: () => 0.5 });
+  const reach = <T>(answer: () => Promise<T>): Promise<T> => {
+    if (!net.up) {
+      connection.reportFailure();
+      return Promise.reject(new TypeError('Failed to fetch'));
+    }
+    connection.reportAnswer();
+    return answer();
+  };
+  const sent: string[] = [];
+  const send: SendFunction = (request) => {
+    sent.push(`${request.method} ${request.path}`);
+    return reach(() => server.send(request));
+  };
+  const probes: number[] = [];
+  const probe = () => {
+    probes.push(clock.time);
+    return reach(async () => true);
+  };
+  const { engine, errors } = makeEngine(
+    { db, registry, clock, send },
+    { connection, ...(options.probe === false ? {} : { probe }) },
+  );
+  return { db, registry, clock, server, net, connection, engine, errors, probes, sent };
+}
+
+/** Lets the engine's promise chains (runs started by events, which nobody awaits) settle. */
+export const settle = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,56 +1,22 @@
 // The sync engine and the app's connection store: its status follows what requests found, it probes the
 // server on the store's backoff while the server is not reached, and sends at once when it is again.
 import { describe, expect, it } from 'vitest';
-import { ConnectionStore } from '../../../src/api/connection';
 import { listOutbox } from '../../../src/offline/db';
-import type { SendFunction } from '../../../src/offline/sync-engine';
 import {
+  connectedHarness,
   createOffline,
   FakeServer,
   ManualClock,
   makeEngine,
   newDb,
+  settle,
   timeEntryRegistry,
   waitFor,
 } from './offline-kit';
 
 const U = 'u1';
 
-/** Requests through a network that can be cut; each outcome reported to the store, as the ApiClient does. */
-function setup(options: { probe?: boolean } = {}) {
-  const db = newDb();
-  const registry = timeEntryRegistry();
-  const clock = new ManualClock();
-  const server = new FakeServer();
-  const net = { up: true };
-  const connection = new ConnectionStore({ now: clock.now, random: () => 0.5 });
-  const reach = <T>(answer: () => Promise<T>): Promise<T> => {
-    if (!net.up) {
-      connection.reportFailure();
-      return Promise.reject(new TypeError('Failed to fetch'));
-    }
-    connection.reportAnswer();
-    return answer();
-  };
-  const sent: string[] = [];
-  const send: SendFunction = (request) => {
-    sent.push(`${request.method} ${request.path}`);
-    return reach(() => server.send(request));
-  };
-  const probes: number[] = [];
-  const probe = () => {
-    probes.push(clock.time);
-    return reach(async () => true);
-  };
-  const { engine, errors } = makeEngine(
-    { db, registry, clock, send },
-    { connection, ...(options.probe === false ? {} : { probe }) },
-  );
-  return { db, registry, clock, server, net, connection, engine, errors, probes, sent };
-}
-
-/** Lets the engine's promise chains settle. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+const setup = connectedHarness;
 
 describe('sync engine and the connection', () => {
   it('follows the connection store for its online status', async () => {
