@@ -25,6 +25,7 @@ import { homeRoutes } from './modules/home/routes';
 import { leadsRoutes } from './modules/leads/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { organisationRoutes } from './modules/organisation/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { teamRoutes } from './modules/teams/routes';
@@ -155,6 +156,7 @@ export async function buildApp(
       await api.register(schedulingRoutes, { db });
       await api.register(onboardingRoutes, { db });
       await api.register(teamRoutes, { db });
+      await api.register(organisationRoutes, { db });
       await api.register(timeRoutes, { db });
       await api.register(timeManagementRoutes, { db });
       await api.register(auditRoutes, { db });

@@ -39,6 +39,7 @@ import {
 } from '../db/tables';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedLeads } from './leads';
+import { seedOrganisation } from './organisation';
 import { seedScheduling } from './scheduling';
 import { seedTime } from './time';
 import { seedTimeManagement } from './time-management';
@@ -209,6 +210,10 @@ async function seedReference(db: Db): Promise<void> {
 
 const ROLE_KEYS: Record<string, PermissionKey[]> = {
   'Payroll processor': [
+    'navigation:organisation',
+    'organisation:read',
+    'organisation:manage',
+    'organisation:admin',
     'navigation:home',
     'navigation:payroll',
     'payroll:read',
@@ -225,6 +230,9 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'bank:viewSensitive',
   ],
   Owner: [
+    'navigation:organisation',
+    'organisation:read',
+    'organisation:manage',
     'navigation:home',
     'navigation:leads',
     'leads:work',
@@ -243,6 +251,8 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'bank:read',
   ],
   Manager: [
+    'navigation:organisation',
+    'organisation:read',
     'navigation:home',
     'navigation:scheduling',
     'scheduling:manage',
@@ -277,6 +287,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
   ],
   'Onboarding applicant': [ONBOARDING_PERMISSION, APPLICATION_STATUS_KEY],
   Auditor: [
+    'organisation:read',
     'navigation:home',
     'navigation:auditLogs',
     'audit:read',
@@ -539,5 +550,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedScheduling(db, now);
   await seedLeads(db, { now });
   await seedTimeManagement(db, now);
+  await seedOrganisation(db, now);
   return true;
 }

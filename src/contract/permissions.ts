@@ -66,6 +66,26 @@ export const PERMISSIONS = [
     Name: 'Manage offices, divisions and corporations',
     ModuleID: ModuleId.ApplicationAdministration,
   },
+  {
+    Key: 'navigation:organisation',
+    Name: 'Open the organisation',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
+  {
+    Key: 'organisation:read',
+    Name: 'Read offices, divisions and corporations',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
+  {
+    Key: 'organisation:manage',
+    Name: 'Edit offices and corporations (in scope)',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
+  {
+    Key: 'organisation:admin',
+    Name: 'Manage divisions, profiles, rotations and corporations',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
   { Key: 'time:own', Name: 'Record own time', ModuleID: ModuleId.TimeEntry },
   { Key: 'time:manage', Name: "Edit other employees' time", ModuleID: ModuleId.TimeEntry },
   { Key: 'time:approve', Name: 'Approve pay periods', ModuleID: ModuleId.TimeEntry },
