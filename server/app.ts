@@ -19,6 +19,7 @@ import { startMailDelivery } from './jobs/mail';
 import { accountRoutes } from './modules/account/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { employeeRoutes } from './modules/employees/routes';
 import { loadSigningKey } from './modules/auth/tokens';
 import { bankRoutes } from './modules/bank/routes';
 import { homeRoutes } from './modules/home/routes';
@@ -160,6 +161,11 @@ export async function buildApp(
       await api.register(timeRoutes, { db });
       await api.register(timeManagementRoutes, { db });
       await api.register(auditRoutes, { db });
+      await api.register(employeeRoutes, {
+        db,
+        costLog2: config.passwordCostLog2,
+        publicUrl: config.publicUrl,
+      });
       await api.register(bankRoutes, { db });
       await api.register(lookupRoutes, { db });
     },

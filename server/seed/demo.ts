@@ -228,6 +228,9 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'bank:read',
     'bank:write',
     'bank:viewSensitive',
+    'employees:write',
+    'employees:viewSensitive',
+    'profile:own',
   ],
   Owner: [
     'navigation:organisation',
@@ -249,6 +252,8 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'time:manage',
     'time:approve',
     'bank:read',
+    'employees:write',
+    'profile:own',
   ],
   Manager: [
     'navigation:organisation',
@@ -268,6 +273,8 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'leads:manage',
     'leads:work',
     'bank:read',
+    'employees:write',
+    'profile:own',
   ],
   'Field rep': [
     'navigation:home',
@@ -276,6 +283,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'navigation:timeClock',
     'navigation:timesheet',
     'time:own',
+    'profile:own',
   ],
   'Event staff': [
     'navigation:home',
@@ -284,6 +292,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'time:own',
     'navigation:myEvents',
     'scheduling:respond',
+    'profile:own',
   ],
   'Onboarding applicant': [ONBOARDING_PERMISSION, APPLICATION_STATUS_KEY],
   Auditor: [
@@ -294,6 +303,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'navigation:reports',
     'reports:read',
     'employees:read',
+    'profile:own',
   ],
 };
 

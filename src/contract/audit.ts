@@ -27,6 +27,10 @@ export const AuditAction = {
   LateAdjustmentAccepted: 'LateAdjustmentAccepted',
   LateAdjustmentRejected: 'LateAdjustmentRejected',
   LateAdjustmentWithdrawn: 'LateAdjustmentWithdrawn',
+  EmployeeCreated: 'EmployeeCreated',
+  EmployeeSecurityChanged: 'EmployeeSecurityChanged',
+  EmployeeSensitiveChanged: 'EmployeeSensitiveChanged',
+  EmployeeRolesChanged: 'EmployeeRolesChanged',
   BankAccountCreated: 'BankAccountCreated',
   BankAccountUpdated: 'BankAccountUpdated',
   BankAccountDeleted: 'BankAccountDeleted',
@@ -43,6 +47,7 @@ export const AuditEntityType = {
   TimeEntryModification: 'TimeEntryModification',
   PayPeriod: 'PayPeriod',
   LateAdjustment: 'LateAdjustment',
+  Employee: 'Employee',
   BankAccount: 'BankAccount',
   BankInfo: 'BankInfo',
 } as const;

@@ -97,6 +97,12 @@ export const PERMISSIONS = [
   { Key: 'payroll:process', Name: 'Process payrolls', ModuleID: ModuleId.Payroll },
   { Key: 'employees:read', Name: 'Read employees', ModuleID: ModuleId.Users },
   { Key: 'employees:write', Name: 'Edit employees', ModuleID: ModuleId.Users },
+  {
+    Key: 'employees:viewSensitive',
+    Name: "See employees' SSN in clear",
+    ModuleID: ModuleId.Users,
+  },
+  { Key: 'profile:own', Name: 'Read and edit own profile', ModuleID: ModuleId.Users },
   { Key: 'bank:read', Name: "Read employees' bank accounts (numbers masked)", ModuleID: ModuleId.Users },
   { Key: 'bank:write', Name: "Edit employees' bank accounts and direct deposit", ModuleID: ModuleId.Users },
   {
