@@ -91,6 +91,24 @@ describe('waking up for changes in backoff', () => {
     expect(paths(h.server.received.slice(3))).toEqual(['PUT time-entries/78']);
   });
 
+  it('a change left "sending" by a tab that closed goes with the next run, not held by its old backoff', async () => {
+    const h = harness();
+    h.server.entries.set(77, { TimeEntryID: 77, Notes: 'old', Version: 1 });
+    await enqueueIn(h, U)(...update(77, 'x'));
+    await enqueueIn(h, U)(...update(78, 'dropped'));
+    const [leftSending, other] = await listOutbox(U, h.db);
+    // The closed tab had claimed it early (the user's "Send now") and never heard back.
+    await h.db.outbox.put({
+      ...leftSending,
+      status: 'sending',
+      attempts: 2,
+      nextAttemptAt: h.clock.time + 60_000,
+    });
+    await h.engine.discard(other.id); // any run that is not forced
+    await waitFor(() => h.server.received.length === 1);
+    expect(h.server.received[0]).toMatchObject({ path: 'time-entries/77', key: leftSending.idempotencyKey });
+  });
+
   it('a server that asks to slow down stops the run, even after a change went through', async () => {
     const h = harness();
     let busy = true;
@@ -334,6 +352,62 @@ describe('sending at once, backoff or not', () => {
   });
 });
 
+describe('probing the server', () => {
+  it('an engine not started yet does not probe in the background', async () => {
+    const h = connectedHarness();
+    h.net.up = false;
+    h.connection.reportFailure();
+    h.connection.reportFailure();
+    await createOffline(h, U, { Notes: 'a' });
+    await h.engine.syncNow(); // the user's "Send now": one probe, then the change is tried
+    expect(h.probes).toHaveLength(1);
+    h.clock.advance(30 * 60_000);
+    await settle();
+    expect(h.probes).toHaveLength(1);
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it('a stopped engine neither probes nor sends, even on "Send now"', async () => {
+    const h = connectedHarness();
+    await h.engine.start();
+    await h.engine.stop();
+    h.connection.reportFailure();
+    h.connection.reportFailure();
+    await createOffline(h, U, { Notes: 'a' });
+    await h.engine.syncNow();
+    h.clock.advance(30 * 60_000);
+    await settle();
+    expect(h.probes).toEqual([]);
+    expect(h.sent).toEqual([]);
+  });
+
+  it('a probe still waiting for its answer is not doubled when other requests fail meanwhile', async () => {
+    const h = connectedHarness();
+    const probes: number[] = [];
+    const { engine } = makeEngine(
+      { ...h, send: (r) => h.server.send(r) },
+      {
+        connection: h.connection,
+        probe: () => {
+          probes.push(h.clock.time);
+          return new Promise(() => undefined); // no answer, for as long as the test lasts
+        },
+      },
+    );
+    await engine.start();
+    h.connection.reportFailure();
+    h.connection.reportFailure();
+    h.clock.advance(60_000);
+    await settle();
+    expect(probes).toHaveLength(1);
+    h.connection.reportFailure(); // a screen's read fails while the probe is out
+    h.clock.advance(30 * 60_000);
+    await settle();
+    expect(probes).toHaveLength(1);
+    await engine.stop();
+  });
+});
+
 describe('a change discarded while the engine works', () => {
   it('while an earlier change is in flight: it is not sent, nothing is reported', async () => {
     const h = harness();
@@ -372,6 +446,22 @@ describe('a change discarded while the engine works', () => {
     expect(h.server.received.map((r) => (r.body as { Notes: string }).Notes)).toEqual(['y']);
     expect(h.errors).toEqual([]);
     expect(await listOutbox(U, h.db)).toEqual([]);
+  });
+  it('an answer for a change cleared meanwhile (the user signed out) leaves nothing behind and no error', async () => {
+    const h = harness();
+    await enqueueIn(h, U)(...update(77, 'x'));
+    const [row] = await listOutbox(U, h.db);
+    const { engine, errors } = makeEngine({
+      ...h,
+      send: async () => {
+        await h.db.outbox.delete(row.id);
+        return { status: 422, body: { Message: 'No.' } };
+      },
+    });
+    await engine.syncNow();
+    expect(errors).toEqual([]);
+    expect(await h.db.outbox.toArray()).toEqual([]);
+    expect(engine.getStatus()).toMatchObject({ pending: 0, failed: 0 });
   });
 });
 

@@ -4,8 +4,13 @@
 // tab saved meanwhile.
 import { describe, expect, it, vi } from 'vitest';
 import { getLastSyncAt, listOutbox, setLastSyncAt } from '../../../src/offline/db';
-import type { SendFunction, SendRequest, SyncStatus } from '../../../src/offline/sync-engine';
-import { createOffline, enqueueIn, harness, makeEngine, settle } from './offline-kit';
+import {
+  createMemoryLocks,
+  type SendFunction,
+  type SendRequest,
+  type SyncStatus,
+} from '../../../src/offline/sync-engine';
+import { createOffline, enqueueIn, harness, makeEngine, settle, waitFor } from './offline-kit';
 
 const U = 'u1';
 
@@ -21,26 +26,75 @@ describe('the counts shown', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { engine } = makeEngine({
-      ...h,
-      send: async (request: SendRequest) => {
-        await gate;
-        return h.server.send(request);
+    const { engine } = makeEngine(
+      {
+        ...h,
+        send: async (request: SendRequest) => {
+          await gate;
+          return h.server.send(request);
+        },
       },
-    });
+      { locks: createMemoryLocks() },
+    );
     await engine.start(); // nothing queued: the run ends at once and counts (0)
     await createOffline(h, U, { Notes: 'a' });
-    await settle();
+    await waitFor(() => engine.getStatus().sending);
     expect(engine.getStatus()).toMatchObject({ sending: true, pending: 1 });
     await enqueueIn(h, U)('timeEntry.update', { TimeEntryID: 77, Notes: 'other entity' });
-    await settle();
     // The first change is on its way, not done: two changes still wait for the server.
-    expect(engine.getStatus()).toMatchObject({ sending: true, pending: 2 });
+    await waitFor(() => engine.getStatus().pending === 2);
+    expect(engine.getStatus().sending).toBe(true);
     release();
     await engine.syncNow();
     expect(engine.getStatus()).toMatchObject({ sending: false, pending: 0 });
     expect(h.server.received).toHaveLength(2);
     await engine.stop();
+  });
+
+  it('count a refusal at once, while the next change is still on its way', async () => {
+    const h = harness();
+    h.server.respond = (r) =>
+      r.path === 'time-entries/77' ? { status: 422, body: { Message: 'No.' } } : undefined;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    const { engine } = makeEngine(
+      {
+        ...h,
+        send: async (request: SendRequest) => {
+          if (request.method === 'POST') {
+            held = true;
+            await gate;
+          }
+          return h.server.send(request);
+        },
+      },
+      { locks: createMemoryLocks() },
+    );
+    await engine.start(); // nothing queued: counted (0) at the end of the run
+    await enqueueIn(h, U)('timeEntry.update', { TimeEntryID: 77, Notes: 'x' });
+    await createOffline(h, U, { Notes: 'a' });
+    await waitFor(() => held);
+    await settle();
+    expect(engine.getStatus()).toMatchObject({ failed: 1, pending: 1, sending: true });
+    release();
+    await engine.syncNow();
+    expect(engine.getStatus()).toMatchObject({ failed: 1, pending: 0 });
+    await engine.stop();
+  });
+
+  it('a failure to count the queue is reported', async () => {
+    const h = harness();
+    const where = h.db.outbox.where.bind(h.db.outbox);
+    let refusals = 1;
+    h.db.outbox.where = ((index: string) => {
+      if (index === '[userId+status]' && refusals-- > 0) throw new Error('disk unreadable');
+      return where(index);
+    }) as typeof h.db.outbox.where;
+    await h.engine.syncNow();
+    expect(h.errors.map((e) => (e as Error).message)).toEqual(['disk unreadable']);
   });
 
   it('are recounted at most every 250 ms during a long replay, and at its end', async () => {
