@@ -12,7 +12,8 @@
 //   done (409 naming them).
 // A CurrentRotation or DeletedRotation that no longer exists (someone else adjusted meanwhile) is 409
 // with the current rotations. ?preview=true computes the same outcome and rolls it back.
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { EmployeeStatus } from '../../../src/contract/common';
 import type {
   LockedPayPeriod,
@@ -87,6 +88,11 @@ function divisionPeople(db: DbOrTx, divisionId: number, officeIds: number[], act
     );
 }
 
+/** Condition: the row's employee has an employment record at the row's office in the division. */
+function ofDivisionPeople(divisionId: number, employee: PgColumn, office: PgColumn): SQL {
+  return sql`exists (select 1 from ${employmentRecords} join ${employmentRecordDivisions} on ${employmentRecordDivisions.EmploymentRecordID} = ${employmentRecords.EmploymentRecordID} where ${employmentRecords.EmployeeID} = ${employee} and ${employmentRecords.IcdOfficeID} = ${office} and ${employmentRecordDivisions.DivisionID} = ${divisionId})`;
+}
+
 async function rotationsWithCounts(
   db: DbOrTx,
   profile: ProfileRow,
@@ -122,6 +128,7 @@ async function rotationsWithCounts(
             eq(payPeriods.StartDate, divisionRotations.StartDate),
             eq(payPeriods.EndDate, divisionRotations.EndDate),
             inArray(payPeriods.IcdOfficeID, officeIds),
+            ofDivisionPeople(profile.DivisionID, payPeriods.EmployeeID, payPeriods.IcdOfficeID),
           ),
         )
         .where(inArray(divisionRotations.DivisionRotationID, ids))
@@ -138,6 +145,7 @@ async function rotationsWithCounts(
             lte(timeEntries.Date, divisionRotations.EndDate),
             inArray(timeEntries.IcdOfficeID, officeIds),
             isNull(timeEntries.DeletedAt),
+            ofDivisionPeople(profile.DivisionID, timeEntries.EmployeeID, timeEntries.IcdOfficeID),
           ),
         )
         .where(inArray(divisionRotations.DivisionRotationID, ids))
@@ -293,6 +301,7 @@ export async function adjustRotations(p: {
               .where(
                 and(
                   inArray(payPeriods.IcdOfficeID, officeIds),
+                  ofDivisionPeople(profile.DivisionID, payPeriods.EmployeeID, payPeriods.IcdOfficeID),
                   or(
                     ...changing.map((r) =>
                       and(eq(payPeriods.StartDate, r.StartDate), eq(payPeriods.EndDate, r.EndDate)),
