@@ -19,6 +19,7 @@ import { startMailDelivery } from './jobs/mail';
 import { accountRoutes } from './modules/account/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { directoryRoutes } from './modules/directories/routes';
 import { employeeRoutes } from './modules/employees/routes';
 import { loadSigningKey } from './modules/auth/tokens';
 import { bankRoutes } from './modules/bank/routes';
@@ -28,6 +29,7 @@ import { lookupRoutes } from './modules/lookups/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { platformRoutes } from './modules/platform/routes';
+import { provinceRoutes } from './modules/provinces/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { tilesRoutes } from './modules/tiles/routes';
@@ -161,6 +163,8 @@ export async function buildApp(
       await api.register(timeRoutes, { db });
       await api.register(timeManagementRoutes, { db });
       await api.register(auditRoutes, { db });
+      await api.register(directoryRoutes, { db });
+      await api.register(provinceRoutes, { db });
       await api.register(employeeRoutes, {
         db,
         costLog2: config.passwordCostLog2,

@@ -38,6 +38,7 @@ import {
   stateProvinces,
 } from '../db/tables';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedDirectories } from './directories';
 import { seedLeads } from './leads';
 import { seedOrganisation } from './organisation';
 import { seedScheduling } from './scheduling';
@@ -231,6 +232,9 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'employees:write',
     'employees:viewSensitive',
     'profile:own',
+    'people:read',
+    'people:manage',
+    'platform:taxRates',
   ],
   Owner: [
     'navigation:organisation',
@@ -254,6 +258,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'bank:read',
     'employees:write',
     'profile:own',
+    'people:read',
   ],
   Manager: [
     'navigation:organisation',
@@ -561,5 +566,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedLeads(db, { now });
   await seedTimeManagement(db, now);
   await seedOrganisation(db, now);
+  await seedDirectories(db);
   return true;
 }

@@ -114,6 +114,17 @@ export const PERMISSIONS = [
   { Key: ONBOARDING_PERMISSION, Name: 'Onboarding applicant', ModuleID: ModuleId.Onboarding },
   { Key: 'reports:read', Name: 'Run reports', ModuleID: ModuleId.Reports },
   { Key: 'audit:read', Name: 'Read audit logs', ModuleID: ModuleId.Auditing },
+  { Key: 'people:read', Name: 'Read the people directories', ModuleID: ModuleId.Users },
+  {
+    Key: 'people:manage',
+    Name: 'Manage auditors, hubs, consultants and promoting owners',
+    ModuleID: ModuleId.Users,
+  },
+  {
+    Key: 'platform:taxRates',
+    Name: 'Edit state and province tax rates',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
 ] as const satisfies readonly PermissionDescription[];
 
 export type PermissionKey = (typeof PERMISSIONS)[number]['Key'];

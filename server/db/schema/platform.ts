@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const modules = pgTable('modules', {
   ModuleID: integer('module_id').primaryKey(),
@@ -38,6 +38,11 @@ export const stateProvinces = pgTable('state_provinces', {
   Code: text('code').notNull(),
   StateName: text('state_name').notNull(),
   CountryID: integer('country_id').notNull(),
+  /** Percentages (0–100, 3 decimals); see src/contract/provinces.ts. */
+  TaxRate1: numeric('tax_rate1', { precision: 6, scale: 3 }).notNull().default('0'),
+  TaxRate2: numeric('tax_rate2', { precision: 6, scale: 3 }).notNull().default('0'),
+  TaxRate3: numeric('tax_rate3', { precision: 6, scale: 3 }).notNull().default('0'),
+  Version: integer('version').notNull().default(1),
 });
 
 /** Notification mail (spec 001 §3 message types); delivered by SMTP when configured, else read on the admin page. */
