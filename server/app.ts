@@ -16,13 +16,14 @@ import { type Database, openDatabase } from './db/client';
 import { scopedDb } from './db/request-scope';
 import { startLeadBatchWorker } from './jobs/lead-batches';
 import { startMailDelivery } from './jobs/mail';
+import { accessRoutes } from './modules/access/routes';
 import { accountRoutes } from './modules/account/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
-import { directoryRoutes } from './modules/directories/routes';
-import { employeeRoutes } from './modules/employees/routes';
 import { loadSigningKey } from './modules/auth/tokens';
 import { bankRoutes } from './modules/bank/routes';
+import { directoryRoutes } from './modules/directories/routes';
+import { employeeRoutes } from './modules/employees/routes';
 import { homeRoutes } from './modules/home/routes';
 import { leadsRoutes } from './modules/leads/routes';
 import { lookupRoutes } from './modules/lookups/routes';
@@ -30,6 +31,7 @@ import { onboardingRoutes } from './modules/onboarding/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { provinceRoutes } from './modules/provinces/routes';
+import { roleRoutes } from './modules/roles/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { tilesRoutes } from './modules/tiles/routes';
@@ -172,6 +174,8 @@ export async function buildApp(
       });
       await api.register(bankRoutes, { db });
       await api.register(lookupRoutes, { db });
+      await api.register(roleRoutes, { db });
+      await api.register(accessRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -211,6 +211,7 @@ async function seedReference(db: Db): Promise<void> {
 
 const ROLE_KEYS: Record<string, PermissionKey[]> = {
   'Payroll processor': [
+    'permissions:claims',
     'navigation:organisation',
     'organisation:read',
     'organisation:manage',

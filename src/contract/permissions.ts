@@ -60,6 +60,11 @@ export const PERMISSIONS = [
     Name: 'Sign in as another user (proxy)',
     ModuleID: ModuleId.ApplicationAdministration,
   },
+  {
+    Key: 'permissions:claims',
+    Name: 'Manage claim permissions (CSV export and import)',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
   { Key: 'admin:mail', Name: 'Read the mail outbox', ModuleID: ModuleId.ApplicationAdministration },
   {
     Key: 'admin:offices',

@@ -23,10 +23,14 @@ export interface Actor {
   offices(key: string): OfficeScope;
 }
 
-interface Source {
+export interface Source {
   key: string;
   value: string;
   offices: OfficeScope;
+  /** Where the grant comes from (for the permission simulation). */
+  kind: 'role' | 'claim' | 'employee';
+  /** The role's name, the claim ('office|3'), or null for the employee's own permission. */
+  from: string | null;
 }
 
 export async function loadActor(
@@ -112,8 +116,37 @@ function actorOf(
   };
 }
 
+/**
+ * What an employee's access is made of, for the permission simulation and the claims view: the
+ * facts as the auth plugin reads them and every grant in the order it applies, plus the actor built
+ * from them exactly as a request of that employee would be (null when the employee cannot sign in).
+ */
+export async function explainAccess(
+  db: Db,
+  employeeId: number,
+): Promise<{ facts: AccessFacts; sources: Source[]; actor: Actor | null }> {
+  const facts = await accessFacts(db, employeeId, null);
+  const sources = facts.employee ? grantSources(facts, facts.employee.UserName) : [];
+  return { facts, sources, actor: actorOf(facts, { SessionHash: null, ProxyByEmployeeID: null }) };
+}
+
+/** The claims an employee holds (what claim permissions match): role, office, division, userName. */
+export function claimsOf(facts: AccessFacts): Array<{ ClaimType: string; ClaimValue: string }> {
+  if (!facts.employee) return [];
+  const activeRecordIds = new Set(facts.records.map((r) => r.EmploymentRecordID));
+  const out = new Map<string, { ClaimType: string; ClaimValue: string }>();
+  const add = (ClaimType: string, ClaimValue: string) =>
+    out.set(`${ClaimType}|${ClaimValue}`, { ClaimType, ClaimValue });
+  for (const a of facts.assignments)
+    if (a.EmploymentRecordID === null || activeRecordIds.has(a.EmploymentRecordID)) add('role', a.Name);
+  for (const r of facts.records) add('office', String(r.IcdOfficeID));
+  for (const d of facts.recordDivisions) add('division', String(d));
+  add('userName', facts.employee.UserName.toLowerCase());
+  return [...out.values()];
+}
+
 /** Everything the permissions of an employee derive from, as read in one statement. */
-interface AccessFacts {
+export interface AccessFacts {
   employee: {
     EmployeeID: number;
     UserName: string;
@@ -284,13 +317,14 @@ function grantSources(facts: AccessFacts, userName: string): Source[] {
     if (a.GrantTypeID === GrantType.GrantAll) {
       // "All" means every capability; being an onboarding applicant is a status, not a capability.
       for (const key of facts.allKeys)
-        if (key !== ONBOARDING_PERMISSION) sources.push({ key, value: 'true', offices });
+        if (key !== ONBOARDING_PERMISSION)
+          sources.push({ key, value: 'true', offices, kind: 'role', from: a.Name });
     } else if (a.GrantTypeID === GrantType.GrantRole) {
       for (const p of facts.rolePerms.filter((p) => p.RoleID === a.RoleID))
-        sources.push({ key: p.PermissionKey, value: p.Value, offices });
+        sources.push({ key: p.PermissionKey, value: p.Value, offices, kind: 'role', from: a.Name });
     } else if (a.GrantTypeID === GrantType.GrantClaims) {
       for (const c of claims.filter((c) => c.ClaimType === 'role' && c.ClaimValue === a.Name))
-        sources.push({ key: c.PermissionKey, value: c.Value, offices });
+        sources.push({ key: c.PermissionKey, value: c.Value, offices, kind: 'role', from: a.Name });
     }
   }
   // Other claims: the user's offices, divisions and user name.
@@ -305,9 +339,17 @@ function grantSources(facts: AccessFacts, userName: string): Source[] {
       c.ClaimValue === null
         ? [...userClaims].some((u) => u.startsWith(`${c.ClaimType}|`))
         : userClaims.has(`${c.ClaimType}|${c.ClaimValue.toLowerCase()}`);
-    if (matches) sources.push({ key: c.PermissionKey, value: c.Value, offices: ownOffices });
+    if (matches)
+      sources.push({
+        key: c.PermissionKey,
+        value: c.Value,
+        offices: ownOffices,
+        kind: 'claim',
+        from: `${c.ClaimType}|${c.ClaimValue ?? '*'}`,
+      });
   }
-  for (const p of facts.own) sources.push({ key: p.PermissionKey, value: p.Value, offices: ownOffices });
+  for (const p of facts.own)
+    sources.push({ key: p.PermissionKey, value: p.Value, offices: ownOffices, kind: 'employee', from: null });
   return sources;
 }
 

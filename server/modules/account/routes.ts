@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isCrossSite, safeReturnUrl, wantsJson } from '../../http';
 import { sessionHashOf } from '../../plugins/auth';
+import { recordAccessAudit } from '../access/audit';
 import { loadActor } from '../access/service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, deviceCookieWith, knownDeviceUsers } from '../auth/devices';
 import {
@@ -160,6 +161,11 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
       if (!actor.has('admin:proxy')) throw new AppError(403, 'You do not have permission to do this.');
       const target = await loadActor(db, request.body.EmployeeID);
       if (!target) throw new AppError(404, 'The employee was not found.');
+      if (target.EmployeeID === actor.EmployeeID)
+        throw new AppError(400, 'You are signed in as yourself already.');
+      // Nobody gains through a proxy session a capability they do not hold themselves.
+      if (target.grants.some((g) => target.has(g.Description.Key) && !actor.has(g.Description.Key)))
+        throw new AppError(403, 'You cannot sign in as someone who may do more than you.');
       const proxy = await createSession(
         db,
         target.EmployeeID,
@@ -169,6 +175,12 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
         request.headers['user-agent'],
         request.ip,
       );
+      await recordAccessAudit(db, {
+        action: 'ProxySignIn',
+        by: { EmployeeID: actor.EmployeeID, ProxyByEmployeeID: null },
+        employeeId: target.EmployeeID,
+        detail: { Ip: request.ip },
+      });
       reply.setCookie(ORIGIN_COOKIE, request.cookies[SESSION_COOKIE]!, cookieOptions(request));
       setSession(request, reply, proxy.sessionId, proxy.expiresAt);
       if (wantsJson(request)) return reply.send({ returnUrl: '/' });
@@ -181,7 +193,14 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountOptions) 
     { config: { public: true }, schema: { hide: true } },
     async (request, reply) => {
       const hash = sessionHashOf(request);
+      const ending = hash ? await activeSession(db, hash, policy) : null;
       if (hash) await revokeSession(db, hash);
+      if (ending?.ProxyByEmployeeID)
+        await recordAccessAudit(db, {
+          action: 'ProxySignOut',
+          by: { EmployeeID: ending.ProxyByEmployeeID, ProxyByEmployeeID: null },
+          employeeId: ending.EmployeeID,
+        });
       const origin = request.cookies[ORIGIN_COOKIE];
       reply.clearCookie(ORIGIN_COOKIE, { path: '/' });
       if (origin) reply.setCookie(SESSION_COOKIE, origin, cookieOptions(request));

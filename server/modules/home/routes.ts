@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Dashboard, DashboardQuery, EmployeeIdentity } from '../../../src/contract/access';
 import {
   DEFAULT_PASSWORD_POLICY,
   Identity,
   PasswordPolicy,
   ResetPasswordQuery,
 } from '../../../src/contract/auth';
-import { ErrorBody } from '../../../src/contract/common';
+import { ErrorBody, QueryInt32 } from '../../../src/contract/common';
 import {
   APP_STATES,
   listedForApplicant,
@@ -20,6 +21,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { isCrossSite } from '../../http';
 import { actorOf } from '../../plugins/auth';
+import { dashboardsFor, employeeIdentity } from '../access/identity';
 import { CROSS_SITE_MESSAGE } from '../account/routes';
 import { type SessionPolicy, sessionExpiry } from '../auth/service';
 import { requestPasswordReset } from './service';
@@ -50,6 +52,33 @@ export async function homeRoutes(
         SessionExpiresAt: (session ? sessionExpiry(session, opts.policy) : new Date()).toISOString(),
       };
     },
+  );
+
+  r.get(
+    '/Home/employee-identity/:id',
+    {
+      schema: {
+        tags: ['home'],
+        summary:
+          "An employee's identity: oneself, the administrator behind one's proxy session, or someone in the caller's employees:read or admin:permissions scope",
+        params: z.object({ id: QueryInt32.positive() }),
+        response: { 200: EmployeeIdentity, 404: ErrorBody },
+      },
+    },
+    async (request) => employeeIdentity(db, actorOf(request), request.params.id),
+  );
+
+  r.get(
+    '/home/dashboards',
+    {
+      schema: {
+        tags: ['home'],
+        summary: 'The dashboards the user may open, filtered by module id, title or dashboard id',
+        querystring: DashboardQuery,
+        response: { 200: z.array(Dashboard) },
+      },
+    },
+    async (request) => dashboardsFor(actorOf(request), request.query),
   );
 
   r.get(
