@@ -59,7 +59,7 @@ function corpsFrom(db: DbOrTx) {
     .select({
       corp: corpColumns,
       HasLogo: sql<boolean>`${corporations.Logo} is not null`,
-      OfficeCount: sql<number>`(select count(*)::int from ${icdOffices} where ${icdOffices.IcdCorporationID} = ${corporations.IcdCorporationID})`,
+      OfficeCount: sql<number>`(select count(*)::int from ${icdOffices} o where o.icd_corporation_id = "corporations"."icd_corporation_id")`,
     })
     .from(corporations)
     .$dynamic();
@@ -129,13 +129,9 @@ function order(scope: OrgScope, q: CorpQuery): SQL[] {
     asc(sql`lower(${corporations.ClientName})`),
     asc(corporations.IcdCorporationID),
   ];
-  if (q.sort !== 'canUpdate') return byOwner;
-  const canUpdate =
-    scope.manageCorps === 'all'
-      ? sql`true`
-      : scope.manageCorps.size === 0
-        ? sql`false`
-        : inArray(corporations.IcdCorporationID, [...scope.manageCorps]);
+  // Every or none updatable: the order by owner alone.
+  if (q.sort !== 'canUpdate' || scope.manageCorps === 'all' || scope.manageCorps.size === 0) return byOwner;
+  const canUpdate = inArray(corporations.IcdCorporationID, [...scope.manageCorps]);
   return [desc(canUpdate), ...byOwner];
 }
 
