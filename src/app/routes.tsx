@@ -116,6 +116,10 @@ export function buildRoutes(session: Session): RouteObject[] {
             state(session, 'scheduling.board', () => import('../features/scheduling/board-page')),
             state(session, 'scheduling.tsu', () => import('../features/scheduling/tsu-page')),
             state(session, 'teams', () => import('../features/teams/teams-page')),
+            state(session, 'organisation', () => import('../features/organisation/organisation-page')),
+            state(session, 'organisation.office', () => import('../features/organisation/office-page')),
+            state(session, 'organisation.division', () => import('../features/organisation/division-page')),
+            state(session, 'organisation.corporation', () => import('../features/organisation/corporation-page')),
             state(session, 'admin.uiKit', () => import('../features/ui-kit/ui-kit-page')),
             state(session, 'admin.mail', () => import('../features/admin/mail-outbox-page')),
             state(

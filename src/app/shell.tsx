@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
 import {
+  IconBuildingSkyscraper,
   IconCalendarEvent,
   IconCalendarWeek,
   IconChecklist,
@@ -66,6 +67,7 @@ const ICONS: Record<string, typeof IconHome> = {
   map: IconMap2,
   territories: IconPolygon,
   application: IconFileText,
+  building: IconBuildingSkyscraper,
 };
 
 // Not part of the first screen: loaded once the app has settled, or when first needed.

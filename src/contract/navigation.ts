@@ -155,6 +155,22 @@ const DEFS: StateDef[] = [
     OnlineOnly: true,
     Nav: { ModuleID: ModuleId.RsScheduling, Icon: 'users', Group: 'office', Label: 'Teams' },
   },
+  {
+    // Corporations → offices and divisions, with a detail page per record.
+    Name: 'organisation',
+    Url: '/organisation',
+    PermissionKey: 'navigation:organisation',
+    OnlineOnly: true,
+    Nav: {
+      ModuleID: ModuleId.ApplicationAdministration,
+      Icon: 'building',
+      Group: 'office',
+      Label: 'Organisation',
+    },
+  },
+  { Name: 'organisation.office', Url: '/organisation/offices/:id' },
+  { Name: 'organisation.division', Url: '/organisation/divisions/:id' },
+  { Name: 'organisation.corporation', Url: '/organisation/corporations/:id' },
   { Name: 'admin', Url: '/admin', PermissionKey: 'navigation:admin', OnlineOnly: true },
   {
     Name: 'admin.uiKit',

@@ -1,0 +1,685 @@
+// One corporation (online only): details (status, country and modules by administrators), logo upload
+// and preview, tax information with deductions, module permissions and its offices. A stale Version
+// (409) says someone else changed it and offers to reload; the server's messages show by field.
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Image,
+  Loader,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../api/errors';
+import { hasGrant } from '../../api/permissions';
+import { useSessionData } from '../../app/app-context';
+import {
+  type Corporation,
+  CorporationSave,
+  CorporationUpdate,
+  LOGO_MAX_BYTES,
+  type TaxInfo,
+  TaxInfoSave,
+} from '../../contract/organisation';
+import { FileInput } from '../../ui/file-input';
+import {
+  MODULE_OPTIONS,
+  type SaveProblem,
+  saveProblem,
+  useCorporation,
+  useDeleteCorporation,
+  useLogo,
+  useModulePermissions,
+  useOffices,
+  useSaveCorporation,
+  useSaveTaxInfo,
+  useTaxInfo,
+  useUploadLogo,
+  zodFields,
+} from './api';
+import { BackToTree, ConfirmDelete, ProblemAlert, pathId } from './parts';
+
+interface Form {
+  Owner: string;
+  ClientName: string;
+  CorporationStatusID: string;
+  CountryID: string;
+  EmailAddress: string;
+  PhoneNumber: string;
+  ModuleIDs: string[];
+}
+
+const blank: Form = {
+  Owner: '',
+  ClientName: '',
+  CorporationStatusID: '1',
+  CountryID: '2',
+  EmailAddress: '',
+  PhoneNumber: '',
+  ModuleIDs: [],
+};
+
+const fromCorp = (c: Corporation): Form => ({
+  Owner: c.Owner,
+  ClientName: c.ClientName,
+  CorporationStatusID: String(c.CorporationStatusID),
+  CountryID: String(c.CountryID),
+  EmailAddress: c.EmailAddress ?? '',
+  PhoneNumber: c.PhoneNumber ?? '',
+  ModuleIDs: c.ModuleIDs.map(String),
+});
+
+export default function CorporationPage() {
+  const { t } = useTranslation();
+  const id = pathId(useParams().id);
+  const navigate = useNavigate();
+  const session = useSessionData();
+  const isAdmin = hasGrant(session?.grants ?? [], 'organisation:admin');
+  const corp = useCorporation(id !== null && id > 0 ? id : null);
+  const save = useSaveCorporation();
+  const remove = useDeleteCorporation();
+  const [form, setForm] = useState<Form>(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    if (corp.data) setForm(fromCorp(corp.data));
+  }, [corp.data]);
+
+  const isNew = id === null;
+  const canEdit = isNew ? isAdmin : (corp.data?.Access.CanUpdate ?? false);
+
+  if (id === -1 || (corp.isError && !isNew))
+    return (
+      <Stack maw={720}>
+        <BackToTree />
+        <Alert color="red" title={t('organisation.corp.loadFailed')}>
+          {corp.error ? errorMessage(corp.error) : t('organisation.notFound')}
+        </Alert>
+      </Stack>
+    );
+  if (!isNew && corp.isPending) return <Loader aria-label={t('organisation.loading')} />;
+
+  const set = (patch: Partial<Form>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setSaved(false);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    const body = {
+      Owner: form.Owner,
+      ClientName: form.ClientName,
+      CorporationStatusID: Number(form.CorporationStatusID),
+      CountryID: Number(form.CountryID),
+      EmailAddress: form.EmailAddress,
+      PhoneNumber: form.PhoneNumber,
+      ...(isAdmin ? { ModuleIDs: form.ModuleIDs.map(Number) } : {}),
+      ...(isNew ? {} : { Version: corp.data?.Version ?? 1 }),
+    };
+    const parsed = (isNew ? CorporationSave : CorporationUpdate).safeParse(body);
+    if (!parsed.success) {
+      setErrors(zodFields(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    try {
+      const out = await save.mutateAsync({ id, body: parsed.data as CorporationUpdate });
+      setSaved(true);
+      if (isNew) navigate(`/organisation/corporations/${out.IcdCorporationID}`, { replace: true });
+    } catch (err) {
+      const p = saveProblem(err, t('organisation.saveFailed'));
+      setErrors(p.fields);
+      setProblem(p);
+    }
+  };
+
+  const reload = async () => {
+    setProblem(null);
+    const fresh = await corp.refetch();
+    if (fresh.data) setForm(fromCorp(fresh.data));
+  };
+  const ro = !canEdit;
+
+  return (
+    <Stack gap="md" maw={1280}>
+      <BackToTree />
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            {isNew ? t('organisation.corp.newTitle') : corp.data?.ClientName}
+          </Title>
+          {corp.data ? (
+            <Group gap="xs">
+              <Badge color={corp.data.CorporationStatusID === 1 ? 'green' : 'gray'} variant="light">
+                {t(`organisation.status.${corp.data.CorporationStatusID}`)}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {t('organisation.ownerIs', { owner: corp.data.Owner })}
+              </Text>
+            </Group>
+          ) : null}
+        </div>
+        {!isNew && isAdmin ? (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setDeleting(true)}
+          >
+            {t('organisation.delete')}
+          </Button>
+        ) : null}
+      </Group>
+      {ro && !isNew ? (
+        <Alert color="gray" variant="light">
+          {t('organisation.readOnly')}
+        </Alert>
+      ) : null}
+      <ProblemAlert problem={problem} onReload={() => void reload()} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Card withBorder padding="md" component="form" onSubmit={submit} noValidate>
+              <Title order={2} size="h4" mb="sm">
+                {t('organisation.corp.details')}
+              </Title>
+              <Stack gap="sm">
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label={t('organisation.corp.clientName')}
+                    required
+                    value={form.ClientName}
+                    onChange={(e) => set({ ClientName: e.currentTarget.value })}
+                    error={errors.ClientName}
+                    readOnly={ro}
+                  />
+                  <TextInput
+                    label={t('organisation.corp.owner')}
+                    required
+                    value={form.Owner}
+                    onChange={(e) => set({ Owner: e.currentTarget.value })}
+                    error={errors.Owner}
+                    readOnly={ro}
+                  />
+                  <Select
+                    label={t('organisation.corp.status')}
+                    data={[
+                      { value: '1', label: t('organisation.status.1') },
+                      { value: '2', label: t('organisation.status.2') },
+                    ]}
+                    value={form.CorporationStatusID}
+                    onChange={(v) => set({ CorporationStatusID: v ?? '1' })}
+                    error={errors.CorporationStatusID}
+                    readOnly={ro || !isAdmin}
+                    allowDeselect={false}
+                  />
+                  <Select
+                    label={t('organisation.countryLabel')}
+                    data={[
+                      { value: '2', label: t('organisation.country.2') },
+                      { value: '1', label: t('organisation.country.1') },
+                    ]}
+                    value={form.CountryID}
+                    onChange={(v) => set({ CountryID: v ?? '2' })}
+                    error={errors.CountryID}
+                    readOnly={ro || !isAdmin}
+                    allowDeselect={false}
+                  />
+                  <TextInput
+                    label={t('organisation.corp.email')}
+                    type="email"
+                    value={form.EmailAddress}
+                    onChange={(e) => set({ EmailAddress: e.currentTarget.value })}
+                    error={errors.EmailAddress}
+                    readOnly={ro}
+                  />
+                  <TextInput
+                    label={t('organisation.corp.phone')}
+                    type="tel"
+                    value={form.PhoneNumber}
+                    onChange={(e) => set({ PhoneNumber: e.currentTarget.value })}
+                    error={errors.PhoneNumber}
+                    readOnly={ro}
+                  />
+                </SimpleGrid>
+                <MultiSelect
+                  label={t('organisation.corp.modules')}
+                  description={isAdmin ? undefined : t('organisation.corp.modulesAdminOnly')}
+                  data={MODULE_OPTIONS}
+                  value={form.ModuleIDs}
+                  onChange={(v) => set({ ModuleIDs: v })}
+                  error={errors.ModuleIDs}
+                  readOnly={ro || !isAdmin}
+                  searchable
+                />
+                {canEdit ? (
+                  <Group justify="flex-end">
+                    {saved ? (
+                      <Text size="sm" c="green" role="status">
+                        {t('organisation.saved')}
+                      </Text>
+                    ) : null}
+                    <Button
+                      type="submit"
+                      loading={save.isPending}
+                      leftSection={<IconDeviceFloppy size={16} />}
+                    >
+                      {isNew ? t('organisation.create') : t('organisation.save')}
+                    </Button>
+                  </Group>
+                ) : null}
+              </Stack>
+            </Card>
+            {corp.data?.Access.CanUpdate ? <TaxInfoCard corp={corp.data} /> : null}
+          </Stack>
+        </Grid.Col>
+        {corp.data ? (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md">
+              <LogoCard corp={corp.data} />
+              <CorporationOffices corp={corp.data} />
+              <ModulesCard corp={corp.data} />
+            </Stack>
+          </Grid.Col>
+        ) : null}
+      </Grid>
+      {corp.data ? (
+        <ConfirmDelete
+          opened={deleting}
+          title={t('organisation.corp.deleteTitle')}
+          body={t('organisation.corp.deleteBody', { name: corp.data.ClientName })}
+          busy={remove.isPending}
+          onClose={() => setDeleting(false)}
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync({ id: corp.data.IcdCorporationID, version: corp.data.Version });
+              navigate('/organisation');
+            } catch (err) {
+              setDeleting(false);
+              setProblem(saveProblem(err, t('organisation.deleteFailed')));
+            }
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function LogoCard({ corp }: { corp: Corporation }) {
+  const { t } = useTranslation();
+  const logo = useLogo(corp.IcdCorporationID, corp.Version, corp.HasLogo);
+  const upload = useUploadLogo();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h5" mb="xs">
+        {t('organisation.corp.logo')}
+      </Title>
+      {corp.HasLogo && logo.data ? (
+        <Image
+          src={logo.data}
+          alt={t('organisation.corp.logoAlt', { name: corp.ClientName })}
+          mah={120}
+          fit="contain"
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('organisation.corp.noLogo')}
+        </Text>
+      )}
+      {corp.Access.CanUpdate ? (
+        <Stack gap="xs" mt="sm">
+          <FileInput
+            label={t('organisation.corp.chooseLogo')}
+            imagesOnly
+            maxSizeMb={LOGO_MAX_BYTES / 1024 / 1024}
+            onChange={(files, validity) => {
+              setError(null);
+              setFile(validity.valid ? (files[0] ?? null) : null);
+            }}
+          />
+          {error ? (
+            <Text size="sm" c="red" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Button
+            variant="default"
+            disabled={!file}
+            loading={upload.isPending}
+            onClick={async () => {
+              if (!file) return;
+              try {
+                await upload.mutateAsync({ id: corp.IcdCorporationID, file });
+                setFile(null);
+              } catch (err) {
+                const p = saveProblem(err, t('organisation.saveFailed'));
+                setError(p.fields.logo ?? p.message);
+              }
+            }}
+          >
+            {t('organisation.corp.upload')}
+          </Button>
+        </Stack>
+      ) : null}
+    </Card>
+  );
+}
+
+function CorporationOffices({ corp }: { corp: Corporation }) {
+  const { t } = useTranslation();
+  const offices = useOffices();
+  const mine = (offices.data ?? []).filter((o) => o.IcdCorporationID === corp.IcdCorporationID);
+  return (
+    <Card withBorder padding="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h5">
+          {t('organisation.corp.offices')}
+        </Title>
+        {corp.Access.CanUpdate ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            component={Link}
+            to={`/organisation/offices/new?corporation=${corp.IcdCorporationID}`}
+            leftSection={<IconPlus size={14} />}
+          >
+            {t('organisation.addOffice')}
+          </Button>
+        ) : null}
+      </Group>
+      {mine.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('organisation.noOffices')}
+        </Text>
+      ) : (
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {mine.map((o) => (
+            <li key={o.IcdOfficeID}>
+              <Anchor component={Link} to={`/organisation/offices/${o.IcdOfficeID}`} size="sm">
+                {o.OfficeName}
+              </Anchor>{' '}
+              <Text span size="xs" c="dimmed">
+                {o.TimeZone}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function ModulesCard({ corp }: { corp: Corporation }) {
+  const { t } = useTranslation();
+  const perms = useModulePermissions(corp.IcdCorporationID);
+  const enabled = (perms.data ?? []).filter((p) => p.Enabled);
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h5" mb="xs">
+        {t('organisation.corp.permissions')}
+      </Title>
+      {perms.isPending ? (
+        <Loader size="sm" />
+      ) : enabled.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('organisation.corp.noModules')}
+        </Text>
+      ) : (
+        <Group gap={4}>
+          {enabled.map((p) => (
+            <Badge key={p.ModuleID} variant="light" size="sm">
+              {p.Name}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+interface DeductionRow {
+  Name: string;
+  DeductionTypeID: 1 | 2;
+  Rate: number | null;
+  Amount: number | null;
+  IsActive: boolean;
+}
+
+function TaxInfoCard({ corp }: { corp: Corporation }) {
+  const { t } = useTranslation();
+  const info = useTaxInfo(corp.IcdCorporationID, corp.Access.CanUpdate);
+  const save = useSaveTaxInfo();
+  const [federal, setFederal] = useState('');
+  const [stateNo, setStateNo] = useState('');
+  const [wc, setWc] = useState('');
+  const [rows, setRows] = useState<DeductionRow[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const load = (d: TaxInfo) => {
+    setFederal(d.FederalTaxNumber ?? '');
+    setStateNo(d.StateTaxNumber ?? '');
+    setWc(d.WorkersCompNumber ?? '');
+    setRows(
+      d.Deductions.map((x) => ({
+        Name: x.Name,
+        DeductionTypeID: x.DeductionTypeID === 2 ? 2 : 1,
+        Rate: x.Rate,
+        Amount: x.Amount,
+        IsActive: x.IsActive,
+      })),
+    );
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load only sets this form's state
+  useEffect(() => {
+    if (info.data) load(info.data);
+  }, [info.data]);
+
+  if (info.isPending) return <Loader size="sm" />;
+  if (info.isError)
+    return (
+      <Alert color="red" title={t('organisation.tax.loadFailed')}>
+        {errorMessage(info.error)}
+      </Alert>
+    );
+
+  const setRow = (i: number, patch: Partial<DeductionRow>) => {
+    setRows((r) => r.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+    setSaved(false);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    const parsed = TaxInfoSave.safeParse({
+      FederalTaxNumber: federal,
+      StateTaxNumber: stateNo,
+      WorkersCompNumber: wc,
+      Deductions: rows,
+      Version: info.data?.Version ?? 0,
+    });
+    if (!parsed.success) {
+      setErrors(zodFields(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ id: corp.IcdCorporationID, body: parsed.data });
+      setSaved(true);
+    } catch (err) {
+      const p = saveProblem(err, t('organisation.saveFailed'));
+      setErrors(p.fields);
+      setProblem(p);
+    }
+  };
+
+  return (
+    <Card withBorder padding="md" component="form" onSubmit={submit} noValidate>
+      <Title order={2} size="h4" mb="sm">
+        {t('organisation.tax.title')}
+      </Title>
+      <Stack gap="sm">
+        <ProblemAlert
+          problem={problem}
+          onReload={async () => {
+            setProblem(null);
+            const fresh = await info.refetch();
+            if (fresh.data) load(fresh.data);
+          }}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label={t(`organisation.tax.federal.${corp.CountryID === 1 ? '1' : '2'}`)}
+            value={federal}
+            onChange={(e) => setFederal(e.currentTarget.value)}
+            error={errors.FederalTaxNumber}
+          />
+          <TextInput
+            label={t(`organisation.tax.state.${corp.CountryID === 1 ? '1' : '2'}`)}
+            value={stateNo}
+            onChange={(e) => setStateNo(e.currentTarget.value)}
+            error={errors.StateTaxNumber}
+          />
+          <TextInput
+            label={t('organisation.tax.workersComp')}
+            value={wc}
+            onChange={(e) => setWc(e.currentTarget.value)}
+            error={errors.WorkersCompNumber}
+          />
+        </SimpleGrid>
+        <Title order={3} size="h5">
+          {t('organisation.tax.deductions')}
+        </Title>
+        <Table.ScrollContainer minWidth={620}>
+          <Table verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('organisation.tax.name')}</Table.Th>
+                <Table.Th>{t('organisation.tax.type')}</Table.Th>
+                <Table.Th>{t('organisation.tax.value')}</Table.Th>
+                <Table.Th>{t('organisation.tax.active')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; their order is their identity while editing
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={t('organisation.tax.name')}
+                      value={row.Name}
+                      onChange={(e) => setRow(i, { Name: e.currentTarget.value })}
+                      error={errors[`Deductions.${i}.Name`]}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={t('organisation.tax.type')}
+                      data={[
+                        { value: '1', label: t('organisation.tax.percent') },
+                        { value: '2', label: t('organisation.tax.fixed') },
+                      ]}
+                      value={String(row.DeductionTypeID)}
+                      onChange={(v) => setRow(i, { DeductionTypeID: v === '2' ? 2 : 1 })}
+                      allowDeselect={false}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {row.DeductionTypeID === 1 ? (
+                      <NumberInput
+                        aria-label={t('organisation.tax.rate')}
+                        suffix=" %"
+                        min={0}
+                        max={100}
+                        decimalScale={3}
+                        value={row.Rate ?? ''}
+                        onChange={(v) => setRow(i, { Rate: typeof v === 'number' ? v : null })}
+                        error={errors[`Deductions.${i}.Rate`]}
+                      />
+                    ) : (
+                      <NumberInput
+                        aria-label={t('organisation.tax.amount')}
+                        prefix="$"
+                        min={0}
+                        decimalScale={2}
+                        value={row.Amount ?? ''}
+                        onChange={(v) => setRow(i, { Amount: typeof v === 'number' ? v : null })}
+                        error={errors[`Deductions.${i}.Amount`]}
+                      />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={t('organisation.tax.active')}
+                      checked={row.IsActive}
+                      onChange={(e) => setRow(i, { IsActive: e.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('organisation.tax.remove', { name: row.Name })}
+                      onClick={() => setRows((r) => r.filter((_, j) => j !== i))}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between">
+          <Button
+            variant="subtle"
+            leftSection={<IconPlus size={14} />}
+            onClick={() =>
+              setRows((r) => [
+                ...r,
+                { Name: '', DeductionTypeID: 1, Rate: null, Amount: null, IsActive: true },
+              ])
+            }
+          >
+            {t('organisation.tax.add')}
+          </Button>
+          <Group>
+            {saved ? (
+              <Text size="sm" c="green" role="status">
+                {t('organisation.saved')}
+              </Text>
+            ) : null}
+            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+              {t('organisation.tax.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

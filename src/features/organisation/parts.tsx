@@ -1,0 +1,87 @@
+// Small pieces shared by the organisation detail pages: the back link, the save problem box (a 409
+// says someone else changed the record and offers to reload), the delete confirmation.
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SaveProblem } from './api';
+
+export function BackToTree() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/organisation" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        {t('organisation.back')}
+      </Group>
+    </Anchor>
+  );
+}
+
+export function ProblemAlert({ problem, onReload }: { problem: SaveProblem | null; onReload: () => void }) {
+  const { t } = useTranslation();
+  if (!problem) return null;
+  if (problem.conflict)
+    return (
+      <Alert color="yellow" title={t('organisation.conflictTitle')} role="alert" data-testid="conflict">
+        <Stack gap="xs">
+          <Text size="sm">{t('organisation.conflictBody')}</Text>
+          {problem.message ? (
+            <Text size="sm" c="dimmed">
+              {problem.message}
+            </Text>
+          ) : null}
+          <Group>
+            <Button size="xs" onClick={onReload}>
+              {t('organisation.reload')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  return (
+    <Alert color="red" title={t('organisation.saveFailed')} role="alert">
+      {problem.message}
+    </Alert>
+  );
+}
+
+export function ConfirmDelete({
+  opened,
+  title,
+  body,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  title: string;
+  body: string;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        <Text size="sm">{body}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('organisation.cancel')}
+          </Button>
+          <Button color="red" loading={busy} onClick={onConfirm}>
+            {t('organisation.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The id of a detail page's path: null for 'new'. */
+export function pathId(raw: string | undefined): number | null {
+  if (!raw || raw === 'new') return null;
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : -1;
+}
