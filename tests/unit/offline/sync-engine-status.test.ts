@@ -97,6 +97,35 @@ describe('the counts shown', () => {
     expect(h.errors.map((e) => (e as Error).message)).toEqual(['disk unreadable']);
   });
 
+  it('an older count finishing after a newer one does not bring back a change already sent', async () => {
+    const h = harness();
+    await h.engine.start(); // nothing queued
+    // The first read-only count from now on (the one for the new change) answers late.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const transaction = h.db.transaction.bind(h.db) as unknown as (...args: unknown[]) => Promise<unknown>;
+    let reads = 0;
+    h.db.transaction = ((...args: unknown[]) => {
+      const result = transaction(...args);
+      if (args[0] !== 'r' || reads++ > 0) return result;
+      return result.then(async (counts) => {
+        await gate;
+        return counts;
+      });
+    }) as unknown as typeof h.db.transaction;
+    await createOffline(h, U, { Notes: 'a' });
+    await waitFor(async () => (await listOutbox(U, h.db)).length === 0 && reads > 1);
+    await settle();
+    expect(h.engine.getStatus()).toMatchObject({ pending: 0, sending: false });
+    release();
+    await settle();
+    expect(reads).toBeGreaterThan(1);
+    expect(h.engine.getStatus().pending).toBe(0);
+    await h.engine.stop();
+  });
+
   it('are recounted at most every 250 ms during a long replay, and at its end', async () => {
     for (const [stepMs, expected] of [
       [0, [0, 2, 0]],
