@@ -16,6 +16,7 @@ import {
 import { useDisclosure, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
 import {
   IconBuildingSkyscraper,
+  IconBriefcase,
   IconCalendarEvent,
   IconCalendarWeek,
   IconChecklist,
@@ -32,6 +33,7 @@ import {
   IconMap2,
   IconPoint,
   IconPolygon,
+  IconReceiptTax,
   IconSettings,
   IconTable,
   IconUsersGroup,
@@ -67,6 +69,8 @@ const ICONS: Record<string, typeof IconHome> = {
   map: IconMap2,
   territories: IconPolygon,
   application: IconFileText,
+  briefcase: IconBriefcase,
+  receiptTax: IconReceiptTax,
   building: IconBuildingSkyscraper,
 };
 

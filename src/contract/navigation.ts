@@ -171,6 +171,14 @@ const DEFS: StateDef[] = [
   { Name: 'organisation.office', Url: '/organisation/offices/:id' },
   { Name: 'organisation.division', Url: '/organisation/divisions/:id' },
   { Name: 'organisation.corporation', Url: '/organisation/corporations/:id' },
+  {
+    // Auditors, hubs, national and regional consultants, promoting owners (one tab each: ?kind=).
+    Name: 'directories',
+    Url: '/directories',
+    PermissionKey: 'people:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Users, Icon: 'briefcase', Group: 'office', Label: 'People directories' },
+  },
   { Name: 'admin', Url: '/admin', PermissionKey: 'navigation:admin', OnlineOnly: true },
   {
     Name: 'admin.uiKit',
@@ -182,6 +190,17 @@ const DEFS: StateDef[] = [
     Url: '/admin/mail',
     PermissionKey: 'admin:mail',
     Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'mail', Group: 'admin', Label: 'Mail outbox' },
+  },
+  {
+    Name: 'admin.taxRates',
+    Url: '/admin/tax-rates',
+    PermissionKey: 'platform:taxRates',
+    Nav: {
+      ModuleID: ModuleId.ApplicationAdministration,
+      Icon: 'receiptTax',
+      Group: 'admin',
+      Label: 'Tax rates',
+    },
   },
 ];
 
