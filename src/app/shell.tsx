@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
 import {
+  IconAddressBook,
   IconBuildingSkyscraper,
   IconBriefcase,
   IconCalendarEvent,
@@ -66,6 +67,7 @@ const ICONS: Record<string, typeof IconHome> = {
   calendarEvent: IconCalendarEvent,
   calendarWeek: IconCalendarWeek,
   users: IconUsersGroup,
+  addressBook: IconAddressBook,
   map: IconMap2,
   territories: IconPolygon,
   application: IconFileText,

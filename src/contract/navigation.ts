@@ -179,6 +179,15 @@ const DEFS: StateDef[] = [
     OnlineOnly: true,
     Nav: { ModuleID: ModuleId.Users, Icon: 'briefcase', Group: 'office', Label: 'People directories' },
   },
+  {
+    Name: 'employees',
+    Url: '/employees',
+    PermissionKey: 'navigation:employees',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Users, Icon: 'addressBook', Group: 'office', Label: 'Employees' },
+  },
+  { Name: 'employees.new', Url: '/employees/new' },
+  { Name: 'employees.detail', Url: '/employees/:id' },
   { Name: 'admin', Url: '/admin', PermissionKey: 'navigation:admin', OnlineOnly: true },
   {
     Name: 'admin.uiKit',

@@ -30,6 +30,7 @@ import { checkPassword, endSessions } from './save-service';
 import {
   canViewSensitive,
   conflict,
+  type DbOrTx,
   EMPLOYEE,
   officesOf,
   reaches,
@@ -118,7 +119,7 @@ export async function saveSecurity(p: {
 
 // ---- profile -----------------------------------------------------------------------------------------
 
-async function profileOf(db: Db, actor: Actor, e: Row): Promise<EmployeeProfile> {
+async function profileOf(db: DbOrTx, actor: Actor, e: Row): Promise<EmployeeProfile> {
   const [image] = await db
     .select({ id: employeeProfileImages.EmployeeID })
     .from(employeeProfileImages)
@@ -183,7 +184,7 @@ export async function saveProfile(p: {
   const row = await db.transaction(async (tx) => {
     const [e] = await tx.select().from(employees).where(eq(employees.EmployeeID, id)).for('update');
     if (!e) throw notFound(EMPLOYEE);
-    if (e.Version !== body.Version) throw conflict(await profileOf(db, actor, e));
+    if (e.Version !== body.Version) throw conflict(await profileOf(tx, actor, e));
     const ssn = ssnToStore(body.SSN, e.SSN);
     if (ssn && ssn !== e.SSN) {
       const [other] = await tx

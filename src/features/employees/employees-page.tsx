@@ -1,0 +1,300 @@
+// Employees (back office, online only): the paged list of the employees in the caller's scope, with a
+// search box, filters (office, division, status, role, module), sortable columns; a row opens the
+// employee's page.
+import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { useApiClient } from '../../api/api-context';
+import type { EmployeeListItem, EmployeeSort } from '../../contract/employees';
+import { IcdModule } from '../../contract/modules';
+import { ListFooter } from '../../ui/list-footer';
+import { noItems, QueryView } from '../../ui/query-view';
+import { SortHeader } from '../time-management/components/sort-header';
+import { useAssignableRoles, useDivisions, useEmployeeList, useLookup, useOffices } from './api';
+
+const PAGE_SIZE = 25;
+
+function useModules() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['lookups', 'icd-modules'],
+    queryFn: ({ signal }) => api.get('icd-modules', { signal, schema: z.array(IcdModule) }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+const toOptions = <T,>(rows: readonly T[] | undefined, id: (r: T) => number, name: (r: T) => string) =>
+  (rows ?? []).map((r) => ({ value: String(id(r)), label: name(r) }));
+
+export default function EmployeesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [office, setOffice] = useState<string | null>(null);
+  const [division, setDivision] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [role, setRole] = useState<string | null>(null);
+  const [moduleId, setModuleId] = useState<string | null>(null);
+  const [sort, setSort] = useState<EmployeeSort>('LastName');
+  const [descending, setDescending] = useState(false);
+  const [page, setPage] = useState(1);
+
+  const offices = useOffices();
+  const divisions = useDivisions();
+  const statuses = useLookup('statuses');
+  const roles = useAssignableRoles(office ? Number(office) : 0);
+  const modules = useModules();
+  const list = useEmployeeList({
+    search: debounced || undefined,
+    icdOfficeId: office ? Number(office) : undefined,
+    divisionId: division ? Number(division) : undefined,
+    employeeStatusId: status ? Number(status) : undefined,
+    roleId: role ? Number(role) : undefined,
+    moduleId: moduleId ? Number(moduleId) : undefined,
+    sort,
+    desc: descending ? 'true' : undefined,
+    pageIndex: page - 1,
+    pageSize: PAGE_SIZE,
+  });
+
+  const filter = (set: (v: string | null) => void) => (v: string | null) => {
+    set(v);
+    setPage(1);
+  };
+  const sortBy = (column: EmployeeSort) => () => {
+    if (sort === column) setDescending(!descending);
+    else {
+      setSort(column);
+      setDescending(false);
+    }
+    setPage(1);
+  };
+  const statusName = (id: number) =>
+    statuses.data?.find((s) => s.EmployeeStatusID === id)?.Name ?? String(id);
+
+  return (
+    <Stack gap="md" maw={1400}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {t('employees.title')}
+        </Title>
+        <Button component={Link} to="/employees/new" leftSection={<IconPlus size={16} />}>
+          {t('employees.new')}
+        </Button>
+      </Group>
+      <Card withBorder padding="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('employees.search')}
+            placeholder={t('employees.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', sm: 260 }}
+          />
+          <Select
+            label={t('employees.office')}
+            placeholder={t('employees.any')}
+            data={toOptions(
+              offices.data,
+              (o) => o.IcdOfficeID,
+              (o) => o.OfficeName,
+            )}
+            value={office}
+            onChange={(v) => {
+              filter(setOffice)(v);
+              setRole(null);
+            }}
+            clearable
+            searchable
+            w={{ base: '100%', xs: 200 }}
+          />
+          <Select
+            label={t('employees.division')}
+            placeholder={t('employees.any')}
+            data={toOptions(
+              divisions.data,
+              (d) => d.DivisionID,
+              (d) => d.Name,
+            )}
+            value={division}
+            onChange={filter(setDivision)}
+            clearable
+            w={{ base: '100%', xs: 160 }}
+          />
+          <Select
+            label={t('employees.status')}
+            placeholder={t('employees.any')}
+            data={toOptions(
+              statuses.data,
+              (s) => s.EmployeeStatusID,
+              (s) => s.Name,
+            )}
+            value={status}
+            onChange={filter(setStatus)}
+            clearable
+            w={{ base: '100%', xs: 150 }}
+          />
+          <Select
+            label={t('employees.role')}
+            placeholder={t('employees.any')}
+            data={toOptions(
+              roles.data,
+              (r) => r.RoleID,
+              (r) => r.Name,
+            )}
+            value={role}
+            onChange={filter(setRole)}
+            clearable
+            w={{ base: '100%', xs: 180 }}
+          />
+          <Select
+            label={t('employees.module')}
+            placeholder={t('employees.any')}
+            data={toOptions(
+              modules.data,
+              (m) => m.ModuleID,
+              (m) => m.Name,
+            )}
+            value={moduleId}
+            onChange={filter(setModuleId)}
+            clearable
+            searchable
+            w={{ base: '100%', xs: 200 }}
+          />
+        </Group>
+      </Card>
+      <QueryView
+        query={list}
+        errorTitle={t('employees.loadFailed')}
+        empty={t('employees.empty')}
+        emptyTestId="employees-empty"
+        isEmpty={noItems}
+      >
+        {(data) => (
+          <Stack gap="sm">
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped highlightOnHover verticalSpacing="xs" data-testid="employees-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <SortHeader
+                      active={sort === 'LastName'}
+                      descending={descending}
+                      onSort={sortBy('LastName')}
+                    >
+                      {t('employees.name')}
+                    </SortHeader>
+                    <SortHeader
+                      active={sort === 'UserName'}
+                      descending={descending}
+                      onSort={sortBy('UserName')}
+                    >
+                      {t('employees.userName')}
+                    </SortHeader>
+                    <SortHeader
+                      active={sort === 'EmailAddress'}
+                      descending={descending}
+                      onSort={sortBy('EmailAddress')}
+                    >
+                      {t('employees.email')}
+                    </SortHeader>
+                    <Table.Th>{t('employees.offices')}</Table.Th>
+                    <Table.Th>{t('employees.roles')}</Table.Th>
+                    <Table.Th>{t('employees.ssn')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.Items.map((e) => (
+                    <EmployeeRow
+                      key={e.EmployeeID}
+                      employee={e}
+                      statusName={statusName}
+                      onOpen={() => navigate(`/employees/${e.EmployeeID}`)}
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListFooter
+              label={t('employees.count', { count: data.TotalCount })}
+              totalCount={data.TotalCount}
+              pageSize={PAGE_SIZE}
+              page={page}
+              onPageChange={setPage}
+            />
+          </Stack>
+        )}
+      </QueryView>
+    </Stack>
+  );
+}
+
+function EmployeeRow({
+  employee: e,
+  statusName,
+  onOpen,
+}: {
+  employee: EmployeeListItem;
+  statusName: (id: number) => string;
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr
+      onClick={onOpen}
+      onKeyDown={(ev) => {
+        if (ev.key === 'Enter') onOpen();
+      }}
+      tabIndex={0}
+      style={{ cursor: 'pointer' }}
+      aria-label={t('employees.open', { name: e.FullName })}
+    >
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Text
+            size="sm"
+            fw={500}
+            component={Link}
+            to={`/employees/${e.EmployeeID}`}
+            onClick={(ev) => ev.stopPropagation()}
+          >
+            {`${e.LastName}, ${e.FirstName}`}
+          </Text>
+          {e.Inactive && (
+            <Badge size="xs" color="gray">
+              {t('employees.inactive')}
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>{e.UserName}</Table.Td>
+      <Table.Td>{e.EmailAddress ?? '—'}</Table.Td>
+      <Table.Td>
+        <Stack gap={2}>
+          {e.Offices.map((o) => (
+            <Text size="xs" key={o.IcdOfficeID}>
+              {o.OfficeName} · {statusName(o.EmployeeStatusID)}
+            </Text>
+          ))}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Text size="xs">{e.Roles.join(', ') || '—'}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="xs" ff="monospace">
+          {e.SSN ?? '—'}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
