@@ -39,6 +39,7 @@ import {
 } from '../db/tables';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedDirectories } from './directories';
+import { seedCompany } from './company';
 import { seedLeads } from './leads';
 import { seedOrganisation } from './organisation';
 import { seedScheduling } from './scheduling';
@@ -566,6 +567,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedScheduling(db, now);
   await seedLeads(db, { now });
   await seedTimeManagement(db, now);
+  await seedCompany(db, now);
   await seedOrganisation(db, now);
   await seedDirectories(db);
   return true;
