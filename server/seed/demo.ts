@@ -38,8 +38,8 @@ import {
   stateProvinces,
 } from '../db/tables';
 import { hashPassword } from '../modules/auth/passwords';
-import { seedDirectories } from './directories';
 import { seedCompany } from './company';
+import { seedDirectories } from './directories';
 import { seedLeads } from './leads';
 import { seedOrganisation } from './organisation';
 import { seedScheduling } from './scheduling';
