@@ -1,0 +1,251 @@
+// Tax information and deductions of a corporation (those who may update it): the federal number
+// follows the country's format, a percent deduction needs a rate and a fixed one an amount; a stale
+// Version (409) offers to reload.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/errors';
+import { type Corporation, type TaxInfo, TaxInfoSave } from '../../contract/organisation';
+import { type SaveProblem, saveProblem, useSaveTaxInfo, useTaxInfo, zodFields } from './api';
+import { ProblemAlert } from './parts';
+
+interface DeductionRow {
+  Name: string;
+  DeductionTypeID: 1 | 2;
+  Rate: number | null;
+  Amount: number | null;
+  IsActive: boolean;
+}
+
+export function TaxInfoCard({ corp }: { corp: Corporation }) {
+  const { t } = useTranslation();
+  const info = useTaxInfo(corp.IcdCorporationID, corp.Access.CanUpdate);
+  const save = useSaveTaxInfo();
+  const [federal, setFederal] = useState('');
+  const [stateNo, setStateNo] = useState('');
+  const [wc, setWc] = useState('');
+  const [rows, setRows] = useState<DeductionRow[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const load = (d: TaxInfo) => {
+    setFederal(d.FederalTaxNumber ?? '');
+    setStateNo(d.StateTaxNumber ?? '');
+    setWc(d.WorkersCompNumber ?? '');
+    setRows(
+      d.Deductions.map((x) => ({
+        Name: x.Name,
+        DeductionTypeID: x.DeductionTypeID === 2 ? 2 : 1,
+        Rate: x.Rate,
+        Amount: x.Amount,
+        IsActive: x.IsActive,
+      })),
+    );
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load only sets this form's state
+  useEffect(() => {
+    if (info.data) load(info.data);
+  }, [info.data]);
+
+  if (info.isPending) return <Loader size="sm" />;
+  if (info.isError)
+    return (
+      <Alert color="red" title={t('organisation.tax.loadFailed')}>
+        {errorMessage(info.error)}
+      </Alert>
+    );
+
+  const setRow = (i: number, patch: Partial<DeductionRow>) => {
+    setRows((r) => r.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+    setSaved(false);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    const parsed = TaxInfoSave.safeParse({
+      FederalTaxNumber: federal,
+      StateTaxNumber: stateNo,
+      WorkersCompNumber: wc,
+      Deductions: rows,
+      Version: info.data?.Version ?? 0,
+    });
+    if (!parsed.success) {
+      setErrors(zodFields(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ id: corp.IcdCorporationID, body: parsed.data });
+      setSaved(true);
+    } catch (err) {
+      const p = saveProblem(err, t('organisation.saveFailed'));
+      setErrors(p.fields);
+      setProblem(p);
+    }
+  };
+
+  return (
+    <Card withBorder padding="md" component="form" onSubmit={submit} noValidate>
+      <Title order={2} size="h4" mb="sm">
+        {t('organisation.tax.title')}
+      </Title>
+      <Stack gap="sm">
+        <ProblemAlert
+          problem={problem}
+          onReload={async () => {
+            setProblem(null);
+            const fresh = await info.refetch();
+            if (fresh.data) load(fresh.data);
+          }}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label={t(`organisation.tax.federal.${corp.CountryID === 1 ? '1' : '2'}`)}
+            value={federal}
+            onChange={(e) => setFederal(e.currentTarget.value)}
+            error={errors.FederalTaxNumber}
+          />
+          <TextInput
+            label={t(`organisation.tax.state.${corp.CountryID === 1 ? '1' : '2'}`)}
+            value={stateNo}
+            onChange={(e) => setStateNo(e.currentTarget.value)}
+            error={errors.StateTaxNumber}
+          />
+          <TextInput
+            label={t('organisation.tax.workersComp')}
+            value={wc}
+            onChange={(e) => setWc(e.currentTarget.value)}
+            error={errors.WorkersCompNumber}
+          />
+        </SimpleGrid>
+        <Title order={3} size="h5">
+          {t('organisation.tax.deductions')}
+        </Title>
+        <Table.ScrollContainer minWidth={620}>
+          <Table verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('organisation.tax.name')}</Table.Th>
+                <Table.Th>{t('organisation.tax.type')}</Table.Th>
+                <Table.Th>{t('organisation.tax.value')}</Table.Th>
+                <Table.Th>{t('organisation.tax.active')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; their order is their identity while editing
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={t('organisation.tax.name')}
+                      value={row.Name}
+                      onChange={(e) => setRow(i, { Name: e.currentTarget.value })}
+                      error={errors[`Deductions.${i}.Name`]}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={t('organisation.tax.type')}
+                      data={[
+                        { value: '1', label: t('organisation.tax.percent') },
+                        { value: '2', label: t('organisation.tax.fixed') },
+                      ]}
+                      value={String(row.DeductionTypeID)}
+                      onChange={(v) => setRow(i, { DeductionTypeID: v === '2' ? 2 : 1 })}
+                      allowDeselect={false}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {row.DeductionTypeID === 1 ? (
+                      <NumberInput
+                        aria-label={t('organisation.tax.rate')}
+                        suffix=" %"
+                        min={0}
+                        max={100}
+                        decimalScale={3}
+                        value={row.Rate ?? ''}
+                        onChange={(v) => setRow(i, { Rate: typeof v === 'number' ? v : null })}
+                        error={errors[`Deductions.${i}.Rate`]}
+                      />
+                    ) : (
+                      <NumberInput
+                        aria-label={t('organisation.tax.amount')}
+                        prefix="$"
+                        min={0}
+                        decimalScale={2}
+                        value={row.Amount ?? ''}
+                        onChange={(v) => setRow(i, { Amount: typeof v === 'number' ? v : null })}
+                        error={errors[`Deductions.${i}.Amount`]}
+                      />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      aria-label={t('organisation.tax.active')}
+                      checked={row.IsActive}
+                      onChange={(e) => setRow(i, { IsActive: e.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('organisation.tax.remove', { name: row.Name })}
+                      onClick={() => setRows((r) => r.filter((_, j) => j !== i))}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between">
+          <Button
+            variant="subtle"
+            leftSection={<IconPlus size={14} />}
+            onClick={() =>
+              setRows((r) => [
+                ...r,
+                { Name: '', DeductionTypeID: 1, Rate: null, Amount: null, IsActive: true },
+              ])
+            }
+          >
+            {t('organisation.tax.add')}
+          </Button>
+          <Group>
+            {saved ? (
+              <Text size="sm" c="green" role="status">
+                {t('organisation.saved')}
+              </Text>
+            ) : null}
+            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+              {t('organisation.tax.save')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
