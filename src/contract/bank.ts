@@ -79,22 +79,29 @@ export const BANK_MESSAGES = {
   paymentNeedsDeposit: 'Turn on direct deposit on an account first.',
 } as const;
 
-/** The country rules of one account; `add` receives (field, message). */
+/** Which rule an account broke (for a translated message: `bank.rules.<rule>` with { n }). */
+export type BankRule = 'routingDigits' | 'institutionNotUsed' | 'institutionRequired' | 'institutionDigits';
+
+/** The country rules of one account; `add` receives the field, the message and the rule with its number. */
 export function checkBankRules(
   v: { CountryID: number; RoutingNumber: string; InstitutionNumber?: string | null },
-  add: (field: 'RoutingNumber' | 'InstitutionNumber', message: string) => void,
+  add: (field: 'RoutingNumber' | 'InstitutionNumber', message: string, rule: BankRule, n: number) => void,
 ): void {
   const policy = bankPolicyOf(v.CountryID);
   const digits = (s: string, n: number) => new RegExp(`^\\d{${n}}$`).test(s);
-  if (!digits(v.RoutingNumber, policy.routingNumberLength))
-    add('RoutingNumber', BANK_MESSAGES.routingDigits(policy.routingNumberLength));
+  const routing = policy.routingNumberLength;
+  const inst = policy.institutionNumberLength;
+  if (!digits(v.RoutingNumber, routing))
+    add('RoutingNumber', BANK_MESSAGES.routingDigits(routing), 'routingDigits', routing);
   const institution = v.InstitutionNumber ?? '';
-  if (!policy.institutionNumberLength) {
-    if (institution !== '') add('InstitutionNumber', BANK_MESSAGES.institutionNotUsed);
+  if (!inst) {
+    if (institution !== '')
+      add('InstitutionNumber', BANK_MESSAGES.institutionNotUsed, 'institutionNotUsed', 0);
   } else if (institution === '') {
-    if (policy.requireInstitutionNumber) add('InstitutionNumber', BANK_MESSAGES.institutionRequired);
-  } else if (!digits(institution, policy.institutionNumberLength)) {
-    add('InstitutionNumber', BANK_MESSAGES.institutionDigits(policy.institutionNumberLength));
+    if (policy.requireInstitutionNumber)
+      add('InstitutionNumber', BANK_MESSAGES.institutionRequired, 'institutionRequired', inst);
+  } else if (!digits(institution, inst)) {
+    add('InstitutionNumber', BANK_MESSAGES.institutionDigits(inst), 'institutionDigits', inst);
   }
 }
 
