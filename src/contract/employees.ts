@@ -31,6 +31,16 @@ import { Instant, Int32, QueryInt32, WireDate } from './common';
 import { allowsPortalAccess } from './lookups';
 
 const Id = Int32.positive();
+/** A calendar day in an answer: 'YYYY-MM-DD' from the server, a Date once the PWA revived it. */
+const DayOut = z.union([z.string(), z.date()]);
+
+/** 'YYYY-MM-DD' of a day as answered (text, or a revived local-midnight Date); '' for none. */
+export function dayText(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string') return value;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${p(value.getMonth() + 1)}-${p(value.getDate())}`;
+}
 
 export const EMPLOYEES_READ = 'employees:read';
 export const EMPLOYEES_WRITE = 'employees:write';
@@ -193,8 +203,8 @@ export const EmployeeOffice = z.object({
   EmployeeStatusID: Id,
   PayFrequencyID: Id.nullable(),
   BasisOfPayID: Id.nullable(),
-  HireDate: z.string().nullable(),
-  TerminationDate: z.string().nullable(),
+  HireDate: DayOut.nullable(),
+  TerminationDate: DayOut.nullable(),
   TerminationReasonID: Id.nullable(),
   TerminationReasonExtra: z.string().nullable(),
   JobTitleID: Id.nullable(),
@@ -226,7 +236,7 @@ export const EmployeeDetail = z.object({
   UserName: z.string(),
   EmailAddress: z.string().nullable(),
   Inactive: z.boolean(),
-  InactiveDate: z.string().nullable(),
+  InactiveDate: DayOut.nullable(),
   GlobalSiteID: z.string().nullable(),
   UniqueID: z.string().nullable(),
   ADPEmployeeID: z.string().nullable(),
@@ -308,7 +318,7 @@ export const RosterEntry = z.object({
   OfficeName: z.string(),
   EmployeeStatusID: Id,
   JobTitleID: Id.nullable(),
-  HireDate: z.string().nullable(),
+  HireDate: DayOut.nullable(),
   TimeClock: z.boolean(),
   Divisions: z.array(Id),
 });
@@ -320,7 +330,7 @@ export const EmployeeSecurity = z.object({
   EmployeeID: Id,
   UserName: z.string(),
   Inactive: z.boolean(),
-  InactiveDate: z.string().nullable(),
+  InactiveDate: DayOut.nullable(),
   HasPassword: z.boolean(),
   PasswordChangedAt: Instant.nullable(),
   Version: Int32,
@@ -387,7 +397,7 @@ export const EmployeeProfile = z.object({
   SSN: z.string().nullable(),
   /** True when SSN is shown masked (the caller lacks employees:viewSensitive). */
   SSNMasked: z.boolean(),
-  BirthDate: z.string().nullable(),
+  BirthDate: DayOut.nullable(),
   GenderID: Id.nullable(),
   MaritalStatusID: Id.nullable(),
   WithholdingTypeID: Id.nullable(),
@@ -435,7 +445,7 @@ export const NewEmployee = z.object({
   EmailAddress: z.string().nullable(),
   Password: z.string().nullable(),
   Inactive: z.boolean(),
-  InactiveDate: z.string().nullable(),
+  InactiveDate: DayOut.nullable(),
   GlobalSiteID: z.string().nullable(),
   UniqueID: z.string().nullable(),
   ADPEmployeeID: z.string().nullable(),

@@ -323,6 +323,7 @@ function OfficeCard({
       onChange={(v) => onChange({ [key]: numValue(v) })}
       min={0}
       decimalScale={2}
+      fixedDecimalScale
       prefix="$"
       thousandSeparator=","
       error={errors(key)}

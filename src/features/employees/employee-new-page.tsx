@@ -3,6 +3,8 @@
 import { Anchor, Breadcrumbs, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { hasGrant } from '../../api/permissions';
+import { useSessionData } from '../../app/app-context';
 import { QueryView } from '../../ui/query-view';
 import { useCreateEmployee, useNewEmployee } from './api';
 import { EmployeeForm } from './employee-form';
@@ -13,6 +15,8 @@ export default function EmployeeNewPage() {
   const navigate = useNavigate();
   const blank = useNewEmployee();
   const create = useCreateEmployee();
+  const session = useSessionData();
+  const canChangeGlobalRoles = hasGrant(session?.grants ?? [], 'admin:permissions');
   return (
     <Stack gap="md" maw={1400}>
       <Breadcrumbs>
@@ -30,7 +34,7 @@ export default function EmployeeNewPage() {
             initial={formFromNew(data)}
             isNew
             canUpdate
-            canChangeGlobalRoles
+            canChangeGlobalRoles={canChangeGlobalRoles}
             saving={create.isPending}
             onSave={async (form) => {
               const saved = await create.mutateAsync(toPayload(form));

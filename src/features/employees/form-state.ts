@@ -3,6 +3,7 @@
 // sent, and messages come back by field ('IcdOffices.0.TerminationDate').
 import {
   blankOffice,
+  dayText,
   type EmployeeDetail,
   type EmployeeSave,
   type IdFlags,
@@ -85,8 +86,8 @@ export function officeState(o: OfficeSource, name: string): OfficeState {
     EmployeeStatusID: o.EmployeeStatusID,
     PayFrequencyID: o.PayFrequencyID ?? null,
     BasisOfPayID: o.BasisOfPayID ?? null,
-    HireDate: str(o.HireDate),
-    TerminationDate: str(o.TerminationDate),
+    HireDate: dayText(o.HireDate),
+    TerminationDate: dayText(o.TerminationDate),
     TerminationReasonID: o.TerminationReasonID ?? null,
     TerminationReasonExtra: str(o.TerminationReasonExtra),
     JobTitleID: o.JobTitleID ?? null,

@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../api/errors';
 import {
+  dayText,
   type EmployeeProfile,
   MAX_PROFILE_IMAGE_BYTES,
   PROFILE_IMAGE_TYPES,
@@ -59,7 +60,7 @@ function ProfileForm({ profile }: { profile: EmployeeProfile }) {
     LastName: profile.LastName,
     EmailAddress: profile.EmailAddress ?? '',
     SSN: profile.SSN ?? '',
-    BirthDate: profile.BirthDate ?? '',
+    BirthDate: dayText(profile.BirthDate),
     StreetLine1: profile.StreetLine1 ?? '',
     StreetLine2: profile.StreetLine2 ?? '',
     City: profile.City ?? '',
