@@ -125,6 +125,8 @@ export function buildRoutes(session: Session): RouteObject[] {
             state(session, 'organisation.corporation', () => import('../features/organisation/corporation-page')),
             state(session, 'admin.uiKit', () => import('../features/ui-kit/ui-kit-page')),
             state(session, 'admin.mail', () => import('../features/admin/mail-outbox-page')),
+            state(session, 'admin.roles', () => import('../features/access/roles-page')),
+            state(session, 'admin.permissions', () => import('../features/access/claims-page')),
             state(session, 'directories', () => import('../features/directories/directories-page')),
             state(session, 'admin.taxRates', () => import('../features/provinces/tax-rates-page')),
             state(

@@ -16,8 +16,8 @@ import {
 import { useDisclosure, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
 import {
   IconAddressBook,
-  IconBuildingSkyscraper,
   IconBriefcase,
+  IconBuildingSkyscraper,
   IconCalendarEvent,
   IconCalendarWeek,
   IconChecklist,
@@ -28,6 +28,7 @@ import {
   IconFileSearch,
   IconFileText,
   IconHome,
+  IconKey,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconMail,
@@ -36,6 +37,7 @@ import {
   IconPolygon,
   IconReceiptTax,
   IconSettings,
+  IconShieldLock,
   IconTable,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -74,11 +76,15 @@ const ICONS: Record<string, typeof IconHome> = {
   briefcase: IconBriefcase,
   receiptTax: IconReceiptTax,
   building: IconBuildingSkyscraper,
+  shield: IconShieldLock,
+  key: IconKey,
 };
 
 // Not part of the first screen: loaded once the app has settled, or when first needed.
 const UserMenu = lazy(() => import('./user-menu'));
 const SignOutWarning = lazy(() => import('./sign-out-warning'));
+// Only while proxying: "Signed in as X on behalf of Y — Return to my account".
+const ProxyBanner = lazy(() => import('../features/access/proxy-banner'));
 
 const GROUP_ORDER = ['general', 'field', 'office', 'admin'];
 
@@ -283,6 +289,11 @@ export function Shell(_props: { session: Session }) {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        {data?.identity.IsProxy && (
+          <Suspense fallback={null}>
+            <ProxyBanner name={name} proxyEmployeeId={data.identity.ProxyEmployeeID} />
+          </Suspense>
+        )}
         {onlineOnly && !network.online ? (
           <Alert color="gray" title={t('sync.onlineOnly.title')} maw={640} data-testid="online-only">
             {t('sync.onlineOnly.body')}

@@ -190,6 +190,24 @@ const DEFS: StateDef[] = [
   { Name: 'employees.detail', Url: '/employees/:id' },
   { Name: 'admin', Url: '/admin', PermissionKey: 'navigation:admin', OnlineOnly: true },
   {
+    Name: 'admin.roles',
+    Url: '/admin/roles',
+    PermissionKey: 'admin:permissions',
+    Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'shield', Group: 'admin', Label: 'Roles' },
+  },
+  {
+    // Claim permissions: table, CSV export and import (payroll holds permissions:claims).
+    Name: 'admin.permissions',
+    Url: '/admin/permissions',
+    PermissionKey: 'permissions:claims',
+    Nav: {
+      ModuleID: ModuleId.ApplicationAdministration,
+      Icon: 'key',
+      Group: 'admin',
+      Label: 'Claim permissions',
+    },
+  },
+  {
     Name: 'admin.uiKit',
     Url: '/admin/ui-kit',
     Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'widgets', Group: 'admin', Label: 'UI kit' },

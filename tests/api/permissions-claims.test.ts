@@ -69,7 +69,7 @@ describe('one claim', () => {
 
   it('refuses an unknown claim type, a value naming nothing, an unknown key, a bad value', async () => {
     const before = await stored();
-    const cases: Array<[string, unknown]> = [
+    const cases: Array<[string, { Value: string }]> = [
       ['/api/claims/planet/mars/permissions/navigation%3Areports', { Value: 'true' }],
       ['/api/claims/office/999999/permissions/navigation%3Areports', { Value: 'true' }],
       ['/api/claims/role/Nobody/permissions/navigation%3Areports', { Value: 'true' }],

@@ -106,7 +106,7 @@ describe("an employee's own permissions", () => {
       payload: { Value: 'false' },
     });
     const modules = await rep.call({ method: 'GET', url: '/api/Home/navigation-modules' });
-    expect(modules.json<Array<{ State: string }>>().some((m) => m.Url === '/leads')).toBe(false);
+    expect(modules.json<Array<{ Url: string }>>().some((m) => m.Url === '/leads')).toBe(false);
     expect((await admin.call({ method: 'DELETE', url })).statusCode).toBe(204);
     expect(
       (
@@ -297,13 +297,17 @@ describe('permission simulation', () => {
 
 describe('onboarding permission', () => {
   it('setonboarding makes the employee an applicant (the guard then blocks navigation); revokeonboarding undoes it', async () => {
+    const before = (await rep.call({ method: 'GET', url: '/api/Home/navigation-modules' })).json<
+      Array<{ State: string }>
+    >();
+    expect(before.map((m) => m.State)).toContain('leads.map');
     const set = await admin.call({ method: 'GET', url: `/api/setonboarding/${ids.rep}` });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ EmployeeID: ids.rep, IsApplicant: true });
     const menu = (await rep.call({ method: 'GET', url: '/api/Home/navigation-modules' })).json<
       Array<{ State: string }>
     >();
-    expect(menu.map((m) => m.State)).not.toContain('leads');
+    expect(menu.map((m) => m.State)).not.toContain('leads.map');
     const revoke = await admin.call({ method: 'GET', url: `/api/revokeonboarding/${ids.rep}` });
     expect(revoke.json()).toEqual({ EmployeeID: ids.rep, IsApplicant: false });
     expect(await own(ids.rep)).toEqual([]);
