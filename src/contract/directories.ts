@@ -50,12 +50,12 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 const FirstName = z
-  .string()
+  .string({ error: 'Enter a first name' })
   .trim()
   .min(1, 'Enter a first name')
   .max(NAME_MAX, `${NAME_MAX} characters at most`);
 const LastName = z
-  .string()
+  .string({ error: 'Enter a last name' })
   .trim()
   .min(1, 'Enter a last name')
   .max(NAME_MAX, `${NAME_MAX} characters at most`);

@@ -167,7 +167,9 @@ export function formValues(def: KindDef, row: AnyItem | null): Record<string, un
       out[f.name] = row
         ? (field(row, 'StateProvinces') as { StateProvinceID: number }[]).map((s) => s.StateProvinceID)
         : [];
-    else out[f.name] = row ? (field(row, f.name) ?? null) : f.type === 'country' ? null : null;
+    else if (f.type === 'text' || f.type === 'email' || f.type === 'phone' || f.type === 'notes')
+      out[f.name] = row ? ((field(row, f.name) as string | null) ?? '') : '';
+    else out[f.name] = row ? (field(row, f.name) ?? null) : null;
   }
   return out;
 }

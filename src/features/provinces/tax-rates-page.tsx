@@ -183,6 +183,7 @@ export default function TaxRatesPage() {
                             decimalScale={3}
                             min={0}
                             max={100}
+                            clampBehavior="none"
                             step={0.5}
                             suffix="%"
                             hideControls
