@@ -1,5 +1,7 @@
 // Calls of the organisation screens (online): offices, divisions with profiles and rotations,
 // corporations with logo and tax information. Every change invalidates the organisation queries.
+// Answers are parsed with the contract's schemas through fromWire: the client revives 'YYYY-MM-DD'
+// into calendar dates, the contract keeps them as wire strings.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
@@ -27,6 +29,7 @@ import {
   TaxInfo,
   type TaxInfoSave,
 } from '../../contract/organisation';
+import { fromWire } from '../scheduling/api/wire';
 
 export const ORG_KEY = ['organisation'] as const;
 
@@ -36,7 +39,7 @@ export function useCorporations() {
   const api = useApiClient();
   return useQuery({
     queryKey: [...ORG_KEY, 'corporations'],
-    queryFn: ({ signal }) => api.get('corporations', { signal, schema: z.array(Corporation) }),
+    queryFn: ({ signal }) => api.get('corporations', { signal, schema: fromWire(z.array(Corporation)) }),
   });
 }
 
@@ -44,7 +47,7 @@ export function useOffices() {
   const api = useApiClient();
   return useQuery({
     queryKey: [...ORG_KEY, 'offices'],
-    queryFn: ({ signal }) => api.get('icd-offices', { signal, schema: z.array(Office) }),
+    queryFn: ({ signal }) => api.get('icd-offices', { signal, schema: fromWire(z.array(Office)) }),
   });
 }
 
@@ -52,7 +55,7 @@ export function useDivisions() {
   const api = useApiClient();
   return useQuery({
     queryKey: [...ORG_KEY, 'divisions'],
-    queryFn: ({ signal }) => api.get('divisions', { signal, schema: z.array(DivisionItem) }),
+    queryFn: ({ signal }) => api.get('divisions', { signal, schema: fromWire(z.array(DivisionItem)) }),
   });
 }
 
@@ -60,7 +63,7 @@ export function useOffice(id: number | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: [...ORG_KEY, 'office', id],
-    queryFn: ({ signal }) => api.get(`icd-offices/${id}`, { signal, schema: Office }),
+    queryFn: ({ signal }) => api.get(`icd-offices/${id}`, { signal, schema: fromWire(Office) }),
     enabled: id !== null,
   });
 }
@@ -69,7 +72,7 @@ export function useCorporation(id: number | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: [...ORG_KEY, 'corporation', id],
-    queryFn: ({ signal }) => api.get(`corporations/${id}`, { signal, schema: Corporation }),
+    queryFn: ({ signal }) => api.get(`corporations/${id}`, { signal, schema: fromWire(Corporation) }),
     enabled: id !== null,
   });
 }
@@ -78,7 +81,7 @@ export function useDivision(id: number | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: [...ORG_KEY, 'division', id],
-    queryFn: ({ signal }) => api.get(`v2/divisions/${id}`, { signal, schema: DivisionV2 }),
+    queryFn: ({ signal }) => api.get(`v2/divisions/${id}`, { signal, schema: fromWire(DivisionV2) }),
     enabled: id !== null,
   });
 }
@@ -91,7 +94,7 @@ export function useRotations(profileId: number | null) {
       api.get('division-profiles/rotations', {
         signal,
         query: { divisionProfileID: profileId },
-        schema: z.array(ProfileRotations),
+        schema: fromWire(z.array(ProfileRotations)),
       }),
     enabled: profileId !== null,
   });
@@ -102,7 +105,7 @@ export function useTaxInfo(id: number | null, enabled: boolean) {
   return useQuery({
     queryKey: [...ORG_KEY, 'tax', id],
     queryFn: ({ signal }) =>
-      api.get(`corporations/geticdcorporationtaxinfo/${id}`, { signal, schema: TaxInfo }),
+      api.get(`corporations/geticdcorporationtaxinfo/${id}`, { signal, schema: fromWire(TaxInfo) }),
     enabled: id !== null && enabled,
   });
 }
@@ -112,7 +115,10 @@ export function useModulePermissions(id: number | null) {
   return useQuery({
     queryKey: [...ORG_KEY, 'modules', id],
     queryFn: ({ signal }) =>
-      api.get(`corporations/permissions/${id}`, { signal, schema: z.array(CorporationModulePermission) }),
+      api.get(`corporations/permissions/${id}`, {
+        signal,
+        schema: fromWire(z.array(CorporationModulePermission)),
+      }),
     enabled: id !== null,
   });
 }
@@ -140,7 +146,7 @@ export function useStateProvinces(countryId: number) {
       api.get('state-provinces', {
         signal,
         query: { countryID: countryId },
-        schema: z.array(StateProvinceItem),
+        schema: fromWire(z.array(StateProvinceItem)),
       }),
     staleTime: 60 * 60_000,
     retry: false,
@@ -164,8 +170,8 @@ export function useSaveOffice() {
   const api = useApiClient();
   return useChange((p: { id: number | null; body: OfficeSave | OfficeUpdate }) =>
     p.id === null
-      ? api.post('icd-offices', p.body, { schema: Office })
-      : api.put(`icd-offices/${p.id}`, p.body, { schema: Office }),
+      ? api.post('icd-offices', p.body, { schema: fromWire(Office) })
+      : api.put(`icd-offices/${p.id}`, p.body, { schema: fromWire(Office) }),
   );
 }
 
@@ -179,7 +185,7 @@ export function useDeleteOffice() {
 export function useRosterSync() {
   const api = useApiClient();
   return useChange((p: { id: number; lastDate: string }) =>
-    api.post(`icd-offices/${p.id}/roster-sync-job`, { lastDate: p.lastDate }, { schema: Job }),
+    api.post(`icd-offices/${p.id}/roster-sync-job`, { lastDate: p.lastDate }, { schema: fromWire(Job) }),
   );
 }
 
@@ -189,7 +195,7 @@ export function useMoveMeridian() {
     api.post(
       `icd-offices/${p.id}/meridian-office-id/movement`,
       { MeridianOfficeID: p.meridian },
-      { schema: MeridianMovement },
+      { schema: fromWire(MeridianMovement) },
     ),
   );
 }
@@ -198,8 +204,8 @@ export function useSaveCorporation() {
   const api = useApiClient();
   return useChange((p: { id: number | null; body: CorporationSave | CorporationUpdate }) =>
     p.id === null
-      ? api.post('corporations', p.body, { schema: Corporation })
-      : api.put(`corporations/${p.id}`, p.body, { schema: Corporation }),
+      ? api.post('corporations', p.body, { schema: fromWire(Corporation) })
+      : api.put(`corporations/${p.id}`, p.body, { schema: fromWire(Corporation) }),
   );
 }
 
@@ -216,7 +222,7 @@ export function useUploadLogo() {
     api.put(`corporations/${p.id}/logo`, p.file, {
       query: { fileName: p.file.name },
       headers: { 'Content-Type': p.file.type || 'application/octet-stream' },
-      schema: Corporation,
+      schema: fromWire(Corporation),
     }),
   );
 }
@@ -224,7 +230,7 @@ export function useUploadLogo() {
 export function useSaveTaxInfo() {
   const api = useApiClient();
   return useChange((p: { id: number; body: TaxInfoSave }) =>
-    api.post(`corporation/${p.id}/saveDeduct`, p.body, { schema: TaxInfo }),
+    api.post(`corporation/${p.id}/saveDeduct`, p.body, { schema: fromWire(TaxInfo) }),
   );
 }
 
@@ -232,8 +238,8 @@ export function useSaveDivision() {
   const api = useApiClient();
   return useChange((p: { id: number | null; body: DivisionSave | DivisionUpdate }) =>
     p.id === null
-      ? api.post('divisions', p.body, { schema: DivisionItem })
-      : api.put(`divisions/${p.id}`, p.body, { schema: DivisionItem }),
+      ? api.post('divisions', p.body, { schema: fromWire(DivisionItem) })
+      : api.put(`divisions/${p.id}`, p.body, { schema: fromWire(DivisionItem) }),
   );
 }
 
@@ -247,7 +253,9 @@ export function useDeleteDivision() {
 export function useSavePolicyHistory() {
   const api = useApiClient();
   return useChange((p: { id: number; body: PayrollPolicyHistorySave }) =>
-    api.put(`division-profiles/${p.id}/payroll-policy-history`, p.body, { schema: DivisionProfile }),
+    api.put(`division-profiles/${p.id}/payroll-policy-history`, p.body, {
+      schema: fromWire(DivisionProfile),
+    }),
   );
 }
 
@@ -259,7 +267,7 @@ export function useAdjustRotations() {
     mutationFn: (p: { id: number; body: RotationAdjustment; preview: boolean }) =>
       api.patch(`division-profiles/${p.id}/rotations`, p.body, {
         query: p.preview ? { preview: 'true' } : undefined,
-        schema: RotationAdjustmentResult,
+        schema: fromWire(RotationAdjustmentResult),
       }),
     onSettled: (_data, _err, vars) => {
       if (!vars.preview) void queryClient.invalidateQueries({ queryKey: ORG_KEY });

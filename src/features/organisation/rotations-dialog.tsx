@@ -22,6 +22,7 @@ import type {
   RotationAdjustment,
   RotationAdjustmentResult,
 } from '../../contract/organisation';
+import { wireDay } from '../scheduling/api/wire';
 import { type SaveProblem, saveProblem, useAdjustRotations } from './api';
 import { ProblemAlert } from './parts';
 
@@ -161,7 +162,7 @@ export function RotationsDialog({
             <List size="sm">
               {locked.slice(0, 8).map((p) => (
                 <List.Item key={p.PayPeriodID}>
-                  {p.EmployeeName} · {p.OfficeName} · {p.StartDate} – {p.EndDate}
+                  {p.EmployeeName} · {p.OfficeName} · {wireDay(p.StartDate)} – {wireDay(p.EndDate)}
                 </List.Item>
               ))}
             </List>
