@@ -97,7 +97,7 @@ function ProxySignIn({ employeeId }: { employeeId: number }) {
           return;
         }
         // The page now belongs to another user: start again from their first screen.
-        session.forget();
+        session.expire();
         window.location.assign(result.returnUrl);
       }}
     >

@@ -56,7 +56,7 @@ export default function ProxyBanner({
             return;
           }
           // Another user's session: nothing of the proxied user's may stay in this page.
-          session.forget();
+          session.expire();
           window.location.assign(result.returnUrl);
         }}
       >

@@ -339,6 +339,7 @@ function RoleForm({ initial: role, onDone }: { initial: RoleDetail | null; onDon
             allowDeselect={false}
             error={errors.GrantTypeID}
             description={t(`access.grantHelp.${grant}`)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             comboboxProps={{ withinPortal: true }}
           />
         </Group>
