@@ -237,6 +237,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'people:read',
     'people:manage',
     'platform:taxRates',
+    'onboarding:manage',
   ],
   Owner: [
     'navigation:organisation',

@@ -483,3 +483,92 @@ export function blankOffice(icdOfficeId: number) {
     OnboardingApplicationID: null,
   };
 }
+
+// ---- onboarding of employees (spec 001 §4 "Onboarding employees can be initialised, rehired, revoked,
+// terminated or re-sent. A check that all required fields are filled exists.") ----------------------
+//
+//   POST employees/onboard                              OnboardSave → 201 OnboardingEmployee
+//   GET  employees/onboarding-employee/{id}             → OnboardingEmployee
+//   POST employees/onboarding-employee/terminate/{id}   OnboardingTermination → OnboardingEmployee
+//   PUT  employees/{id}/onboarding-profile              OnboardingProfileSave → OnboardingEmployee
+//   GET  employees/onboarding-permission                → OnboardingPermission (the caller's)
+//   POST init-onboarding/{employeeId}/{officeId}        OnboardingInit → OnboardingEmployee
+//   POST rehire-onboarding/{id}, revoke-onboarding/{id}, send-onboarding/{id} → OnboardingEmployee
+//   POST required-filled/{id}                           → RequiredFilled
+//   GET  employees/account-telemapper-linked            → TelemapperLink (the caller's)
+//
+// An onboarding employee is an employee holding the hidden "Onboarding applicant" role, with a
+// Pending employment record at the office applied to; payroll (onboarding:manage) approves it by
+// setting the record Active on the employee page. Permission onboarding:manage, office scope; the
+// applicant reads and fills their own record.
+
+export const ONBOARDING_MANAGE = 'onboarding:manage';
+
+export const OnboardingEmployee = z.object({
+  EmployeeID: Id,
+  FirstName: z.string(),
+  LastName: z.string(),
+  UserName: z.string(),
+  EmailAddress: z.string().nullable(),
+  /** Onboarding application status name (shared enumeration). */
+  Status: z.enum(['Initial', 'Incomplete', 'Approved', 'Terminated', 'Suspended']),
+  /** Holds the applicant role (can sign in to fill the application). */
+  IsApplicant: z.boolean(),
+  IcdOfficeID: Id.nullable(),
+  OfficeName: z.string().nullable(),
+  Divisions: z.array(Id),
+  EmployeeStatusID: Id.nullable(),
+  Missing: z.array(z.string()),
+  Version: Int32,
+});
+export type OnboardingEmployee = z.infer<typeof OnboardingEmployee>;
+
+export const OnboardSave = z.object({
+  IsSelfSignUp: z.boolean().default(false),
+  DivisionID: Id,
+  IcdOfficeID: Id,
+  Password: z.string().max(500).nullish(),
+  Applicant: z.object({
+    FirstName: text(100).min(1, 'Enter the first name'),
+    LastName: text(100).min(1, 'Enter the last name'),
+    EmailAddress: z.email('Enter a valid e-mail address').max(200, '200 characters at most'),
+    UserName,
+    CellPhone: Phone.nullish(),
+    DateOfBirth: WireDate.nullish(),
+  }),
+  InitialOnboardingApplicationStatusID: Id.nullish(),
+  /** Queue the onboarding invitation e-mail. */
+  SendEmail: z.boolean().default(true),
+});
+export type OnboardSave = z.input<typeof OnboardSave>;
+
+export const OnboardingTermination = z.object({
+  TerminationDate: WireDate,
+  TerminationReasonID: Id,
+  TerminationReasonExtra: optionalText(500).optional(),
+});
+export type OnboardingTermination = z.input<typeof OnboardingTermination>;
+
+export const OnboardingInit = z.object({ Divisions: z.array(Id).max(20).default([]) });
+
+export const OnboardingProfileSave = ProfileFields.partial().extend({ Version: Int32 });
+export type OnboardingProfileSave = z.input<typeof OnboardingProfileSave>;
+
+export const OnboardingPermission = z.object({ IsOnboarding: z.boolean(), CanManage: z.boolean() });
+export const RequiredFilled = z.object({ IsFilled: z.boolean(), Missing: z.array(z.string()) });
+export const TelemapperLink = z.object({ IsLinked: z.boolean(), MeridianEmployeeID: z.string().nullable() });
+
+/** Profile fields an onboarding application must have before approval. */
+export const ONBOARDING_REQUIRED_FIELDS = [
+  'FirstName',
+  'LastName',
+  'EmailAddress',
+  'BirthDate',
+  'SSN',
+  'StreetLine1',
+  'City',
+  'StateProvince',
+  'PostalCode',
+  'CountryID',
+  'CellPhone',
+] as const;

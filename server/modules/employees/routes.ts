@@ -32,6 +32,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
 import { actorOf } from '../../plugins/auth';
+import { employeeOnboardingRoutes } from './onboarding-routes';
 import {
   availableEmails,
   getProfile,
@@ -449,4 +450,6 @@ export async function employeeRoutes(app: FastifyInstance, opts: EmployeeRouteOp
         .send(image.Content);
     },
   );
+
+  await employeeOnboardingRoutes(app, opts);
 }
