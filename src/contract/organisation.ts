@@ -442,3 +442,22 @@ export type RotationAdjustmentData = z.output<typeof RotationAdjustment>;
 export type CorporationSaveData = z.output<typeof CorporationSave>;
 export type CorporationUpdateData = z.output<typeof CorporationUpdate>;
 export type TaxInfoSaveData = z.output<typeof TaxInfoSave>;
+
+/**
+ * 'YYYY-MM-DD' of the calendar day at `at` in an IANA time zone (an office's "today"), or null when
+ * the zone is unknown to the runtime.
+ */
+export function dayInZone(zone: string, at: Date): string | null {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(at);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  } catch {
+    return null;
+  }
+}

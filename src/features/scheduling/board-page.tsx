@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
+import { dayInZone } from '../../contract/organisation';
 import type { QualifyingEmployee, ScheduleEventSave, TimeSlot } from '../../contract/scheduling';
 import { listDrafts, type OutboxRow } from '../../offline/db';
 import { makeEntityKey } from '../../offline/temp-ids';
@@ -61,7 +62,6 @@ export default function BoardPage() {
   const { t } = useTranslation();
   const session = useSessionData();
   const userId = session ? String(session.identity.EmployeeID) : '';
-  const today = localDay(new Date());
   const [params, setParams] = useSearchParams();
   const network = useNetwork();
   const online = network.online;
@@ -80,6 +80,8 @@ export default function BoardPage() {
   const requested = Number(params.get('office')) || savedOffice;
   const office = officeList.find((o) => o.IcdOfficeID === requested) ?? officeList[0] ?? null;
   const officeId = office?.IcdOfficeID ?? null;
+  // "Today" is the office's day in its time zone (the browser's day when the zone is not known).
+  const today = (office?.TimeZone && dayInZone(office.TimeZone, new Date())) || localDay(new Date());
   const weekParam = params.get('week');
   const start = weekStart(weekParam && DAY.test(weekParam) ? weekParam : today);
   const end = addDays(start, 6);

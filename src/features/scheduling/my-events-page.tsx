@@ -25,11 +25,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
+import { dayInZone } from '../../contract/organisation';
 import { AssignmentStatus } from '../../contract/scheduling';
 import { listDrafts } from '../../offline/db';
 import { useSyncEngineStatus, useSyncStatus } from '../../offline/use-sync-status';
 import { AddressSnippet } from '../../ui/address-snippet';
 import { RelativeTime } from '../../ui/relative-time';
+import { useClockLookups } from '../time/api/get-clock-lookups';
 import { useMyEvents } from './api/get-my-events';
 import { accept, reject } from './api/respond-actions';
 import {
@@ -54,7 +56,19 @@ export default function MyEventsPage() {
   const { t } = useTranslation();
   const session = useSessionData();
   const userId = session ? String(session.identity.EmployeeID) : '';
-  const today = localDay(new Date());
+  // "Today" at each event's office, in its time zone (the offices of the user's employment records,
+  // as the clock knows them; the browser's day for an office whose zone is not known).
+  const clock = useClockLookups(userId);
+  const zones = useMemo(
+    () => new Map((clock.data?.data.Offices ?? []).map((o) => [o.IcdOfficeID, o.TimeZone])),
+    [clock.data],
+  );
+  const todayAt = (officeId: number) => {
+    const zone = zones.get(officeId);
+    return (zone && dayInZone(zone, new Date())) || localDay(new Date());
+  };
+  const firstZone = clock.data?.data.Offices[0]?.TimeZone;
+  const today = (firstZone && dayInZone(firstZone, new Date())) || localDay(new Date());
   const query = useMyEvents(userId, today);
   const drafts = useLiveQuery(() => (userId ? listDrafts(userId, ASSIGNMENT_ENTITY) : []), [userId]);
   const outbox = useSyncStatus(userId);
@@ -188,7 +202,9 @@ export default function MyEventsPage() {
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
                     <Stack gap={0}>
                       <Text size="xs" fw={700} c="blue.7" tt="uppercase">
-                        {event.Date === today ? t('scheduling.today') : formatDay(event.Date)}
+                        {event.Date === todayAt(event.IcdOfficeID)
+                          ? t('scheduling.today')
+                          : formatDay(event.Date)}
                       </Text>
                       <Title order={2} size="h4">
                         {event.Title}
@@ -299,7 +315,7 @@ export default function MyEventsPage() {
                       );
                     })}
                   </Stack>
-                  {event.Date === today && accepted && event.Status !== 2 && (
+                  {event.Date === todayAt(event.IcdOfficeID) && accepted && event.Status !== 2 && (
                     <Button
                       variant="light"
                       leftSection={<IconClockPlay size={18} />}

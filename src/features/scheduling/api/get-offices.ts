@@ -8,7 +8,12 @@ import { cachedRead } from '../../../offline/cached-read';
 import { addDays, localDay } from '../board';
 import { fromWire } from './wire';
 
-export const Office = z.object({ IcdOfficeID: z.number().int(), OfficeName: z.string() });
+export const Office = z.object({
+  IcdOfficeID: z.number().int(),
+  OfficeName: z.string(),
+  /** IANA zone of the office (from icd-offices when the caller may read it): the board's "today". */
+  TimeZone: z.string().nullish(),
+});
 export type Office = z.infer<typeof Office>;
 const Offices = z.array(Office);
 
@@ -28,9 +33,20 @@ export async function fetchManagedOffices(api: ApiClient, signal?: AbortSignal):
       schema: fromWire(z.array(ScheduleEvent)),
     }),
   ]);
+  // The offices' time zones; without organisation:read the board keeps the browser's day.
+  const zones = await api
+    .get('icd-offices', {
+      signal,
+      schema: z.array(z.object({ IcdOfficeID: z.number(), TimeZone: z.string() })),
+    })
+    .catch(() => []);
   const byId = new Map<number, Office>();
   for (const o of [...teams, ...schedules, ...events])
-    byId.set(o.IcdOfficeID, { IcdOfficeID: o.IcdOfficeID, OfficeName: o.OfficeName });
+    byId.set(o.IcdOfficeID, {
+      IcdOfficeID: o.IcdOfficeID,
+      OfficeName: o.OfficeName,
+      TimeZone: zones.find((zone) => zone.IcdOfficeID === o.IcdOfficeID)?.TimeZone ?? null,
+    });
   return [...byId.values()].sort((a, b) => a.OfficeName.localeCompare(b.OfficeName));
 }
 
