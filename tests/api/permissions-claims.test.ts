@@ -111,6 +111,24 @@ describe('one claim', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().Message).toContain('admin:permissions');
     expect(await stored()).toEqual([]);
+    // Nor removes one: an administrator's grant stays.
+    await t.db.insert(claimPermissions).values({
+      ClaimType: 'userName',
+      ClaimValue: 'admin',
+      PermissionKey: 'admin:proxy',
+      Value: 'true',
+    });
+    const del = await payroll.call({
+      method: 'DELETE',
+      url: '/api/claims/userName/admin/permissions/admin%3Aproxy',
+    });
+    expect(del.statusCode).toBe(403);
+    expect(await stored()).toEqual(['userName|admin|admin:proxy=true']);
+    expect(
+      (await admin.call({ method: 'DELETE', url: '/api/claims/userName/admin/permissions/admin%3Aproxy' }))
+        .statusCode,
+    ).toBe(204);
+    expect(await stored()).toEqual([]);
   });
 });
 

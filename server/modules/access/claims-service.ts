@@ -144,21 +144,16 @@ export async function removeClaimPermission(p: {
 }): Promise<void> {
   const claimType = typeOrFail(p.type);
   const claimValue = normaliseValue(claimType, p.value);
-  requireHeld(p.actor, p.permissionKey);
   await p.db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(claimPermissions)
-      .where(
-        and(
-          eq(claimPermissions.ClaimType, claimType),
-          claimValue === null
-            ? isNull(claimPermissions.ClaimValue)
-            : eq(claimPermissions.ClaimValue, claimValue),
-          eq(claimPermissions.PermissionKey, p.permissionKey),
-        ),
-      )
-      .returning(columns);
-    if (removed.length === 0) throw notFound('The claim permission');
+    const where = and(
+      eq(claimPermissions.ClaimType, claimType),
+      claimValue === null ? isNull(claimPermissions.ClaimValue) : eq(claimPermissions.ClaimValue, claimValue),
+      eq(claimPermissions.PermissionKey, p.permissionKey),
+    );
+    const [existing] = await tx.select(columns).from(claimPermissions).where(where);
+    if (!existing) throw notFound('The claim permission');
+    requireHeld(p.actor, p.permissionKey);
+    const removed = await tx.delete(claimPermissions).where(where).returning(columns);
     await recordAccessAudit(tx, { action: 'ClaimPermissionRemoved', by: p.actor, detail: { ...removed[0] } });
   });
 }

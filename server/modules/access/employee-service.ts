@@ -93,8 +93,18 @@ export async function removeEmployeePermission(p: {
   permissionKey: string;
 }): Promise<void> {
   await employeeInScope(p.db, p.actor, p.key, p.employeeId);
-  if (p.permissionKey !== ONBOARDING_PERMISSION) requireHeld(p.actor, p.permissionKey);
   await p.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ Value: employeePermissions.Value })
+      .from(employeePermissions)
+      .where(
+        and(
+          eq(employeePermissions.EmployeeID, p.employeeId),
+          eq(employeePermissions.PermissionKey, p.permissionKey),
+        ),
+      );
+    if (!existing) throw notFound('The permission of this employee');
+    if (p.permissionKey !== ONBOARDING_PERMISSION) requireHeld(p.actor, p.permissionKey);
     const removed = await tx
       .delete(employeePermissions)
       .where(
