@@ -3,9 +3,19 @@
 // rule, scope refusals (owner: her corporation; manager: his office) and bad input.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { icdOffices, officeDivisions, organisationJobs } from '../../server/db/tables';
+import {
+  employees,
+  icdOffices,
+  officeDivisions,
+  organisationJobs,
+  roleAssignments,
+  rolePermissions,
+  roles,
+} from '../../server/db/tables';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { GrantType, RoleScope } from '../../src/contract/common';
 import type { Office } from '../../src/contract/organisation';
-import { createTestApp, type Session, type TestApp } from './helpers';
+import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: Session;
@@ -405,5 +415,90 @@ describe('jobs and the Meridian office id', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('read everywhere, manage one corporation', () => {
+  it('an owner of Maple who also audits reads Toronto but may not change it (403, unchanged)', async () => {
+    const [role] = await t.db
+      .insert(roles)
+      .values({
+        Name: 'Maple owner',
+        ScopeID: RoleScope.Organizational,
+        GrantTypeID: GrantType.GrantRole,
+        IcdCorporationID: corp.maple,
+      })
+      .returning();
+    await t.db
+      .insert(rolePermissions)
+      .values([{ RoleID: role.RoleID, PermissionKey: 'organisation:manage' }]);
+    const [auditorRole] = await t.db.select().from(roles).where(eq(roles.Name, 'Auditor'));
+    const [emp] = await t.db
+      .insert(employees)
+      .values({
+        FirstName: 'Nia',
+        LastName: 'Park',
+        UserName: 'mapleowner',
+        EmailAddress: 'mapleowner@apex-demo.example',
+        PasswordHash: await hashPassword(DEMO_PASSWORD, 10),
+        PasswordChangedAt: new Date(),
+      })
+      .returning();
+    await t.db.insert(roleAssignments).values([
+      { EmployeeID: emp.EmployeeID, RoleID: role.RoleID },
+      { EmployeeID: emp.EmployeeID, RoleID: auditorRole.RoleID },
+    ]);
+    const maple = await t.signIn('mapleowner');
+    const list = (await maple.call({ method: 'GET', url: '/api/icd-offices' })).json() as Office[];
+    expect(list.map((o) => [o.OfficeName, o.Access.CanUpdate])).toEqual([
+      ['Toronto Central', false],
+      ['Vancouver Harbour', false],
+      ['Chicago Loop', false],
+      ['Los Angeles Westside', false],
+      ['Calgary South', true],
+    ]);
+    const [before] = await t.db.select().from(icdOffices).where(eq(icdOffices.IcdOfficeID, office.toronto));
+    const put = await maple.call({
+      method: 'PUT',
+      url: `/api/icd-offices/${office.toronto}`,
+      payload: body({
+        OfficeName: 'Taken over',
+        IcdCorporationID: corp.maple,
+        StateProvince: 'ON',
+        Version: before.Version,
+      }),
+    });
+    expect(put.statusCode).toBe(403);
+    expect(
+      (await maple.call({ method: 'DELETE', url: `/api/icd-offices/${office.toronto}` })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await maple.call({
+          method: 'POST',
+          url: `/api/icd-offices/${office.toronto}/roster-sync-job`,
+          payload: { lastDate: '2026-01-05' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const [after] = await t.db.select().from(icdOffices).where(eq(icdOffices.IcdOfficeID, office.toronto));
+    expect(after).toEqual(before);
+    // Calgary is hers.
+    const [cgy] = await t.db.select().from(icdOffices).where(eq(icdOffices.IcdOfficeID, office.calgary));
+    const own = await maple.call({
+      method: 'PUT',
+      url: `/api/icd-offices/${office.calgary}`,
+      payload: body({
+        IcdCorporationID: corp.maple,
+        OfficeName: 'Calgary South',
+        City: 'Calgary',
+        StateProvince: 'AB',
+        PostalCode: 'T2H 2B8',
+        TimeZone: 'America/Edmonton',
+        DivisionIDs: [35],
+        Version: cgy.Version,
+      }),
+    });
+    expect(own.statusCode).toBe(200);
   });
 });
