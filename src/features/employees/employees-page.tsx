@@ -10,7 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
-import type { EmployeeListItem, EmployeeSort } from '../../contract/employees';
+import { hasGrant } from '../../api/permissions';
+import { useSessionData } from '../../app/app-context';
+import { EMPLOYEES_WRITE, type EmployeeListItem, type EmployeeSort } from '../../contract/employees';
 import { IcdModule } from '../../contract/modules';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
@@ -34,6 +36,8 @@ const toOptions = <T,>(rows: readonly T[] | undefined, id: (r: T) => number, nam
 export default function EmployeesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const session = useSessionData();
+  const canCreate = hasGrant(session?.grants ?? [], EMPLOYEES_WRITE);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [office, setOffice] = useState<string | null>(null);
@@ -84,9 +88,11 @@ export default function EmployeesPage() {
         <Title order={1} size="h2">
           {t('employees.title')}
         </Title>
-        <Button component={Link} to="/employees/new" leftSection={<IconPlus size={16} />}>
-          {t('employees.new')}
-        </Button>
+        {canCreate && (
+          <Button component={Link} to="/employees/new" leftSection={<IconPlus size={16} />}>
+            {t('employees.new')}
+          </Button>
+        )}
       </Group>
       <Card withBorder padding="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
