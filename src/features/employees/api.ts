@@ -1,6 +1,13 @@
 // Employee queries and saves (online only). A stale Version answers 409 with the current record; the
 // screens show the message and reload.
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
 import {
@@ -191,6 +198,24 @@ export function useAssignableRoles(officeId: number) {
     queryFn: ({ signal }) =>
       api.get(`roles/assignable/${officeId}`, { signal, schema: z.array(AssignableRole) }),
     staleTime: LOOKUP_STALE,
+  });
+}
+
+/** Every role that may be given: the global ones and those of each office (for the list's filter). */
+export function useAllAssignableRoles(officeIds: readonly number[]) {
+  const api = useApiClient();
+  return useQueries({
+    queries: [0, ...officeIds].map((officeId) => ({
+      queryKey: ['lookups', 'roles', officeId],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get(`roles/assignable/${officeId}`, { signal, schema: z.array(AssignableRole) }),
+      staleTime: LOOKUP_STALE,
+    })),
+    combine: (results) => {
+      const byId = new Map<number, AssignableRole>();
+      for (const r of results) for (const role of r.data ?? []) byId.set(role.RoleID, role);
+      return [...byId.values()].sort((a, b) => a.Name.localeCompare(b.Name));
+    },
   });
 }
 

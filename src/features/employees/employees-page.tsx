@@ -17,7 +17,7 @@ import { IcdModule } from '../../contract/modules';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { SortHeader } from '../time-management/components/sort-header';
-import { useAssignableRoles, useDivisions, useEmployeeList, useLookup, useOffices } from './api';
+import { useAllAssignableRoles, useDivisions, useEmployeeList, useLookup, useOffices } from './api';
 
 const PAGE_SIZE = 25;
 
@@ -52,7 +52,9 @@ export default function EmployeesPage() {
   const offices = useOffices();
   const divisions = useDivisions();
   const statuses = useLookup('statuses');
-  const roles = useAssignableRoles(office ? Number(office) : 0);
+  const roles = useAllAssignableRoles(
+    office ? [Number(office)] : (offices.data ?? []).map((o) => o.IcdOfficeID),
+  );
   const modules = useModules();
   const list = useEmployeeList({
     search: debounced || undefined,
@@ -154,7 +156,7 @@ export default function EmployeesPage() {
             label={t('employees.role')}
             placeholder={t('employees.any')}
             data={toOptions(
-              roles.data,
+              roles,
               (r) => r.RoleID,
               (r) => r.Name,
             )}
