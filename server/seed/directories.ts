@@ -41,7 +41,8 @@ const RATES: [string, number, number, number][] = [
   ['WA', 6.5, 0, 0],
 ];
 
-export async function seedDirectories(db: Db): Promise<void> {
+/** Seeds the directories as they stood at `now` (the seed's clock: no record is dated after it). */
+export async function seedDirectories(db: Db, now: Date): Promise<void> {
   const [{ n }] = await db.select({ n: count() }).from(nationalConsultants);
   if (n > 0) return;
   await db.transaction(async (tx) => {
@@ -211,5 +212,8 @@ export async function seedDirectories(db: Db): Promise<void> {
       })),
     ];
     if (ownerValues.length) await tx.insert(promotingOwnerCorporations).values(ownerValues);
+    for (const table of [nationalConsultants, regionalConsultants, hubs, auditors, promotingOwners]) {
+      await tx.update(table).set({ CreatedAt: now });
+    }
   });
 }

@@ -105,5 +105,8 @@ export async function seedOrganisation(db: Db, now: Date): Promise<void> {
         })
         .onConflictDoNothing();
     }
+    // Dated at the seed's clock, never after it (the columns default to the wall clock).
+    await tx.update(corporations).set({ CreatedAt: now, UpdatedAt: now });
+    await tx.update(corporationTaxInfo).set({ UpdatedAt: now });
   });
 }
