@@ -248,6 +248,10 @@ describe('saving', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.Action, 'EmployeeCreated'), eq(auditLogs.EntityID, created.EmployeeID)));
     expect(audit.ActorEmployeeID).toBe(ids.admin);
+    // The audit log reads the employee rows (their actions are in the catalogue).
+    const logs = await admin.call({ url: '/api/audit-logs/timekeeping?pageSize=5' });
+    expect(logs.statusCode, logs.body).toBe(200);
+    expect(logs.json().Items[0]).toMatchObject({ Action: 'EmployeeCreated', EntityType: 'Employee' });
   });
 
   it('termination fields only when the status denies portal access', async () => {
