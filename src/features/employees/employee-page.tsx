@@ -4,6 +4,7 @@ import { Anchor, Avatar, Badge, Breadcrumbs, Group, Loader, Stack, Tabs, Text, T
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { notify } from '../../ui/notify';
 import { QueryView } from '../../ui/query-view';
 import { useEmployee, useProfileImage, useUpdateEmployee } from './api';
 import { EmployeeForm } from './employee-form';
@@ -82,7 +83,10 @@ export default function EmployeePage() {
                   canUpdate={e.Access.CanUpdate}
                   canChangeGlobalRoles={e.Access.CanChangeGlobalRoles}
                   saving={update.isPending}
-                  onSave={(form) => update.mutateAsync({ ...toPayload(form), Version: e.Version })}
+                  onSave={async (form) => {
+                    await update.mutateAsync({ ...toPayload(form), Version: e.Version });
+                    void notify({ color: 'green', message: t('employees.saved') });
+                  }}
                 />
               </Tabs.Panel>
               <Tabs.Panel value="security" pt="md">
