@@ -448,15 +448,30 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
     const roleRows = await tx
       .insert(roles)
       .values([
-        { Name: 'Administrator', ScopeID: RoleScope.Global, GrantTypeID: GrantType.GrantAll },
-        { Name: 'Payroll processor', ScopeID: RoleScope.Global, GrantTypeID: GrantType.GrantRole },
+        {
+          Name: 'Administrator',
+          Description: '|access.roleDescriptions.administrator',
+          ScopeID: RoleScope.Global,
+          GrantTypeID: GrantType.GrantAll,
+        },
+        {
+          Name: 'Payroll processor',
+          Description: '|access.roleDescriptions.payroll',
+          ScopeID: RoleScope.Global,
+          GrantTypeID: GrantType.GrantRole,
+        },
         {
           Name: 'Owner',
           ScopeID: RoleScope.Organizational,
           GrantTypeID: GrantType.GrantRole,
           IcdCorporationID: northwind.IcdCorporationID,
         },
-        { Name: 'Manager', ScopeID: RoleScope.EmploymentRecord, GrantTypeID: GrantType.GrantRole },
+        {
+          Name: 'Manager',
+          Description: '|access.roleDescriptions.manager',
+          ScopeID: RoleScope.EmploymentRecord,
+          GrantTypeID: GrantType.GrantRole,
+        },
         { Name: 'Field rep', ScopeID: RoleScope.EmploymentRecord, GrantTypeID: GrantType.GrantRole },
         { Name: 'Event staff', ScopeID: RoleScope.EmploymentRecord, GrantTypeID: GrantType.GrantRole },
         {
