@@ -89,7 +89,11 @@ describe('claim permissions import', () => {
     const after = await storedClaimsCsv();
     expect(after).toContain('office,1,reports:read,true');
     expect(after).toContain('userName,rep,navigation:payroll,false');
-    await page.getByTestId('claims-import-dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
+    await page
+      .getByTestId('claims-import-dialog')
+      .getByRole('button', { name: 'Close', exact: true })
+      .last()
+      .click();
     await page.getByTestId('claims-table').getByText('navigation:payroll').waitFor();
     await context.close();
   });
