@@ -141,6 +141,22 @@ describe('security', () => {
     expect(res.json<EmployeeSecurity>().InactiveDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await expect(t.signIn('auditor')).rejects.toThrow();
   });
+
+  it('nobody makes their own account inactive: refused with the field named, still signed in', async () => {
+    const s = (
+      await payroll.call({ url: `/api/employees/${ids.payroll}/security` })
+    ).json<EmployeeSecurity>();
+    const res = await payroll.call({
+      method: 'PUT',
+      url: `/api/employees/${ids.payroll}/security`,
+      payload: { UserName: 'payroll', Inactive: true, Version: s.Version },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Errors.Inactive).toEqual(['You cannot make your own account inactive.']);
+    const after = await payroll.call({ url: `/api/employees/${ids.payroll}/security` });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<EmployeeSecurity>()).toMatchObject({ Inactive: false, Version: s.Version });
+  });
 });
 
 describe('profile and the SSN', () => {

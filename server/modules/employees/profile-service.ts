@@ -67,6 +67,9 @@ export async function getSecurity(p: { db: Db; actor: Actor; id: number }): Prom
   return securityOf(await employeeRow(p.db, p.id));
 }
 
+/** Refusal of a user making their own account inactive. */
+export const OWN_ACCOUNT_INACTIVE = 'You cannot make your own account inactive.';
+
 export async function saveSecurity(p: {
   db: Db;
   actor: Actor;
@@ -83,6 +86,9 @@ export async function saveSecurity(p: {
   return db.transaction(async (tx) => {
     const [e] = await tx.select().from(employees).where(eq(employees.EmployeeID, id)).for('update');
     if (e.Version !== body.Version) throw conflict(securityOf(e));
+    // Nobody locks themselves out: another administrator makes an account inactive.
+    if (id === actor.EmployeeID && body.Inactive && !e.Inactive)
+      throw badRequest(OWN_ACCOUNT_INACTIVE, { Inactive: [OWN_ACCOUNT_INACTIVE] });
     const [taken] = await tx
       .select({ id: employees.EmployeeID })
       .from(employees)
