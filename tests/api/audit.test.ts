@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLogs,
   employees,
   employmentRecords,
   icdOffices,
@@ -282,6 +283,36 @@ describe('who may read', () => {
     expect((await get(vanaudit, `audit-logs/timekeeping?icdOfficeId=${toronto}`)).statusCode).toBe(403);
     const people = (await get(vanaudit, 'audit-logs/employees')).json<AuditEmployee[]>();
     expect(people).toEqual([{ EmployeeID: ids.vanaudit, Name: 'Vic Olsen' }]);
+  });
+
+  it("the back office's trail (an employee's record, a bank account) stays out of the time views", async () => {
+    // Newer than every time row, in the auditor's office, about an employee the logs already list.
+    const [row] = await t.db
+      .insert(auditLogs)
+      .values({
+        OccurredAt: new Date(),
+        Action: 'EmployeeSecurityChanged',
+        EntityType: 'Employee',
+        EntityID: ids.staff,
+        EmployeeID: ids.staff,
+        IcdOfficeID: toronto,
+        ActorEmployeeID: ids.manager,
+      })
+      .returning();
+    try {
+      for (const url of [
+        'audit-logs/timekeeping?pageSize=50',
+        `audit-logs/timekeeping/employee/${ids.staff}?pageSize=50`,
+      ]) {
+        const res = await get(auditor, url);
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json<AuditLogPage>();
+        expect(page.Items.length).toBeGreaterThan(0);
+        expect(page.Items.map((r) => r.AuditLogID)).not.toContain(row.AuditLogID);
+      }
+    } finally {
+      await t.db.delete(auditLogs).where(eq(auditLogs.AuditLogID, row.AuditLogID));
+    }
   });
 
   it('audit-logs/employees lists the employees in the logs, by name', async () => {

@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL } from
 import {
   AuditAction,
   type AuditEmployee,
+  AuditEntityType,
   type AuditLogEntry,
   type AuditLogFilters,
   type AuditLogPage,
@@ -39,11 +40,24 @@ function auditScope(actor: Actor): OfficeScope {
   return scope;
 }
 
+/**
+ * What the timekeeping logs show: rows about time (entries, their modifications, pay periods, late
+ * adjustments). The same table also keeps the back office's trail (employees, bank accounts), which
+ * these views leave out.
+ */
+const TIME_ENTITIES: AuditEntityType[] = [
+  AuditEntityType.TimeEntry,
+  AuditEntityType.TimeEntryModification,
+  AuditEntityType.PayPeriod,
+  AuditEntityType.LateAdjustment,
+];
+const timeRows = inArray(auditLogs.EntityType, TIME_ENTITIES);
+
 function viewCondition(view: AuditView): SQL | undefined {
   if (view === 'modification')
     return and(isNotNull(auditLogs.TimeEntryModificationID), inArray(auditLogs.Action, ENTRY_CHANGES));
   if (view === 'acknowledged') return eq(auditLogs.Action, AuditAction.ModificationAcknowledged);
-  return undefined;
+  return timeRows;
 }
 
 function subjectCondition(subject: AuditSubject | undefined): SQL | undefined {
@@ -158,7 +172,7 @@ export async function listAuditEmployees(args: { db: Db; actor: Actor }): Promis
     })
     .from(auditLogs)
     .innerJoin(employees, eq(employees.EmployeeID, auditLogs.EmployeeID))
-    .where(officeCondition(auditLogs.IcdOfficeID, scope))
+    .where(and(officeCondition(auditLogs.IcdOfficeID, scope), timeRows))
     .orderBy(asc(employees.LastName), asc(employees.FirstName));
   return rows.map((r) => ({ EmployeeID: r.EmployeeID, Name: `${r.FirstName} ${r.LastName}` }));
 }
