@@ -156,6 +156,23 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.RsScheduling, Icon: 'users', Group: 'office', Label: 'Teams' },
   },
   {
+    Name: 'employees',
+    Url: '/employees',
+    PermissionKey: 'navigation:employees',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Users, Icon: 'addressBook', Group: 'office', Label: 'Employees' },
+  },
+  { Name: 'employees.new', Url: '/employees/new' },
+  { Name: 'employees.detail', Url: '/employees/:id' },
+  {
+    // Auditors, hubs, national and regional consultants, promoting owners (one tab each: ?kind=).
+    Name: 'directories',
+    Url: '/directories',
+    PermissionKey: 'people:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Users, Icon: 'briefcase', Group: 'office', Label: 'People directories' },
+  },
+  {
     // Corporations → offices and divisions, with a detail page per record.
     Name: 'organisation',
     Url: '/organisation',
@@ -171,23 +188,6 @@ const DEFS: StateDef[] = [
   { Name: 'organisation.office', Url: '/organisation/offices/:id' },
   { Name: 'organisation.division', Url: '/organisation/divisions/:id' },
   { Name: 'organisation.corporation', Url: '/organisation/corporations/:id' },
-  {
-    // Auditors, hubs, national and regional consultants, promoting owners (one tab each: ?kind=).
-    Name: 'directories',
-    Url: '/directories',
-    PermissionKey: 'people:read',
-    OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Users, Icon: 'briefcase', Group: 'office', Label: 'People directories' },
-  },
-  {
-    Name: 'employees',
-    Url: '/employees',
-    PermissionKey: 'navigation:employees',
-    OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Users, Icon: 'addressBook', Group: 'office', Label: 'Employees' },
-  },
-  { Name: 'employees.new', Url: '/employees/new' },
-  { Name: 'employees.detail', Url: '/employees/:id' },
   { Name: 'admin', Url: '/admin', PermissionKey: 'navigation:admin', OnlineOnly: true },
   {
     Name: 'admin.roles',
