@@ -326,10 +326,11 @@ describe('sending at once, backoff or not', () => {
     h.connection.reportFailure();
     await createOffline(h, U, { Notes: 'a' });
     await enqueueIn(h, U)(...update(77, 'x'));
-    await h.engine.syncNow();
+    await h.engine.start(); // a forced run: both go, the first answer brings the connection back
     expect(h.engine.getStatus().online).toBe(true);
     await settle();
     expect(h.sent).toEqual(['POST time-entries', 'PUT time-entries/77']);
+    await h.engine.stop();
   });
 
   it('a second start() during the first run returns when that run has ended', async () => {

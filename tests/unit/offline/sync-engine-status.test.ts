@@ -73,16 +73,17 @@ describe('the counts shown', () => {
       },
       { locks: createMemoryLocks() },
     );
-    await engine.start(); // nothing queued: counted (0) at the end of the run
+    await engine.syncNow(); // nothing queued: counted (0) at the end of the run
+    // Both queued before the next run (the engine is not listening yet): nothing else recounts.
     await enqueueIn(h, U)('timeEntry.update', { TimeEntryID: 77, Notes: 'x' });
     await createOffline(h, U, { Notes: 'a' });
+    const run = engine.syncNow();
     await waitFor(() => held);
     await settle();
     expect(engine.getStatus()).toMatchObject({ failed: 1, pending: 1, sending: true });
     release();
-    await engine.syncNow();
+    await run;
     expect(engine.getStatus()).toMatchObject({ failed: 1, pending: 0 });
-    await engine.stop();
   });
 
   it('a failure to count the queue is reported', async () => {
