@@ -272,8 +272,11 @@ export async function currentId(db: ApexDb, userId: UserId, id: number): Promise
   return typeof draft?.localId === 'number' ? draft.localId : id;
 }
 
-/** Polls until `check` holds (for runs started by events, which nobody awaits). */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 2000): Promise<void> {
+/**
+ * Polls until `check` holds (for runs started by events, which nobody awaits). The limit only bounds a
+ * failing test: generous, so a machine under load does not fail a passing one.
+ */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error('waitFor: timed out');

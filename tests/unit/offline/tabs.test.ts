@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../../src/offline/db';
 import { createMemoryLocks, type SendRequest, type SendResponse } from '../../../src/offline/sync-engine';
-import { createOffline, FakeServer, ManualClock, makeEngine, newDb, timeEntryRegistry } from './offline-kit';
+import {
+  createOffline,
+  FakeServer,
+  ManualClock,
+  makeEngine,
+  newDb,
+  timeEntryRegistry,
+  waitFor,
+} from './offline-kit';
 
 const U = 'u1';
 
@@ -87,7 +95,7 @@ describe('two tabs', () => {
     for (let i = 0; i < 3; i++) await createOffline({ db, registry, clock }, U, { Notes: `n${i}` });
 
     const runA = tabA.syncNow();
-    await tick(5);
+    await waitFor(() => sentBy.length === 1);
     const runB = tabB.syncNow(); // waits for the lock
     await tick(5);
     expect(sentBy).toEqual(['A']);
