@@ -107,6 +107,19 @@ describe('time management', () => {
       await m.page.goto('/account/login?returnUrl=%2Ftime%2Fapprovals');
       await signIn(m.page, 'manager');
       const row = m.page.locator(`[data-testid="pay-periods"] tr[data-employee-id="${staff.employeeId}"]`);
+      // Ten people a page, by name: Sam may be on a later page of Toronto's seventeen.
+      const shown = () =>
+        row.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        );
+      await m.page.locator('[data-testid="pay-periods"] tr[data-employee-id]').first().waitFor();
+      for (let p = 2; !(await shown()) && p <= 5; p++) {
+        await m.page
+          .locator('.mantine-Pagination-control')
+          .filter({ hasText: new RegExp(`^${p}$`) })
+          .click();
+      }
       await row.getByRole('button', { name: 'Review' }).click();
       const entryRow = m.page.locator(`[data-testid="period-detail"] [data-entry-id="${entryId}"]`);
       await entryRow.getByRole('button').click();
