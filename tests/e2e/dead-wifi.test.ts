@@ -94,5 +94,14 @@ describe('dead Wi-Fi', () => {
     // The clock-in reached the server once: one request with its key.
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'POST' });
+
+    // The shift ends: the clock-out reaches the server too, and Sam is off the clock again (as the
+    // other journeys of the staff user expect to find him).
+    await page.getByRole('button', { name: 'Clock out' }).click();
+    await expect.poll(() => cardState(page)).toBe('off');
+    await expect.poll(() => chip(page).getAttribute('data-pending'), { timeout: 30_000 }).toBe('0');
+    const closed = await serverEntries<ServerEntry>(baseUrl, 'staff', before);
+    expect(closed).toHaveLength(1);
+    expect(closed[0].EndTime).not.toBeNull();
   });
 });
