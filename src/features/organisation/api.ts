@@ -309,3 +309,38 @@ export function zodFields(
   for (const i of issues) out[i.path.map(String).join('.')] ??= i.message;
   return out;
 }
+
+/** Where a record form shows what happened to a save. */
+export interface FormFeedback {
+  setErrors(errors: Record<string, string>): void;
+  setProblem(problem: SaveProblem): void;
+  /** The message when the server gives none. */
+  failed: string;
+}
+
+/**
+ * A record form's save: `body` is checked by `schema` first (its field messages, nothing sent), then
+ * sent; a refusal shows the server's field messages and its problem. `{ saved }` with the server's
+ * answer, or null when nothing was saved.
+ */
+export async function saveForm<S extends z.ZodType, R>(
+  schema: S,
+  body: unknown,
+  send: (data: z.output<S>) => Promise<R>,
+  feedback: FormFeedback,
+): Promise<{ saved: R } | null> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    feedback.setErrors(zodFields(parsed.error.issues));
+    return null;
+  }
+  feedback.setErrors({});
+  try {
+    return { saved: await send(parsed.data) };
+  } catch (err) {
+    const problem = saveProblem(err, feedback.failed);
+    feedback.setErrors(problem.fields);
+    feedback.setProblem(problem);
+    return null;
+  }
+}

@@ -36,6 +36,7 @@ import { FileInput } from '../../ui/file-input';
 import {
   MODULE_OPTIONS,
   type SaveProblem,
+  saveForm,
   saveProblem,
   useCorporation,
   useDeleteCorporation,
@@ -44,7 +45,6 @@ import {
   useOffices,
   useSaveCorporation,
   useUploadLogo,
-  zodFields,
 } from './api';
 import { BackToTree, ConfirmDelete, ProblemAlert, pathId } from './parts';
 import { TaxInfoCard } from './tax-info-card';
@@ -130,21 +130,15 @@ export default function CorporationPage() {
       ...(isAdmin ? { ModuleIDs: form.ModuleIDs.map(Number) } : {}),
       ...(isNew ? {} : { Version: corp.data?.Version ?? 1 }),
     };
-    const parsed = (isNew ? CorporationSave : CorporationUpdate).safeParse(body);
-    if (!parsed.success) {
-      setErrors(zodFields(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      const out = await save.mutateAsync({ id, body: parsed.data as CorporationUpdate });
-      setSaved(true);
-      if (isNew) navigate(`/organisation/corporations/${out.IcdCorporationID}`, { replace: true });
-    } catch (err) {
-      const p = saveProblem(err, t('organisation.saveFailed'));
-      setErrors(p.fields);
-      setProblem(p);
-    }
+    const done = await saveForm(
+      isNew ? CorporationSave : CorporationUpdate,
+      body,
+      (data) => save.mutateAsync({ id, body: data as CorporationUpdate }),
+      { setErrors, setProblem, failed: t('organisation.saveFailed') },
+    );
+    if (!done) return;
+    setSaved(true);
+    if (isNew) navigate(`/organisation/corporations/${done.saved.IcdCorporationID}`, { replace: true });
   };
 
   const reload = async () => {
@@ -304,15 +298,8 @@ export default function CorporationPage() {
           body={t('organisation.corp.deleteBody', { name: corp.data.ClientName })}
           busy={remove.isPending}
           onClose={() => setDeleting(false)}
-          onConfirm={async () => {
-            try {
-              await remove.mutateAsync({ id: corp.data.IcdCorporationID, version: corp.data.Version });
-              navigate('/organisation');
-            } catch (err) {
-              setDeleting(false);
-              setProblem(saveProblem(err, t('organisation.deleteFailed')));
-            }
-          }}
+          onDelete={() => remove.mutateAsync({ id: corp.data.IcdCorporationID, version: corp.data.Version })}
+          onFailed={setProblem}
         />
       ) : null}
     </Stack>

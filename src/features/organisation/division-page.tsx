@@ -37,13 +37,12 @@ import {
 } from '../../contract/organisation';
 import {
   type SaveProblem,
-  saveProblem,
+  saveForm,
   useDeleteDivision,
   useDivision,
   useRotations,
   useSaveDivision,
   useSavePolicyHistory,
-  zodFields,
 } from './api';
 import { BackToTree, ConfirmDelete, ProblemAlert, pathId } from './parts';
 import { RotationsDialog } from './rotations-dialog';
@@ -100,21 +99,15 @@ export default function DivisionPage() {
           ...(divisionId ? { DivisionID: Number(divisionId) } : {}),
         }
       : { Name: name, Description: description, IsActive: active, Version: division.data?.Version ?? 1 };
-    const parsed = (isNew ? DivisionSave : DivisionUpdate).safeParse(body);
-    if (!parsed.success) {
-      setErrors(zodFields(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      const out = await save.mutateAsync({ id, body: parsed.data as DivisionUpdate });
-      setSaved(true);
-      if (isNew) navigate(`/organisation/divisions/${out.DivisionID}`, { replace: true });
-    } catch (err) {
-      const p = saveProblem(err, t('organisation.saveFailed'));
-      setErrors(p.fields);
-      setProblem(p);
-    }
+    const done = await saveForm(
+      isNew ? DivisionSave : DivisionUpdate,
+      body,
+      (data) => save.mutateAsync({ id, body: data as DivisionUpdate }),
+      { setErrors, setProblem, failed: t('organisation.saveFailed') },
+    );
+    if (!done) return;
+    setSaved(true);
+    if (isNew) navigate(`/organisation/divisions/${done.saved.DivisionID}`, { replace: true });
   };
 
   return (
@@ -263,15 +256,10 @@ export default function DivisionPage() {
           body={t('organisation.div.deleteBody', { name: division.data.Name })}
           busy={remove.isPending}
           onClose={() => setDeleting(false)}
-          onConfirm={async () => {
-            try {
-              await remove.mutateAsync({ id: division.data.DivisionID, version: division.data.Version });
-              navigate('/organisation');
-            } catch (err) {
-              setDeleting(false);
-              setProblem(saveProblem(err, t('organisation.deleteFailed')));
-            }
-          }}
+          onDelete={() =>
+            remove.mutateAsync({ id: division.data.DivisionID, version: division.data.Version })
+          }
+          onFailed={setProblem}
         />
       ) : null}
     </Stack>
@@ -317,7 +305,7 @@ function ProfileCard({ profile, isAdmin }: { profile: DivisionProfile; isAdmin: 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
-    const parsed = PayrollPolicyHistorySave.safeParse({
+    const body = {
       PayrollPolicyHistory: rows.map((r) => ({
         PayrollPolicyID: r.PayrollPolicyID,
         Name: r.Name,
@@ -326,20 +314,14 @@ function ProfileCard({ profile, isAdmin }: { profile: DivisionProfile; isAdmin: 
         EndDate: r.EndDate || null,
       })),
       Version: profile.Version,
-    });
-    if (!parsed.success) {
-      setErrors(zodFields(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ id: profile.DivisionProfileID, body: parsed.data });
-      setSaved(true);
-    } catch (err) {
-      const p = saveProblem(err, t('organisation.saveFailed'));
-      setErrors(p.fields);
-      setProblem(p);
-    }
+    };
+    const done = await saveForm(
+      PayrollPolicyHistorySave,
+      body,
+      (data) => save.mutateAsync({ id: profile.DivisionProfileID, body: data }),
+      { setErrors, setProblem, failed: t('organisation.saveFailed') },
+    );
+    if (done) setSaved(true);
   };
   const err = (i: number, f: string) => errors[`PayrollPolicyHistory.${i}.${f}`];
   const profileRotations = rotations.data?.[0];

@@ -24,7 +24,7 @@ import { errorMessage } from '../../api/errors';
 import { type Office, OfficeSave, OfficeUpdate } from '../../contract/organisation';
 import {
   type SaveProblem,
-  saveProblem,
+  saveForm,
   useCorporations,
   useDeleteOffice,
   useDivisions,
@@ -33,7 +33,6 @@ import {
   useRosterSync,
   useSaveOffice,
   useStateProvinces,
-  zodFields,
 } from './api';
 import { BackToTree, ConfirmDelete, ProblemAlert, pathId } from './parts';
 
@@ -157,21 +156,15 @@ export default function OfficePage() {
       DivisionIDs: form.DivisionIDs.map(Number),
       ...(isNew ? {} : { Version: office.data?.Version ?? 1 }),
     };
-    const parsed = (isNew ? OfficeSave : OfficeUpdate).safeParse(body);
-    if (!parsed.success) {
-      setErrors(zodFields(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      const out = await save.mutateAsync({ id, body: parsed.data as OfficeUpdate });
-      setSaved(true);
-      if (isNew) navigate(`/organisation/offices/${out.IcdOfficeID}`, { replace: true });
-    } catch (err) {
-      const p = saveProblem(err, t('organisation.saveFailed'));
-      setErrors(p.fields);
-      setProblem(p);
-    }
+    const done = await saveForm(
+      isNew ? OfficeSave : OfficeUpdate,
+      body,
+      (data) => save.mutateAsync({ id, body: data as OfficeUpdate }),
+      { setErrors, setProblem, failed: t('organisation.saveFailed') },
+    );
+    if (!done) return;
+    setSaved(true);
+    if (isNew) navigate(`/organisation/offices/${done.saved.IcdOfficeID}`, { replace: true });
   };
 
   const reload = async () => {
@@ -377,15 +370,8 @@ export default function OfficePage() {
           body={t('organisation.office.deleteBody', { name: office.data.OfficeName })}
           busy={remove.isPending}
           onClose={() => setDeleting(false)}
-          onConfirm={async () => {
-            try {
-              await remove.mutateAsync({ id: office.data.IcdOfficeID, version: office.data.Version });
-              navigate('/organisation');
-            } catch (err) {
-              setDeleting(false);
-              setProblem(saveProblem(err, t('organisation.deleteFailed')));
-            }
-          }}
+          onDelete={() => remove.mutateAsync({ id: office.data.IcdOfficeID, version: office.data.Version })}
+          onFailed={setProblem}
         />
       ) : null}
     </Stack>

@@ -3,8 +3,8 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { SaveProblem } from './api';
+import { Link, useNavigate } from 'react-router';
+import { type SaveProblem, saveProblem } from './api';
 
 export function BackToTree() {
   const { t } = useTranslation();
@@ -46,22 +46,38 @@ export function ProblemAlert({ problem, onReload }: { problem: SaveProblem | nul
   );
 }
 
+/**
+ * Asks before deleting a record; on yes runs `onDelete` and returns to the tree. A refusal closes the
+ * dialog and is handed to `onFailed` (shown in the page's problem box).
+ */
 export function ConfirmDelete({
   opened,
   title,
   body,
   busy,
   onClose,
-  onConfirm,
+  onDelete,
+  onFailed,
 }: {
   opened: boolean;
   title: string;
   body: string;
   busy: boolean;
   onClose: () => void;
-  onConfirm: () => void;
+  onDelete: () => Promise<unknown>;
+  onFailed: (problem: SaveProblem) => void;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const confirm = async () => {
+    try {
+      await onDelete();
+      navigate('/organisation');
+    } catch (err) {
+      onClose();
+      onFailed(saveProblem(err, t('organisation.deleteFailed')));
+    }
+  };
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
@@ -70,7 +86,7 @@ export function ConfirmDelete({
           <Button variant="default" onClick={onClose}>
             {t('organisation.cancel')}
           </Button>
-          <Button color="red" loading={busy} onClick={onConfirm}>
+          <Button color="red" loading={busy} onClick={() => void confirm()}>
             {t('organisation.delete')}
           </Button>
         </Group>

@@ -23,7 +23,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { type Corporation, type TaxInfo, TaxInfoSave } from '../../contract/organisation';
-import { type SaveProblem, saveProblem, useSaveTaxInfo, useTaxInfo, zodFields } from './api';
+import { type SaveProblem, saveForm, useSaveTaxInfo, useTaxInfo } from './api';
 import { ProblemAlert } from './parts';
 
 interface DeductionRow {
@@ -81,26 +81,20 @@ export function TaxInfoCard({ corp }: { corp: Corporation }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
-    const parsed = TaxInfoSave.safeParse({
+    const body = {
       FederalTaxNumber: federal,
       StateTaxNumber: stateNo,
       WorkersCompNumber: wc,
       Deductions: rows,
       Version: info.data?.Version ?? 0,
-    });
-    if (!parsed.success) {
-      setErrors(zodFields(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync({ id: corp.IcdCorporationID, body: parsed.data });
-      setSaved(true);
-    } catch (err) {
-      const p = saveProblem(err, t('organisation.saveFailed'));
-      setErrors(p.fields);
-      setProblem(p);
-    }
+    };
+    const done = await saveForm(
+      TaxInfoSave,
+      body,
+      (data) => save.mutateAsync({ id: corp.IcdCorporationID, body: data }),
+      { setErrors, setProblem, failed: t('organisation.saveFailed') },
+    );
+    if (done) setSaved(true);
   };
 
   return (
