@@ -278,8 +278,10 @@ export function useAdjustRotations() {
 // ---- errors -----------------------------------------------------------------------------------------
 
 export interface SaveProblem {
-  /** 409: someone else changed the record. */
+  /** 409 with the current record: someone else changed it (a 409 without one is a refusal, e.g. in use). */
   conflict: boolean;
+  /** The refusal was of a delete: titled "Delete failed", not "Save failed". */
+  deleting?: boolean;
   message: string;
   /** The server's messages by field (first of each). */
   fields: Record<string, string>;
@@ -292,7 +294,7 @@ export function saveProblem(err: unknown, fallback: string): SaveProblem {
     const fields: Record<string, string> = {};
     for (const [k, v] of Object.entries(data.Errors ?? {})) if (v[0]) fields[k] = v[0];
     return {
-      conflict: err.status === 409,
+      conflict: err.status === 409 && 'Current' in data,
       message: data.Message ?? err.message ?? fallback,
       fields,
       data: data as Record<string, unknown>,

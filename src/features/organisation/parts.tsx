@@ -40,7 +40,12 @@ export function ProblemAlert({ problem, onReload }: { problem: SaveProblem | nul
       </Alert>
     );
   return (
-    <Alert color="red" title={t('organisation.saveFailed')} role="alert">
+    <Alert
+      color="red"
+      title={t(problem.deleting ? 'organisation.deleteFailed' : 'organisation.saveFailed')}
+      role="alert"
+      data-testid="problem"
+    >
       {problem.message}
     </Alert>
   );
@@ -75,7 +80,7 @@ export function ConfirmDelete({
       navigate('/organisation');
     } catch (err) {
       onClose();
-      onFailed(saveProblem(err, t('organisation.deleteFailed')));
+      onFailed({ ...saveProblem(err, t('organisation.deleteFailed')), deleting: true });
     }
   };
   return (
