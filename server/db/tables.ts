@@ -5,6 +5,8 @@ export * from './schema/directories';
 export * from './schema/idempotency';
 export * from './schema/leads';
 export * from './schema/organisation';
+export * from './schema/payroll';
+export * from './schema/payroll-manual';
 export * from './schema/people';
 export * from './schema/platform';
 export * from './schema/scheduling';

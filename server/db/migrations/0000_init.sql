@@ -488,6 +488,55 @@ CREATE TABLE "organisation_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "payroll_manual_show_hours" (
+	"manual_show_hours_id" serial PRIMARY KEY NOT NULL,
+	"manual_submission_id" integer NOT NULL,
+	"date" date NOT NULL,
+	"hours" numeric(6, 2) NOT NULL,
+	"amount_cents" integer DEFAULT 0 NOT NULL,
+	"comments" text DEFAULT '' NOT NULL,
+	"sort_index" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_manual_submissions" (
+	"manual_submission_id" serial PRIMARY KEY NOT NULL,
+	"payroll_entry_id" integer NOT NULL,
+	"status_id" smallint NOT NULL,
+	"bonus_cents" integer DEFAULT 0 NOT NULL,
+	"net_pay_addition_cents" integer DEFAULT 0 NOT NULL,
+	"net_pay_deduction_cents" integer DEFAULT 0 NOT NULL,
+	"comments" text DEFAULT '' NOT NULL,
+	"submitted_by_id" integer NOT NULL,
+	"submitted_at" timestamp with time zone NOT NULL,
+	"amended_at" timestamp with time zone,
+	"cancelled_at" timestamp with time zone,
+	"processor_id" integer,
+	"is_pending" boolean DEFAULT false NOT NULL,
+	"is_working_on" boolean DEFAULT false NOT NULL,
+	"completed_at" timestamp with time zone,
+	"completed_by_id" integer,
+	"history" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "wage_policies" (
+	"wage_policy_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"country_id" integer NOT NULL,
+	"state_province" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "wage_policy_history" (
+	"wage_policy_history_id" serial PRIMARY KEY NOT NULL,
+	"wage_policy_id" integer NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date,
+	"minimum_wage_cents" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "employee_profile_images" (
 	"employee_id" integer PRIMARY KEY NOT NULL,
 	"content_type" text NOT NULL,
@@ -967,6 +1016,11 @@ ALTER TABLE "icd_offices" ADD CONSTRAINT "icd_offices_icd_corporation_id_corpora
 ALTER TABLE "office_divisions" ADD CONSTRAINT "office_divisions_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_divisions" ADD CONSTRAINT "office_divisions_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "organisation_jobs" ADD CONSTRAINT "organisation_jobs_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_manual_show_hours" ADD CONSTRAINT "payroll_manual_show_hours_manual_submission_id_payroll_manual_submissions_manual_submission_id_fk" FOREIGN KEY ("manual_submission_id") REFERENCES "public"."payroll_manual_submissions"("manual_submission_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_manual_submissions" ADD CONSTRAINT "payroll_manual_submissions_submitted_by_id_employees_employee_id_fk" FOREIGN KEY ("submitted_by_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_manual_submissions" ADD CONSTRAINT "payroll_manual_submissions_processor_id_employees_employee_id_fk" FOREIGN KEY ("processor_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_manual_submissions" ADD CONSTRAINT "payroll_manual_submissions_completed_by_id_employees_employee_id_fk" FOREIGN KEY ("completed_by_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wage_policy_history" ADD CONSTRAINT "wage_policy_history_wage_policy_id_wage_policies_wage_policy_id_fk" FOREIGN KEY ("wage_policy_id") REFERENCES "public"."wage_policies"("wage_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_profile_images" ADD CONSTRAINT "employee_profile_images_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_record_divisions" ADD CONSTRAINT "employment_record_divisions_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_record_modules" ADD CONSTRAINT "employment_record_modules_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1039,6 +1093,11 @@ CREATE INDEX "territory_offices_territory" ON "territory_offices" USING btree ("
 CREATE INDEX "territory_offices_office" ON "territory_offices" USING btree ("icd_office_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "division_rotations_profile_start" ON "division_rotations" USING btree ("division_profile_id","start_date");--> statement-breakpoint
 CREATE INDEX "organisation_jobs_status" ON "organisation_jobs" USING btree ("job_status","id");--> statement-breakpoint
+CREATE INDEX "payroll_manual_show_hours_submission" ON "payroll_manual_show_hours" USING btree ("manual_submission_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_manual_submissions_entry" ON "payroll_manual_submissions" USING btree ("payroll_entry_id");--> statement-breakpoint
+CREATE INDEX "payroll_manual_submissions_status" ON "payroll_manual_submissions" USING btree ("status_id","submitted_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "wage_policies_jurisdiction" ON "wage_policies" USING btree ("country_id",coalesce("state_province", ''));--> statement-breakpoint
+CREATE INDEX "wage_policy_history_policy" ON "wage_policy_history" USING btree ("wage_policy_id","start_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_user_name_lower" ON "employees" USING btree (lower("user_name"));--> statement-breakpoint
 CREATE INDEX "employees_ssn" ON "employees" USING btree ("ssn");--> statement-breakpoint
 CREATE INDEX "employees_email_lower" ON "employees" USING btree (lower("email_address"));--> statement-breakpoint
