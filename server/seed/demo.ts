@@ -212,6 +212,9 @@ async function seedReference(db: Db): Promise<void> {
 
 const ROLE_KEYS: Record<string, PermissionKey[]> = {
   'Payroll processor': [
+    'navigation:myPay',
+    'payStubs:readOwn',
+    'payStubs:read',
     'permissions:claims',
     'navigation:organisation',
     'organisation:read',
@@ -240,6 +243,9 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'onboarding:manage',
   ],
   Owner: [
+    'navigation:myPay',
+    'payStubs:readOwn',
+    'payStubs:read',
     'navigation:organisation',
     'organisation:read',
     'organisation:manage',
@@ -264,6 +270,9 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'people:read',
   ],
   Manager: [
+    'navigation:myPay',
+    'payStubs:readOwn',
+    'payStubs:read',
     'navigation:organisation',
     'organisation:read',
     'navigation:home',
@@ -285,6 +294,8 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'profile:own',
   ],
   'Field rep': [
+    'navigation:myPay',
+    'payStubs:readOwn',
     'navigation:home',
     'navigation:leads',
     'leads:work',
@@ -294,6 +305,8 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'profile:own',
   ],
   'Event staff': [
+    'navigation:myPay',
+    'payStubs:readOwn',
     'navigation:home',
     'navigation:timeClock',
     'navigation:timesheet',

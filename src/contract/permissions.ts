@@ -100,6 +100,13 @@ export const PERMISSIONS = [
   { Key: 'scheduling:manage', Name: 'Manage schedules and events', ModuleID: ModuleId.RsScheduling },
   { Key: 'payroll:read', Name: 'Read payrolls', ModuleID: ModuleId.Payroll },
   { Key: 'payroll:process', Name: 'Process payrolls', ModuleID: ModuleId.Payroll },
+  { Key: 'navigation:myPay', Name: 'Open my pay (own pay stubs)', ModuleID: ModuleId.Payroll },
+  { Key: 'payStubs:readOwn', Name: 'Read own pay stubs', ModuleID: ModuleId.Payroll },
+  {
+    Key: 'payStubs:read',
+    Name: 'Read the pay stubs of employees in scope (released payrolls)',
+    ModuleID: ModuleId.Payroll,
+  },
   { Key: 'employees:read', Name: 'Read employees', ModuleID: ModuleId.Users },
   { Key: 'employees:write', Name: 'Edit employees', ModuleID: ModuleId.Users },
   {
