@@ -392,6 +392,127 @@ CREATE TABLE "territory_offices" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "division_onboarding_policies" (
+	"division_id" integer PRIMARY KEY NOT NULL,
+	"onboarding_policy_id" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "employee_sgi_id_history" (
+	"employee_sgi_id_history_id" serial PRIMARY KEY NOT NULL,
+	"employee_id" integer NOT NULL,
+	"sgi_id" text NOT NULL,
+	"effective_date" date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by_employee_id" integer
+);
+--> statement-breakpoint
+CREATE TABLE "onboarding_application_documents" (
+	"onboarding_application_document_id" serial PRIMARY KEY NOT NULL,
+	"onboarding_application_id" integer NOT NULL,
+	"onboarding_document_id" integer,
+	"file_name" text NOT NULL,
+	"original_name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"data" "bytea" NOT NULL,
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "onboarding_application_statuses" (
+	"onboarding_application_status_id" serial PRIMARY KEY NOT NULL,
+	"onboarding_policy_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"status_type" text NOT NULL,
+	"sort_index" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "onboarding_applications" (
+	"onboarding_application_id" serial PRIMARY KEY NOT NULL,
+	"employee_id" integer NOT NULL,
+	"division_id" integer NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"onboarding_policy_id" integer NOT NULL,
+	"onboarding_application_status_id" integer NOT NULL,
+	"stage" text DEFAULT 'Created' NOT NULL,
+	"is_self_sign_up" boolean DEFAULT false NOT NULL,
+	"is_paper_application" boolean DEFAULT false NOT NULL,
+	"review_required" boolean DEFAULT false NOT NULL,
+	"comments" text,
+	"fed_w4_error" text,
+	"prov_w4_error" text,
+	"i9_error" text,
+	"dd_error" text,
+	"bank_country_id" integer,
+	"bank_name" text,
+	"routing_number" text,
+	"institution_number" text,
+	"account_number" text,
+	"employment_record_id" integer,
+	"submitted_at" timestamp with time zone,
+	"approved_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "onboarding_contact_emails" (
+	"onboarding_contact_email_id" serial PRIMARY KEY NOT NULL,
+	"onboarding_policy_id" integer NOT NULL,
+	"email_address" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "onboarding_document_groups" (
+	"onboarding_document_group_id" serial PRIMARY KEY NOT NULL,
+	"onboarding_policy_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"sort_index" integer DEFAULT 0 NOT NULL,
+	"requirements_file_name" text,
+	"requirements_content_type" text,
+	"requirements_file" "bytea"
+);
+--> statement-breakpoint
+CREATE TABLE "onboarding_documents" (
+	"onboarding_document_id" serial PRIMARY KEY NOT NULL,
+	"onboarding_policy_id" integer NOT NULL,
+	"onboarding_document_group_id" integer,
+	"name" text NOT NULL,
+	"is_required" boolean DEFAULT false NOT NULL,
+	"sort_index" integer DEFAULT 0 NOT NULL,
+	"blank_form_file_name" text,
+	"blank_form_content_type" text,
+	"blank_form" "bytea"
+);
+--> statement-breakpoint
+CREATE TABLE "onboarding_field_values" (
+	"onboarding_field_value_id" serial PRIMARY KEY NOT NULL,
+	"onboarding_application_id" integer NOT NULL,
+	"onboarding_reference_field_id" integer NOT NULL,
+	"value" text NOT NULL,
+	"is_encrypted" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "onboarding_policies" (
+	"onboarding_policy_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"enable_self_sign_up" boolean DEFAULT false NOT NULL,
+	"employee_role_id" integer,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "onboarding_reference_fields" (
+	"onboarding_reference_field_id" serial PRIMARY KEY NOT NULL,
+	"onboarding_policy_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"required_at_status" text,
+	"is_sensitive" boolean DEFAULT false NOT NULL,
+	"input_mask" text,
+	"value_type" text DEFAULT 'Text' NOT NULL,
+	"show_in_grid" boolean DEFAULT false NOT NULL,
+	"sort_index" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "corporation_modules" (
 	"icd_corporation_id" integer NOT NULL,
 	"module_id" integer NOT NULL,
@@ -535,6 +656,116 @@ CREATE TABLE "wage_policy_history" (
 	"start_date" date NOT NULL,
 	"end_date" date,
 	"minimum_wage_cents" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_admins" (
+	"payroll_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"assigned_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"assigned_by_employee_id" integer,
+	CONSTRAINT "payroll_admins_payroll_id_employee_id_pk" PRIMARY KEY("payroll_id","employee_id")
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_commission_pieces" (
+	"payroll_commission_piece_id" serial PRIMARY KEY NOT NULL,
+	"payroll_entry_id" integer NOT NULL,
+	"piece_number" integer NOT NULL,
+	"piece_qty" double precision NOT NULL,
+	"piece_rate_cents" integer NOT NULL,
+	"source_type" text,
+	"source_id" integer,
+	"program_id" integer,
+	"store_id" integer
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_dismissals" (
+	"payroll_dismissal_id" serial PRIMARY KEY NOT NULL,
+	"payroll_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"employee_id" integer NOT NULL,
+	"dismissed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_entries" (
+	"payroll_entry_id" serial PRIMARY KEY NOT NULL,
+	"payroll_id" integer NOT NULL,
+	"pay_period_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"employment_record_id" integer,
+	"inputs" jsonb NOT NULL,
+	"totals" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"regular_hours" double precision DEFAULT 0 NOT NULL,
+	"overtime_hours" double precision DEFAULT 0 NOT NULL,
+	"double_time_hours" double precision DEFAULT 0 NOT NULL,
+	"total_hours_worked" double precision DEFAULT 0 NOT NULL,
+	"gross_pay_cents" integer DEFAULT 0 NOT NULL,
+	"net_pay_addition_cents" integer DEFAULT 0 NOT NULL,
+	"net_pay_deduction_cents" integer DEFAULT 0 NOT NULL,
+	"is_processed_by_adp" boolean DEFAULT false NOT NULL,
+	"fingerprint" text,
+	"snapshot_number" integer DEFAULT 0 NOT NULL,
+	"calculated_at" timestamp with time zone,
+	"updated_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_entry_lines" (
+	"payroll_entry_line_id" bigserial PRIMARY KEY NOT NULL,
+	"payroll_entry_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"caption" text NOT NULL,
+	"rate" double precision,
+	"units" double precision,
+	"amount_cents" integer NOT NULL,
+	"trace" jsonb,
+	"sort_index" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_entry_snapshots" (
+	"payroll_entry_snapshot_id" bigserial PRIMARY KEY NOT NULL,
+	"payroll_entry_id" integer NOT NULL,
+	"payroll_id" integer NOT NULL,
+	"pay_period_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"snapshot_number" integer NOT NULL,
+	"trigger" text NOT NULL,
+	"actor_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"inputs" jsonb NOT NULL,
+	"totals" jsonb NOT NULL,
+	"gross_pay_cents" integer NOT NULL,
+	"lines" jsonb NOT NULL,
+	"pieces" jsonb,
+	"sources" jsonb
+);
+--> statement-breakpoint
+CREATE TABLE "payrolls" (
+	"payroll_id" serial PRIMARY KEY NOT NULL,
+	"icd_corporation_id" integer NOT NULL,
+	"payroll_type_id" integer DEFAULT 1 NOT NULL,
+	"pay_frequency_id" integer DEFAULT 2 NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"pay_date" date NOT NULL,
+	"memo" text,
+	"is_visible" boolean DEFAULT true NOT NULL,
+	"is_locked" boolean DEFAULT false NOT NULL,
+	"locked_at" timestamp with time zone,
+	"locked_by_employee_id" integer,
+	"is_disclosed" boolean DEFAULT false NOT NULL,
+	"disclosed_at" timestamp with time zone,
+	"is_pending" boolean DEFAULT false NOT NULL,
+	"pending_at" timestamp with time zone,
+	"is_completed" boolean DEFAULT false NOT NULL,
+	"completed_at" timestamp with time zone,
+	"completed_by_employee_id" integer,
+	"calculated_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "employee_profile_images" (
@@ -1008,6 +1239,25 @@ ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_territory_id_t
 ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_lead_office_team_id_lead_office_teams_lead_office_team_id_fk" FOREIGN KEY ("lead_office_team_id") REFERENCES "public"."lead_office_teams"("lead_office_team_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_assigned_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("assigned_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "division_onboarding_policies" ADD CONSTRAINT "division_onboarding_policies_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "division_onboarding_policies" ADD CONSTRAINT "division_onboarding_policies_onboarding_policy_id_onboarding_policies_onboarding_policy_id_fk" FOREIGN KEY ("onboarding_policy_id") REFERENCES "public"."onboarding_policies"("onboarding_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employee_sgi_id_history" ADD CONSTRAINT "employee_sgi_id_history_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_application_documents" ADD CONSTRAINT "onboarding_application_documents_onboarding_application_id_onboarding_applications_onboarding_application_id_fk" FOREIGN KEY ("onboarding_application_id") REFERENCES "public"."onboarding_applications"("onboarding_application_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_application_documents" ADD CONSTRAINT "onboarding_application_documents_onboarding_document_id_onboarding_documents_onboarding_document_id_fk" FOREIGN KEY ("onboarding_document_id") REFERENCES "public"."onboarding_documents"("onboarding_document_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_application_statuses" ADD CONSTRAINT "onboarding_application_statuses_onboarding_policy_id_onboarding_policies_onboarding_policy_id_fk" FOREIGN KEY ("onboarding_policy_id") REFERENCES "public"."onboarding_policies"("onboarding_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_applications" ADD CONSTRAINT "onboarding_applications_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_applications" ADD CONSTRAINT "onboarding_applications_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_applications" ADD CONSTRAINT "onboarding_applications_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_applications" ADD CONSTRAINT "onboarding_applications_onboarding_policy_id_onboarding_policies_onboarding_policy_id_fk" FOREIGN KEY ("onboarding_policy_id") REFERENCES "public"."onboarding_policies"("onboarding_policy_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_applications" ADD CONSTRAINT "onboarding_applications_onboarding_application_status_id_onboarding_application_statuses_onboarding_application_status_id_fk" FOREIGN KEY ("onboarding_application_status_id") REFERENCES "public"."onboarding_application_statuses"("onboarding_application_status_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_contact_emails" ADD CONSTRAINT "onboarding_contact_emails_onboarding_policy_id_onboarding_policies_onboarding_policy_id_fk" FOREIGN KEY ("onboarding_policy_id") REFERENCES "public"."onboarding_policies"("onboarding_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_document_groups" ADD CONSTRAINT "onboarding_document_groups_onboarding_policy_id_onboarding_policies_onboarding_policy_id_fk" FOREIGN KEY ("onboarding_policy_id") REFERENCES "public"."onboarding_policies"("onboarding_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_documents" ADD CONSTRAINT "onboarding_documents_onboarding_policy_id_onboarding_policies_onboarding_policy_id_fk" FOREIGN KEY ("onboarding_policy_id") REFERENCES "public"."onboarding_policies"("onboarding_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_documents" ADD CONSTRAINT "onboarding_documents_onboarding_document_group_id_onboarding_document_groups_onboarding_document_group_id_fk" FOREIGN KEY ("onboarding_document_group_id") REFERENCES "public"."onboarding_document_groups"("onboarding_document_group_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_field_values" ADD CONSTRAINT "onboarding_field_values_onboarding_application_id_onboarding_applications_onboarding_application_id_fk" FOREIGN KEY ("onboarding_application_id") REFERENCES "public"."onboarding_applications"("onboarding_application_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_field_values" ADD CONSTRAINT "onboarding_field_values_onboarding_reference_field_id_onboarding_reference_fields_onboarding_reference_field_id_fk" FOREIGN KEY ("onboarding_reference_field_id") REFERENCES "public"."onboarding_reference_fields"("onboarding_reference_field_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_policies" ADD CONSTRAINT "onboarding_policies_employee_role_id_roles_role_id_fk" FOREIGN KEY ("employee_role_id") REFERENCES "public"."roles"("role_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "onboarding_reference_fields" ADD CONSTRAINT "onboarding_reference_fields_onboarding_policy_id_onboarding_policies_onboarding_policy_id_fk" FOREIGN KEY ("onboarding_policy_id") REFERENCES "public"."onboarding_policies"("onboarding_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "corporation_modules" ADD CONSTRAINT "corporation_modules_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "corporation_tax_info" ADD CONSTRAINT "corporation_tax_info_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "division_profiles" ADD CONSTRAINT "division_profiles_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1021,6 +1271,18 @@ ALTER TABLE "payroll_manual_submissions" ADD CONSTRAINT "payroll_manual_submissi
 ALTER TABLE "payroll_manual_submissions" ADD CONSTRAINT "payroll_manual_submissions_processor_id_employees_employee_id_fk" FOREIGN KEY ("processor_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payroll_manual_submissions" ADD CONSTRAINT "payroll_manual_submissions_completed_by_id_employees_employee_id_fk" FOREIGN KEY ("completed_by_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wage_policy_history" ADD CONSTRAINT "wage_policy_history_wage_policy_id_wage_policies_wage_policy_id_fk" FOREIGN KEY ("wage_policy_id") REFERENCES "public"."wage_policies"("wage_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_admins" ADD CONSTRAINT "payroll_admins_payroll_id_payrolls_payroll_id_fk" FOREIGN KEY ("payroll_id") REFERENCES "public"."payrolls"("payroll_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_admins" ADD CONSTRAINT "payroll_admins_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_commission_pieces" ADD CONSTRAINT "payroll_commission_pieces_payroll_entry_id_payroll_entries_payroll_entry_id_fk" FOREIGN KEY ("payroll_entry_id") REFERENCES "public"."payroll_entries"("payroll_entry_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_dismissals" ADD CONSTRAINT "payroll_dismissals_payroll_id_payrolls_payroll_id_fk" FOREIGN KEY ("payroll_id") REFERENCES "public"."payrolls"("payroll_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_entries" ADD CONSTRAINT "payroll_entries_payroll_id_payrolls_payroll_id_fk" FOREIGN KEY ("payroll_id") REFERENCES "public"."payrolls"("payroll_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_entries" ADD CONSTRAINT "payroll_entries_pay_period_id_pay_periods_pay_period_id_fk" FOREIGN KEY ("pay_period_id") REFERENCES "public"."pay_periods"("pay_period_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_entries" ADD CONSTRAINT "payroll_entries_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_entries" ADD CONSTRAINT "payroll_entries_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_entries" ADD CONSTRAINT "payroll_entries_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_entry_lines" ADD CONSTRAINT "payroll_entry_lines_payroll_entry_id_payroll_entries_payroll_entry_id_fk" FOREIGN KEY ("payroll_entry_id") REFERENCES "public"."payroll_entries"("payroll_entry_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_entry_snapshots" ADD CONSTRAINT "payroll_entry_snapshots_payroll_entry_id_payroll_entries_payroll_entry_id_fk" FOREIGN KEY ("payroll_entry_id") REFERENCES "public"."payroll_entries"("payroll_entry_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payrolls" ADD CONSTRAINT "payrolls_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_profile_images" ADD CONSTRAINT "employee_profile_images_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_record_divisions" ADD CONSTRAINT "employment_record_divisions_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_record_modules" ADD CONSTRAINT "employment_record_modules_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1091,6 +1353,16 @@ CREATE UNIQUE INDEX "leads_batch_row" ON "leads" USING btree ("lead_batch_id","b
 CREATE INDEX "territories_group" ON "territories" USING btree ("lead_group_id");--> statement-breakpoint
 CREATE INDEX "territory_offices_territory" ON "territory_offices" USING btree ("territory_id","from_date");--> statement-breakpoint
 CREATE INDEX "territory_offices_office" ON "territory_offices" USING btree ("icd_office_id");--> statement-breakpoint
+CREATE INDEX "employee_sgi_id_history_employee" ON "employee_sgi_id_history" USING btree ("employee_id");--> statement-breakpoint
+CREATE INDEX "onboarding_application_documents_application" ON "onboarding_application_documents" USING btree ("onboarding_application_id");--> statement-breakpoint
+CREATE INDEX "onboarding_application_statuses_policy" ON "onboarding_application_statuses" USING btree ("onboarding_policy_id");--> statement-breakpoint
+CREATE INDEX "onboarding_applications_office" ON "onboarding_applications" USING btree ("icd_office_id");--> statement-breakpoint
+CREATE INDEX "onboarding_applications_employee" ON "onboarding_applications" USING btree ("employee_id");--> statement-breakpoint
+CREATE INDEX "onboarding_contact_emails_policy" ON "onboarding_contact_emails" USING btree ("onboarding_policy_id");--> statement-breakpoint
+CREATE INDEX "onboarding_document_groups_policy" ON "onboarding_document_groups" USING btree ("onboarding_policy_id");--> statement-breakpoint
+CREATE INDEX "onboarding_documents_policy" ON "onboarding_documents" USING btree ("onboarding_policy_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "onboarding_field_values_field" ON "onboarding_field_values" USING btree ("onboarding_application_id","onboarding_reference_field_id");--> statement-breakpoint
+CREATE INDEX "onboarding_reference_fields_policy" ON "onboarding_reference_fields" USING btree ("onboarding_policy_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "division_rotations_profile_start" ON "division_rotations" USING btree ("division_profile_id","start_date");--> statement-breakpoint
 CREATE INDEX "organisation_jobs_status" ON "organisation_jobs" USING btree ("job_status","id");--> statement-breakpoint
 CREATE INDEX "payroll_manual_show_hours_submission" ON "payroll_manual_show_hours" USING btree ("manual_submission_id");--> statement-breakpoint
@@ -1098,6 +1370,17 @@ CREATE UNIQUE INDEX "payroll_manual_submissions_entry" ON "payroll_manual_submis
 CREATE INDEX "payroll_manual_submissions_status" ON "payroll_manual_submissions" USING btree ("status_id","submitted_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "wage_policies_jurisdiction" ON "wage_policies" USING btree ("country_id",coalesce("state_province", ''));--> statement-breakpoint
 CREATE INDEX "wage_policy_history_policy" ON "wage_policy_history" USING btree ("wage_policy_id","start_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_commission_pieces_number" ON "payroll_commission_pieces" USING btree ("payroll_entry_id","piece_number");--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_dismissals_one" ON "payroll_dismissals" USING btree ("payroll_id","kind","employee_id");--> statement-breakpoint
+CREATE INDEX "payroll_dismissals_employee" ON "payroll_dismissals" USING btree ("employee_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_entries_pay_period" ON "payroll_entries" USING btree ("pay_period_id");--> statement-breakpoint
+CREATE INDEX "payroll_entries_payroll" ON "payroll_entries" USING btree ("payroll_id");--> statement-breakpoint
+CREATE INDEX "payroll_entries_employee" ON "payroll_entries" USING btree ("employee_id");--> statement-breakpoint
+CREATE INDEX "payroll_entry_lines_entry" ON "payroll_entry_lines" USING btree ("payroll_entry_id","sort_index");--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_entry_snapshots_number" ON "payroll_entry_snapshots" USING btree ("payroll_entry_id","snapshot_number");--> statement-breakpoint
+CREATE INDEX "payroll_entry_snapshots_employee" ON "payroll_entry_snapshots" USING btree ("employee_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payrolls_corporation_window" ON "payrolls" USING btree ("icd_corporation_id","pay_frequency_id","start_date");--> statement-breakpoint
+CREATE INDEX "payrolls_dates" ON "payrolls" USING btree ("start_date","end_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "employees_user_name_lower" ON "employees" USING btree (lower("user_name"));--> statement-breakpoint
 CREATE INDEX "employees_ssn" ON "employees" USING btree ("ssn");--> statement-breakpoint
 CREATE INDEX "employees_email_lower" ON "employees" USING btree (lower("email_address"));--> statement-breakpoint
