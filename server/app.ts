@@ -37,6 +37,7 @@ import { teamRoutes } from './modules/teams/routes';
 import { tilesRoutes } from './modules/tiles/routes';
 import { timeRoutes } from './modules/time/routes';
 import { timeManagementRoutes } from './modules/time-management/routes';
+import { wagePolicyRoutes } from './modules/wage-policies/routes';
 import { registerAuth } from './plugins/auth';
 import type { AuthCacheOptions } from './plugins/auth-cache';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -164,6 +165,7 @@ export async function buildApp(
       await api.register(organisationRoutes, { db });
       await api.register(timeRoutes, { db });
       await api.register(timeManagementRoutes, { db });
+      await api.register(wagePolicyRoutes, { db });
       await api.register(auditRoutes, { db });
       await api.register(directoryRoutes, { db });
       await api.register(provinceRoutes, { db });

@@ -42,6 +42,7 @@ import { seedCompany } from './company';
 import { seedDirectories } from './directories';
 import { seedLeads } from './leads';
 import { seedOrganisation } from './organisation';
+import { seedPayrollManual } from './payroll-manual';
 import { seedScheduling } from './scheduling';
 import { seedTime } from './time';
 import { seedTimeManagement } from './time-management';
@@ -224,6 +225,9 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'navigation:payroll',
     'payroll:read',
     'payroll:process',
+    'payroll:manualSubmissions',
+    'wagePolicies:read',
+    'wagePolicies:write',
     'navigation:employees',
     'employees:read',
     'navigation:timeApprovals',
@@ -257,6 +261,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'scheduling:manage',
     'navigation:payroll',
     'payroll:read',
+    'wagePolicies:read',
     'navigation:employees',
     'employees:read',
     'navigation:reports',
@@ -599,5 +604,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedCompany(db, now);
   await seedOrganisation(db, now);
   await seedDirectories(db, now);
+  await seedPayrollManual(db, now);
   return true;
 }

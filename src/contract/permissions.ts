@@ -107,6 +107,13 @@ export const PERMISSIONS = [
     Name: 'Read the pay stubs of employees in scope (released payrolls)',
     ModuleID: ModuleId.Payroll,
   },
+  {
+    Key: 'payroll:manualSubmissions',
+    Name: 'Submit, amend and cancel manual payroll submissions',
+    ModuleID: ModuleId.Payroll,
+  },
+  { Key: 'wagePolicies:read', Name: 'Read wage policies (minimum wages)', ModuleID: ModuleId.Payroll },
+  { Key: 'wagePolicies:write', Name: 'Create and edit wage policies', ModuleID: ModuleId.Payroll },
   { Key: 'employees:read', Name: 'Read employees', ModuleID: ModuleId.Users },
   { Key: 'employees:write', Name: 'Edit employees', ModuleID: ModuleId.Users },
   {
