@@ -374,7 +374,8 @@ export type CommissionPiece = z.infer<typeof CommissionPiece>;
  * Payroll entry save payload (spec 001 §3). Salary, ContractorPayment, CommissionThreshold and
  * ManualCommissionAmount are null when default (the employment record's salary and threshold, no
  * contractor payment, the commission computed from pieces). Other amounts: null or absent = 0.
- * SickPay, SplitTime, ReportingTime, MealPeriodPremiumTime, HolidayPay and TrainingPayHours are hours.
+ * SickPay and HolidayPay are amounts; ExtraHoursWorked, SplitTime, ReportingTime, MealPeriodPremiumTime
+ * and TrainingPayHours are decimal hours.
  * Version (optional): the entry's Version read; stale → 409 with the current entry.
  */
 export const EntrySavePayload = z.object({
@@ -392,11 +393,11 @@ export const EntrySavePayload = z.object({
   TravelAllowance: Money.nullish(),
   CellAllowance: Money.nullish(),
   Tip: Money.nullish(),
-  SickPay: Hours.nullish(),
+  SickPay: Money.nullish(),
   SplitTime: Hours.nullish(),
   ReportingTime: Hours.nullish(),
   MealPeriodPremiumTime: Hours.nullish(),
-  HolidayPay: Hours.nullish(),
+  HolidayPay: Money.nullish(),
   Chargeback: Amount.nullish(),
   TrainingPayHours: Hours.nullish(),
   NetPayAddition: Amount.nullish(),
@@ -432,6 +433,7 @@ export const PayrollEntryTotals = z.object({
   Salary: z.number(),
   ExtraCommission: z.number(),
   CommissionBonus: z.number(),
+  ExtraHoursWorkedAmount: z.number(),
   GrossPay: z.number(),
   NetPayAddition: z.number(),
   NetPayDeduction: z.number(),

@@ -87,16 +87,16 @@ export interface PayrollEntryInputs {
   TravelAllowanceCents: number;
   CellAllowanceCents: number;
   TipCents: number;
-  /** Hours of paid sick leave. */
-  SickPay: number;
+  /** Paid sick leave amount. */
+  SickPayCents: number;
   /** Hours of split-shift premium. */
   SplitTime: number;
   /** Hours of reporting-time pay. */
   ReportingTime: number;
   /** Hours of meal-period premium entered by hand (added to the computed ones). */
   MealPeriodPremiumTime: number;
-  /** Hours of statutory holiday pay. */
-  HolidayPay: number;
+  /** Statutory holiday pay amount. */
+  HolidayPayCents: number;
   ChargebackCents: number;
   TrainingPayHours: number;
   NetPayAdditionCents: number;
