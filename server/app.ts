@@ -29,6 +29,7 @@ import { leadsRoutes } from './modules/leads/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { organisationRoutes } from './modules/organisation/routes';
+import { payrollReportRoutes } from './modules/payroll-reports/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { provinceRoutes } from './modules/provinces/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -178,6 +179,7 @@ export async function buildApp(
       await api.register(lookupRoutes, { db });
       await api.register(roleRoutes, { db });
       await api.register(accessRoutes, { db });
+      await api.register(payrollReportRoutes, { db });
     },
     { prefix: '/api' },
   );
