@@ -1,5 +1,6 @@
 // The payroll engine: pure functions, no I/O. See compute.ts for the order of the steps,
 // classify.ts for the hour classes, rules.ts for the jurisdictions, commission.ts for the types.
+export { addDays } from '../time/clock-time';
 export { classify, workweekStart } from './classify';
 export { commissionOf, wagesArePaid } from './commission';
 export { computeEntry, LINE_ORDER } from './compute';
