@@ -38,6 +38,7 @@ import { teamRoutes } from './modules/teams/routes';
 import { tilesRoutes } from './modules/tiles/routes';
 import { timeRoutes } from './modules/time/routes';
 import { timeManagementRoutes } from './modules/time-management/routes';
+import { payrollManualRoutes } from './modules/payroll-manual/routes';
 import { wagePolicyRoutes } from './modules/wage-policies/routes';
 import { registerAuth } from './plugins/auth';
 import type { AuthCacheOptions } from './plugins/auth-cache';
@@ -167,6 +168,7 @@ export async function buildApp(
       await api.register(timeRoutes, { db });
       await api.register(timeManagementRoutes, { db });
       await api.register(wagePolicyRoutes, { db });
+      await api.register(payrollManualRoutes, { db });
       await api.register(auditRoutes, { db });
       await api.register(directoryRoutes, { db });
       await api.register(provinceRoutes, { db });

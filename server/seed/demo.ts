@@ -261,6 +261,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'scheduling:manage',
     'navigation:payroll',
     'payroll:read',
+    'payroll:manualSubmissions',
     'wagePolicies:read',
     'navigation:employees',
     'employees:read',

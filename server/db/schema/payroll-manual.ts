@@ -20,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { payrollEntries } from './payroll';
 import { employees } from './people';
 
 export const wagePolicies = pgTable(
@@ -61,7 +62,9 @@ export const payrollManualSubmissions = pgTable(
   'payroll_manual_submissions',
   {
     ManualSubmissionID: serial('manual_submission_id').primaryKey(),
-    PayrollEntryID: integer('payroll_entry_id').notNull(),
+    PayrollEntryID: integer('payroll_entry_id')
+      .notNull()
+      .references(() => payrollEntries.PayrollEntryID, { onDelete: 'cascade' }),
     StatusID: smallint('status_id').notNull(),
     /** Amounts requested, in cents. */
     BonusCents: integer('bonus_cents').notNull().default(0),
@@ -79,7 +82,7 @@ export const payrollManualSubmissions = pgTable(
     IsWorkingOn: boolean('is_working_on').notNull().default(false),
     CompletedAt: timestamp('completed_at', { withTimezone: true }),
     CompletedByID: integer('completed_by_id').references(() => employees.EmployeeID),
-    /** What each lifecycle step did, oldest first: { At, ByID, Action, StatusID }. */
+    /** What each lifecycle step did, oldest first: { At, ByID, ByName, Action, StatusID }. */
     History: jsonb('history').$type<ManualSubmissionEvent[]>().notNull().default([]),
     Version: integer('version').notNull().default(1),
   },
@@ -92,6 +95,7 @@ export const payrollManualSubmissions = pgTable(
 export interface ManualSubmissionEvent {
   At: string;
   ByID: number;
+  ByName: string;
   Action: string;
   StatusID: number;
 }
