@@ -29,6 +29,7 @@ import { leadsRoutes } from './modules/leads/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { organisationRoutes } from './modules/organisation/routes';
+import { payStubRoutes } from './modules/pay-stubs/routes';
 import { payrollReportRoutes } from './modules/payroll-reports/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { provinceRoutes } from './modules/provinces/routes';
@@ -182,6 +183,7 @@ export async function buildApp(
       await api.register(roleRoutes, { db });
       await api.register(accessRoutes, { db });
       await api.register(payrollReportRoutes, { db });
+      await api.register(payStubRoutes, { db });
     },
     { prefix: '/api' },
   );

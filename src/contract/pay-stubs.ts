@@ -130,6 +130,11 @@ export const CompareQuery = z.object({
   left: QueryInt32.min(1).optional(),
   /** Right version (default: the latest). */
   right: QueryInt32.min(1).optional(),
+  /** true: every column shown for this payroll (the comparison table), not only those that changed. */
+  all: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 /** What moved a difference ("why"). Text is English; the other fields let a screen word it itself. */
@@ -196,6 +201,11 @@ export const PayPeriodChangeRecord = z.object({
   Right: EntryVersion,
   /** Every numbered version of the entry, oldest first (to pick other pairs). */
   Versions: z.array(EntryVersion),
+  /**
+   * The Show* flags of the payroll: a conditional column is shown when the payroll has a non-zero
+   * value in it (any entry now, or either compared version).
+   */
+  Flags: z.record(z.string(), z.boolean()),
   Differences: z.array(Difference),
 });
 export type PayPeriodChangeRecord = z.infer<typeof PayPeriodChangeRecord>;
