@@ -163,7 +163,14 @@ export async function buildApp(
       await api.register(leadsRoutes, { db });
       await api.register(platformRoutes, { db });
       await api.register(schedulingRoutes, { db });
-      await api.register(onboardingRoutes, { db });
+      await api.register(onboardingRoutes, {
+        db,
+        publicUrl: config.publicUrl,
+        costLog2: config.passwordCostLog2,
+        dataKey: config.dataKey,
+        dataDir: config.dataDir,
+        inMemory: config.inMemory,
+      });
       await api.register(teamRoutes, { db });
       await api.register(organisationRoutes, { db });
       await api.register(timeRoutes, { db });

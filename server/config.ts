@@ -31,6 +31,10 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Demo!2026apex'),
   BLOCK_METHODS: methodList.default([]),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  APEX_DATA_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (a 32-byte key)')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -81,6 +85,8 @@ export interface Config {
   demoPassword: string;
   blockMethods: string[];
   jwtSecret?: string;
+  /** AES-256-GCM key for sensitive onboarding values (APEX_DATA_KEY); else generated into DATA_DIR/data.key. */
+  dataKey?: string;
   smtpUrl?: string;
   mailFrom: string;
   sessionIdleMinutes: number;
@@ -152,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     blockMethods: e.BLOCK_METHODS,
     jwtSecret: e.JWT_SECRET,
+    dataKey: e.APEX_DATA_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

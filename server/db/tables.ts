@@ -4,6 +4,7 @@ export * from './schema/bank';
 export * from './schema/directories';
 export * from './schema/idempotency';
 export * from './schema/leads';
+export * from './schema/onboarding';
 export * from './schema/organisation';
 export * from './schema/payroll';
 export * from './schema/payroll-manual';

@@ -27,6 +27,8 @@ declare module 'fastify' {
     anyPermission?: readonly string[];
     /** Let a GET be authenticated by the session cookie alone (browser navigation, e.g. downloads). */
     allowCookie?: boolean;
+    /** A public route that still knows a caller who sends a valid token (anonymous otherwise). */
+    optionalAuth?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -157,7 +159,17 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): AuthCache
     const url = request.routeOptions.url;
     // Only the API is guarded here: the PWA's files are public and the account form posts check the
     // session themselves.
-    if (!url || config.public || !/^\/api\//i.test(url)) return;
+    if (!url || !/^\/api\//i.test(url)) return;
+    if (config.public) {
+      if (config.optionalAuth && request.headers.authorization) {
+        const known = await resolveActor(request, resolveOpts, false).catch(() => null);
+        if (known) {
+          request.actor = known.actor;
+          request.authSession = known.session;
+        }
+      }
+      return;
+    }
     const cookieOk = !!config.allowCookie && (request.method === 'GET' || request.method === 'HEAD');
     const resolved = await resolveActor(request, resolveOpts, cookieOk);
     if (!resolved) throw unauthorized();

@@ -41,6 +41,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { seedCompany } from './company';
 import { seedDirectories } from './directories';
 import { seedLeads } from './leads';
+import { seedOnboarding } from './onboarding';
 import { seedOrganisation } from './organisation';
 import { seedPayrollManual } from './payroll-manual';
 import { seedScheduling } from './scheduling';
@@ -245,6 +246,9 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'people:manage',
     'platform:taxRates',
     'onboarding:manage',
+    'onboarding:policies',
+    'onboarding:sensitive',
+    'navigation:onboarding',
   ],
   Owner: [
     'navigation:myPay',
@@ -274,6 +278,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'employees:write',
     'profile:own',
     'people:read',
+    'onboarding:manage',
   ],
   Manager: [
     'navigation:myPay',
@@ -605,6 +610,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedCompany(db, now);
   await seedOrganisation(db, now);
   await seedDirectories(db, now);
+  await seedOnboarding(db, now);
   await seedPayrollManual(db, now);
   return true;
 }

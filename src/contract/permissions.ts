@@ -130,6 +130,12 @@ export const PERMISSIONS = [
     ModuleID: ModuleId.Users,
   },
   { Key: 'onboarding:manage', Name: 'Review onboarding applications', ModuleID: ModuleId.Onboarding },
+  { Key: 'onboarding:policies', Name: 'Edit onboarding policies', ModuleID: ModuleId.Onboarding },
+  {
+    Key: 'onboarding:sensitive',
+    Name: 'See sensitive onboarding values (SIN/SSN, bank numbers) in clear',
+    ModuleID: ModuleId.Onboarding,
+  },
   { Key: ONBOARDING_PERMISSION, Name: 'Onboarding applicant', ModuleID: ModuleId.Onboarding },
   { Key: 'reports:read', Name: 'Run reports', ModuleID: ModuleId.Reports },
   { Key: 'audit:read', Name: 'Read audit logs', ModuleID: ModuleId.Auditing },

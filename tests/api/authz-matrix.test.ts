@@ -47,6 +47,11 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
   [/^POST \/api\/home\/reset-password$/, 'asks for a reset mail; same answer for every user name'],
   [/^GET \/api\/app\/states$/, 'the named states, user-independent and cacheable'],
   [/^POST \/api\/client-errors$/, 'the PWA reports its errors, signed in or not'],
+  [/^GET \/api\/onboarding-divisions$/, 'divisions taking applications (anonymous: self sign-up ones)'],
+  [
+    /^POST \/api\/onboarding-applications$/,
+    'a self sign-up where the policy allows it (rate-limited); an office-made one needs onboarding:manage, checked in the handler',
+  ],
   [/^(PUT|PATCH|DELETE) \/api\/services\/shim-tests\//, 'method-override probes'],
   [/^(PUT|PATCH|DELETE) \/__method-blocked$/, 'answers 405 to blocked methods'],
   [/^POST \/account\//, 'the account form posts; those needing a session check it themselves'],

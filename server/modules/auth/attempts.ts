@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { LockClass, xactLockName } from '../../db/locks';
 import { loginAttempts } from '../../db/tables';
 
-export type AttemptPurpose = 'sign-in' | 'reset';
+export type AttemptPurpose = 'sign-in' | 'reset' | 'sign-up';
 
 export interface Limit {
   max: number;
