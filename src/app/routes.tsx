@@ -109,6 +109,8 @@ export function buildRoutes(session: Session): RouteObject[] {
               'time.lateAdjustments',
               () => import('../features/time-management/late-adjustments-page'),
             ),
+            state(session, 'payroll', () => import('../features/payroll/processing/payrolls-page')),
+            state(session, 'payroll.detail', () => import('../features/payroll/processing/payroll-page')),
             state(session, 'audit.logs', () => import('../features/audit/audit-logs-page')),
             state(session, 'leads.map', () => import('../features/leads/leads-map-page')),
             state(session, 'leads.manage', () => import('../features/leads/manage/leads-manage-page')),

@@ -104,6 +104,15 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.Payroll, Icon: 'lateAdjustments', Group: 'office', Label: 'Late adjustments' },
   },
   {
+    // The processor's payrolls (list, processing tab and its export) and a page per payroll run.
+    Name: 'payroll',
+    Url: '/payroll',
+    PermissionKey: 'navigation:payroll',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'payroll', Group: 'office', Label: 'Payroll' },
+  },
+  { Name: 'payroll.detail', Url: '/payroll/:id' },
+  {
     Name: 'audit.logs',
     Url: '/audit-logs',
     PermissionKey: 'navigation:auditLogs',

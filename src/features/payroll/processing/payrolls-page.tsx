@@ -1,0 +1,464 @@
+// Payroll (back office, online only): the paged list of the payrolls in the caller's scope, with
+// filters (corporation, pay window, status), the spec's sort orders, status badges and the pending /
+// submitted messages the caller may dismiss; the Processing tab (payroll:process) lists what is to
+// process and downloads the processing spreadsheet in a chosen format. A row opens the payroll.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../api/errors';
+import { hasGrant } from '../../../api/permissions';
+import { useSessionData } from '../../../app/app-context';
+import {
+  PAY_FREQUENCY_NAMES,
+  PAYROLL_TYPE_NAMES,
+  type PayrollListItem,
+  type PayrollProcessingItem,
+} from '../../../contract/payroll';
+import { ListFooter } from '../../../ui/list-footer';
+import { noItems, QueryView } from '../../../ui/query-view';
+import { SortHeader } from '../../time-management/components/sort-header';
+import {
+  type ListQuery,
+  useDismiss,
+  usePayrollCorporations,
+  usePayrollPage,
+  usePayrollTypes,
+  useProcessingPage,
+} from '../api/payrolls';
+import { currencyOf, formatDay, formatMoney, formatWindow } from './format';
+import {
+  activeFlags,
+  type ExportFormat,
+  exportFormats,
+  nextSort,
+  type PayrollSortColumn,
+  processingExportUrl,
+  type SortState,
+  wireSort,
+} from './list-options';
+
+const PAGE_SIZE = 25;
+const STATUS_FILTERS = {
+  visible: { isVisible: true },
+  hidden: { isVisible: false },
+  locked: { isLocked: true },
+  unlocked: { isLocked: false },
+  completed: { isCompleted: true },
+  notCompleted: { isCompleted: false },
+} as const satisfies Record<string, Partial<ListQuery>>;
+type StatusFilter = keyof typeof STATUS_FILTERS;
+
+const FLAG_COLORS = {
+  visible: 'gray',
+  locked: 'orange',
+  disclosed: 'teal',
+  pending: 'yellow',
+  completed: 'green',
+} as const;
+
+export default function PayrollsPage() {
+  const { t } = useTranslation();
+  const session = useSessionData();
+  const grants = session?.grants ?? [];
+  const canProcess = hasGrant(grants, 'payroll:process');
+  const canSeeSsn = hasGrant(grants, 'employees:viewSensitive');
+  const [params, setParams] = useSearchParams();
+  const tab = canProcess && params.get('tab') === 'processing' ? 'processing' : 'all';
+  const [corporation, setCorporation] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [status, setStatus] = useState<StatusFilter | null>(null);
+  const [sort, setSort] = useState<SortState>({ sort: 'StartDate', descending: true });
+  const [page, setPage] = useState(1);
+  const [processingPage, setProcessingPage] = useState(1);
+  const [format, setFormat] = useState<ExportFormat>('Default');
+
+  const rangeError = from && to && from > to ? t('payroll.filters.rangeError') : undefined;
+  const query: ListQuery = useMemo(
+    () => ({
+      icdCorporationID: corporation ? Number(corporation) : undefined,
+      startDate: !rangeError && from ? from : undefined,
+      endDate: !rangeError && to ? to : undefined,
+      ...(status ? STATUS_FILTERS[status] : {}),
+      sort: wireSort(sort),
+      pageSize: PAGE_SIZE,
+    }),
+    [corporation, from, to, status, sort, rangeError],
+  );
+  const corporations = usePayrollCorporations();
+  const types = usePayrollTypes();
+  const list = usePayrollPage(query, page - 1);
+  const processing = useProcessingPage(query, processingPage - 1, tab === 'processing');
+
+  const typeName = (id: number) =>
+    types.data?.find((x) => x.PayrollTypeID === id)?.Name ?? PAYROLL_TYPE_NAMES[id] ?? String(id);
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+      setProcessingPage(1);
+    };
+  const sortBy = (column: PayrollSortColumn) => () => {
+    setSort(nextSort(sort, column));
+    setPage(1);
+    setProcessingPage(1);
+  };
+  const header = (column: PayrollSortColumn, label: string) => (
+    <SortHeader active={sort.sort === column} descending={sort.descending} onSort={sortBy(column)}>
+      {label}
+    </SortHeader>
+  );
+
+  return (
+    <Stack gap="md" maw={1400}>
+      <Title order={1} size="h2">
+        {t('payroll.title')}
+      </Title>
+      {list.data && <Messages items={list.data.Items} />}
+      <Card withBorder padding="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label={t('payroll.filters.corporation')}
+            placeholder={t('payroll.filters.any')}
+            data={(corporations.data ?? []).map((c) => ({
+              value: String(c.IcdCorporationID),
+              label: c.ClientName,
+            }))}
+            value={corporation}
+            onChange={filter(setCorporation)}
+            clearable
+            searchable
+            w={{ base: '100%', xs: 260 }}
+          />
+          <TextInput
+            type="date"
+            label={t('payroll.filters.from')}
+            value={from}
+            onChange={(e) => filter(setFrom)(e.currentTarget.value)}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <TextInput
+            type="date"
+            label={t('payroll.filters.to')}
+            value={to}
+            onChange={(e) => filter(setTo)(e.currentTarget.value)}
+            error={rangeError}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <Select
+            label={t('payroll.filters.status')}
+            placeholder={t('payroll.filters.any')}
+            data={(Object.keys(STATUS_FILTERS) as StatusFilter[]).map((k) => ({
+              value: k,
+              label: t(`payroll.statusFilter.${k}`),
+            }))}
+            value={status}
+            onChange={(v) => filter(setStatus)(v as StatusFilter | null)}
+            clearable
+            w={{ base: '100%', xs: 180 }}
+          />
+          {(corporation || from || to || status) && (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setCorporation(null);
+                setFrom('');
+                setTo('');
+                setStatus(null);
+                setPage(1);
+                setProcessingPage(1);
+              }}
+            >
+              {t('payroll.filters.clear')}
+            </Button>
+          )}
+        </Group>
+      </Card>
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v === 'processing' ? { tab: 'processing' } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="all">{t('payroll.tabs.all')}</Tabs.Tab>
+          {canProcess && <Tabs.Tab value="processing">{t('payroll.tabs.processing')}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="all" pt="md">
+          <QueryView
+            query={list}
+            errorTitle={t('payroll.loadFailed')}
+            empty={t('payroll.empty')}
+            emptyTestId="payrolls-empty"
+            isEmpty={noItems}
+          >
+            {(data) => (
+              <Stack gap="sm">
+                <PayrollTable testId="payrolls-table" header={header} typeName={typeName} rows={data.Items} />
+                <ListFooter
+                  label={t('payroll.count', { count: data.TotalCount })}
+                  totalCount={data.TotalCount}
+                  pageSize={PAGE_SIZE}
+                  page={page}
+                  onPageChange={setPage}
+                />
+              </Stack>
+            )}
+          </QueryView>
+        </Tabs.Panel>
+        {canProcess && (
+          <Tabs.Panel value="processing" pt="md">
+            <Stack gap="sm">
+              <Card withBorder padding="sm">
+                <Group gap="sm" align="flex-end">
+                  <Select
+                    label={t('payroll.export.format')}
+                    data={exportFormats(canSeeSsn).map((f) => ({
+                      value: f,
+                      label: t(`payroll.export.formats.${f}`),
+                    }))}
+                    value={format}
+                    onChange={(v) => v && setFormat(v as ExportFormat)}
+                    allowDeselect={false}
+                    w={{ base: '100%', xs: 220 }}
+                    data-testid="export-format"
+                  />
+                  <Button
+                    component="a"
+                    href={processingExportUrl(format, { ...query, pageSize: undefined })}
+                    download
+                    variant="default"
+                    leftSection={<IconDownload size={16} />}
+                    data-testid="export-download"
+                  >
+                    {t('payroll.export.download')}
+                  </Button>
+                </Group>
+              </Card>
+              <QueryView
+                query={processing}
+                errorTitle={t('payroll.loadFailed')}
+                empty={t('payroll.processingEmpty')}
+                isEmpty={noItems}
+              >
+                {(data) => (
+                  <Stack gap="sm">
+                    <PayrollTable
+                      testId="processing-table"
+                      header={header}
+                      typeName={typeName}
+                      rows={data.Items}
+                      processing
+                    />
+                    <ListFooter
+                      label={t('payroll.count', { count: data.TotalCount })}
+                      totalCount={data.TotalCount}
+                      pageSize={PAGE_SIZE}
+                      page={processingPage}
+                      onPageChange={setProcessingPage}
+                    />
+                  </Stack>
+                )}
+              </QueryView>
+            </Stack>
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}
+
+function PayrollTable({
+  rows,
+  header,
+  typeName,
+  processing,
+  testId,
+}: {
+  rows: (PayrollListItem | PayrollProcessingItem)[];
+  header: (column: PayrollSortColumn, label: string) => ReactNode;
+  typeName: (id: number) => string;
+  processing?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={processing ? 1180 : 1080}>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {header('ClientName', t('payroll.columns.corporation'))}
+            {header('Owner', t('payroll.columns.owner'))}
+            {header('Division', t('payroll.columns.division'))}
+            {header('StartDate', t('payroll.columns.start'))}
+            {header('EndDate', t('payroll.columns.end'))}
+            <Table.Th>{t('payroll.columns.payDate')}</Table.Th>
+            <Table.Th>{t('payroll.columns.type')}</Table.Th>
+            <Table.Th ta="right">{t('payroll.columns.entries')}</Table.Th>
+            <Table.Th ta="right">{t('payroll.columns.gross')}</Table.Th>
+            <Table.Th>{t('payroll.columns.status')}</Table.Th>
+            {header('LockedDate', t('payroll.columns.locked'))}
+            {header('CompletedDate', t('payroll.columns.completed'))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <PayrollRow key={p.PayrollID} payroll={p} typeName={typeName} processing={processing} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function PayrollRow({
+  payroll: p,
+  typeName,
+  processing,
+}: {
+  payroll: PayrollListItem | PayrollProcessingItem;
+  typeName: (id: number) => string;
+  processing?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const to = `/payroll/${p.PayrollID}`;
+  const span = formatWindow(p.StartDate, p.EndDate);
+  const open = () => navigate(to);
+  const flags = activeFlags(p).filter((f) => f !== 'visible');
+  return (
+    <Table.Tr
+      onClick={open}
+      onKeyDown={(ev) => {
+        if (ev.key === 'Enter' && ev.target === ev.currentTarget) open();
+      }}
+      tabIndex={0}
+      style={{ cursor: 'pointer' }}
+      aria-label={t('payroll.open', { name: p.ClientName, window: span })}
+      data-testid="payroll-row"
+      data-payroll-id={p.PayrollID}
+    >
+      <Table.Td>
+        <Text size="sm" fw={500} component={Link} to={to} onClick={(ev) => ev.stopPropagation()}>
+          {p.ClientName}
+        </Text>
+      </Table.Td>
+      <Table.Td>{p.Owner}</Table.Td>
+      <Table.Td>
+        <Text size="xs">{p.Division || '—'}</Text>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(p.StartDate)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(p.EndDate)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(p.PayDate)}</Table.Td>
+      <Table.Td>
+        <Text size="xs">
+          {typeName(p.PayrollTypeID)}
+          <br />
+          <Text span c="dimmed" size="xs">
+            {PAY_FREQUENCY_NAMES[p.PayFrequencyID] ?? ''}
+          </Text>
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        {processing && 'UnapprovedCount' in p && p.UnapprovedCount > 0 ? (
+          <Text size="sm" c="orange.8">{`${p.ApprovedCount} / ${p.EntryCount}`}</Text>
+        ) : (
+          `${p.ApprovedCount} / ${p.EntryCount}`
+        )}
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(p.GrossPay, currencyOf(p.CountryID), i18n.language.replace('_', '-'))}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {!p.IsVisible && (
+            <Badge size="sm" color="gray" variant="outline">
+              {t('payroll.status.hidden')}
+            </Badge>
+          )}
+          {flags.length === 0 && (
+            <Badge size="sm" color="blue" variant="light">
+              {t('payroll.status.open')}
+            </Badge>
+          )}
+          {flags.map((f) => (
+            <Badge key={f} size="sm" color={FLAG_COLORS[f]} variant="light">
+              {t(`payroll.status.${f}`)}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(p.LockedDate)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(p.CompletedDate)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function formatInstant(value: string | Date | null): string {
+  if (!value) return '—';
+  return formatDay(new Date(value));
+}
+
+/** Pending and submitted payrolls announce themselves until the caller dismisses the message. */
+function Messages({ items }: { items: PayrollListItem[] }) {
+  const { t } = useTranslation();
+  const dismiss = useDismiss();
+  const messages = items.flatMap((p) => {
+    const out: { kind: 'pending' | 'submitted'; payroll: PayrollListItem }[] = [];
+    if (p.IsPending && !p.PendingDismissed) out.push({ kind: 'pending', payroll: p });
+    if (p.IsLocked && !p.SubmittedDismissed) out.push({ kind: 'submitted', payroll: p });
+    return out;
+  });
+  if (messages.length === 0 && !dismiss.isError) return null;
+  return (
+    <Stack gap={6} data-testid="payroll-messages">
+      {dismiss.isError && (
+        <Alert color="red" title={t('payroll.messages.dismissFailed')}>
+          {errorMessage(dismiss.error)}
+        </Alert>
+      )}
+      {messages.slice(0, 5).map(({ kind, payroll: p }) => (
+        <Alert
+          key={`${kind}-${p.PayrollID}`}
+          color={kind === 'pending' ? 'yellow' : 'blue'}
+          variant="light"
+          py={6}
+          data-testid={`payroll-message-${kind}`}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm">
+              <Text span component={Link} to={`/payroll/${p.PayrollID}`} fw={500} size="sm">
+                {t(`payroll.messages.${kind}`, {
+                  name: p.ClientName,
+                  window: formatWindow(p.StartDate, p.EndDate),
+                })}
+              </Text>
+            </Text>
+            <CloseButton
+              size="sm"
+              aria-label={t('payroll.messages.dismiss')}
+              disabled={dismiss.isPending}
+              onClick={() => dismiss.mutate({ kind, id: p.PayrollID })}
+            />
+          </Group>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
