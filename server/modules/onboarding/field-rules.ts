@@ -15,7 +15,6 @@ export type FieldCheck = { ok: true; value: string } | { ok: false; message: str
 export function checkMask(mask: string, value: string): FieldCheck {
   const slots = parseMask(mask);
   const chars = Array.from(value);
-  const inputs = slots.filter((s) => s.kind === 'input');
   const mismatch = { ok: false as const, message: ONBOARDING_MESSAGES.maskMismatch(mask) };
   let filled: (string | null)[] | null = null;
   if (chars.length === slots.length) {
@@ -33,27 +32,16 @@ export function checkMask(mask: string, value: string): FieldCheck {
     });
     if (fits) filled = out;
   }
-  if (!filled) {
-    // Entered characters alone, in order.
-    if (chars.length > inputs.length) return mismatch;
-    let k = 0;
-    const out: (string | null)[] = [];
-    for (const slot of slots) {
-      if (slot.kind === 'literal') {
-        out.push(null);
-        continue;
-      }
-      const c = chars[k];
-      if (c === undefined) {
-        out.push(null);
-        continue;
-      }
-      if (!tokenAccepts(slot.token, c)) return mismatch;
-      out.push(c);
-      k++;
-    }
-    filled = out;
-  }
+  // Entered characters alone, in order; failing that, without the separators a person types (the
+  // mask's literals and spaces): '046 454 286' for 000-000-000.
+  const literals = new Set(slots.flatMap((s) => (s.kind === 'literal' ? [s.char] : [])));
+  filled ??=
+    entered(slots, chars) ??
+    entered(
+      slots,
+      chars.filter((c) => c !== ' ' && !literals.has(c)),
+    );
+  if (!filled) return mismatch;
   const complete = slots.every(
     (slot: MaskSlot, i) => slot.kind === 'literal' || filled?.[i] != null || isOptionalSlot(slot),
   );
@@ -105,6 +93,24 @@ export function checkFieldValue(
       ? checkValueType(type, masked.value.replace(/[^\d.-]/g, ''))
       : checkValueType(type, masked.value);
   return typed.ok ? masked : typed;
+}
+
+/** The entered characters placed in the mask's input positions, or null when one does not fit. */
+function entered(slots: MaskSlot[], chars: string[]): (string | null)[] | null {
+  if (chars.length > slots.filter((s) => s.kind === 'input').length) return null;
+  let k = 0;
+  const out: (string | null)[] = [];
+  for (const slot of slots) {
+    const c = slot.kind === 'input' ? chars[k] : undefined;
+    if (slot.kind === 'literal' || c === undefined) {
+      out.push(null);
+      continue;
+    }
+    if (!tokenAccepts(slot.token, c)) return null;
+    out.push(c);
+    k++;
+  }
+  return out;
 }
 
 /** A sensitive value as an unauthorised reader sees it: every letter and digit but the last 3 starred. */
