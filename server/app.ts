@@ -30,6 +30,7 @@ import { lookupRoutes } from './modules/lookups/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { payStubRoutes } from './modules/pay-stubs/routes';
+import { payrollRoutes } from './modules/payroll/routes';
 import { payrollReportRoutes } from './modules/payroll-reports/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { provinceRoutes } from './modules/provinces/routes';
@@ -191,6 +192,7 @@ export async function buildApp(
       await api.register(accessRoutes, { db });
       await api.register(payrollReportRoutes, { db });
       await api.register(payStubRoutes, { db });
+      await api.register(payrollRoutes, { db });
     },
     { prefix: '/api' },
   );
