@@ -90,6 +90,13 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'timesheet', Group: 'field', Label: 'Timesheet' },
   },
   {
+    // Every employee's own pay stubs on the phone; readable offline once seen.
+    Name: 'myPay',
+    Url: '/my-pay',
+    PermissionKey: 'navigation:myPay',
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'payStub', Group: 'field', Label: 'My pay' },
+  },
+  {
     Name: 'time.approvals',
     Url: '/time/approvals',
     PermissionKey: 'navigation:timeApprovals',
