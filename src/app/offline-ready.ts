@@ -17,7 +17,6 @@ export async function loadOfflineScreens(): Promise<OfflineScreen[]> {
   const modules = await Promise.all([
     import('../features/time/offline-ready'),
     import('../features/time-management/offline-ready'),
-    import('../features/payroll/my-pay/offline-ready'),
     import('../features/scheduling/offline-ready'),
     import('../features/leads/offline-ready'),
   ]);

@@ -112,6 +112,11 @@ export function buildRoutes(session: Session): RouteObject[] {
             ),
             state(session, 'payroll', () => import('../features/payroll/processing/payrolls-page')),
             state(session, 'payroll.detail', () => import('../features/payroll/processing/payroll-page')),
+            state(
+              session,
+              'payroll.manualSubmissions',
+              () => import('../features/payroll/manual/manual-submissions-page'),
+            ),
             state(session, 'audit.logs', () => import('../features/audit/audit-logs-page')),
             state(session, 'leads.map', () => import('../features/leads/leads-map-page')),
             state(session, 'leads.manage', () => import('../features/leads/manage/leads-manage-page')),
@@ -136,6 +141,11 @@ export function buildRoutes(session: Session): RouteObject[] {
               () => import('../features/organisation/corporation-page'),
             ),
             state(session, 'admin.taxRates', () => import('../features/provinces/tax-rates-page')),
+            state(
+              session,
+              'admin.wagePolicies',
+              () => import('../features/payroll/wage-policies/wage-policies-page'),
+            ),
             state(
               session,
               'onboarding.applicationStatus',

@@ -120,6 +120,19 @@ const DEFS: StateDef[] = [
   },
   { Name: 'payroll.detail', Url: '/payroll/:id' },
   {
+    // Manual payroll submissions: the processors' board (by status, assign, pending, working on, processed).
+    Name: 'payroll.manualSubmissions',
+    Url: '/payroll/manual-submissions',
+    PermissionKey: 'payroll:read',
+    OnlineOnly: true,
+    Nav: {
+      ModuleID: ModuleId.Payroll,
+      Icon: 'manualSubmissions',
+      Group: 'office',
+      Label: 'Manual submissions',
+    },
+  },
+  {
     Name: 'audit.logs',
     Url: '/audit-logs',
     PermissionKey: 'navigation:auditLogs',
@@ -243,6 +256,19 @@ const DEFS: StateDef[] = [
       Icon: 'receiptTax',
       Group: 'admin',
       Label: 'Tax rates',
+    },
+  },
+  {
+    // Minimum wage per jurisdiction over time (the payroll engine's minimum wage advance).
+    Name: 'admin.wagePolicies',
+    Url: '/admin/wage-policies',
+    PermissionKey: 'wagePolicies:read',
+    OnlineOnly: true,
+    Nav: {
+      ModuleID: ModuleId.Payroll,
+      Icon: 'wagePolicies',
+      Group: 'admin',
+      Label: 'Wage policies',
     },
   },
 ];
