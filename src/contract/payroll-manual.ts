@@ -33,6 +33,7 @@
 import { z } from 'zod';
 import { Instant, Int32, pagedResult, QueryInt32, WireDate } from './common';
 import { Amount, Hours, MANUAL_PAYROLL_SORTS } from './payroll';
+import { WireDateOut } from './time';
 
 export const ManualSubmissionStatus = {
   Submitted: 1,
@@ -115,8 +116,8 @@ export const ManualSubmission = z.object({
   PayrollEntryID: Int32,
   PayrollID: Int32,
   PayPeriodID: Int32,
-  PayPeriodStartDate: WireDate,
-  PayPeriodEndDate: WireDate,
+  PayPeriodStartDate: WireDateOut,
+  PayPeriodEndDate: WireDateOut,
   EmployeeID: Int32,
   EmployeeName: z.string(),
   IcdOfficeID: Int32,
@@ -126,7 +127,7 @@ export const ManualSubmission = z.object({
   StatusID: Int32,
   Status: z.string(),
   ExtraShowHours: z.array(
-    z.object({ Date: WireDate, Hours: z.number(), Amount: z.number(), Comments: z.string() }),
+    z.object({ Date: WireDateOut, Hours: z.number(), Amount: z.number(), Comments: z.string() }),
   ),
   TotalHours: z.number(),
   Bonus: z.number(),

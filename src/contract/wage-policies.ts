@@ -14,6 +14,7 @@
 // changed. MinimumWage is dollars per hour with at most 2 decimals (stored as cents).
 import { z } from 'zod';
 import { Country, Int32, WireDate } from './common';
+import { WireDateOut } from './time';
 
 export const WAGE_POLICY_DELETE_REFUSED = 'Deleting a wage policy is not allowed.';
 export const WAGE_POLICY_OVERLAP = 'This period overlaps another period of the policy';
@@ -101,8 +102,10 @@ export const WagePolicy = z.object({
   Name: z.string(),
   CountryID: Int32,
   StateProvince: z.string().nullable(),
-  /** Sorted by StartDate. */
-  History: z.array(WagePolicyHistoryEntry),
+  /** Sorted by StartDate. Dates are Dates once the PWA revived them (WireDateOut). */
+  History: z.array(
+    z.object({ StartDate: WireDateOut, EndDate: WireDateOut.nullable(), MinimumWage: z.number() }),
+  ),
   Version: Int32,
 });
 export type WagePolicy = z.infer<typeof WagePolicy>;

@@ -65,7 +65,11 @@ beforeAll(async () => {
   // The demo's pay periods cover the Toronto people; Chicago's are made for the same window here.
   const [chicago] = await t.db.select().from(icdOffices).where(eq(icdOffices.OfficeName, 'Chicago Loop'));
   const [first] = await t.db.select().from(payPeriods).orderBy(asc(payPeriods.StartDate)).limit(1);
-  await ensurePayPeriods(t.db, { from: first.StartDate, to: first.EndDate, officeIds: [chicago.IcdOfficeID] });
+  await ensurePayPeriods(t.db, {
+    from: first.StartDate,
+    to: first.EndDate,
+    officeIds: [chicago.IcdOfficeID],
+  });
   await ensurePayrolls(t.db);
   const staffEntries = await entriesOf(user.staff);
   [entry.staff, entry.staff2] = staffEntries;

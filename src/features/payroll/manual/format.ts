@@ -1,0 +1,50 @@
+// Display helpers of the manual submissions and wage policies screens (no React).
+import { formatWireDate } from '../../../api/revive-dates';
+
+/** 'YYYY-MM-DD' of a date the client revived (or the string as sent). */
+export function day(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : formatWireDate(value);
+}
+
+/** Dollars with 2 decimals ('$1,234.50'; '-$5.00'): Canadian and US amounts alike. */
+export function money(amount: number, language: string): string {
+  const n = new Intl.NumberFormat(language.replace('_', '-'), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Math.abs(amount));
+  return `${amount < 0 ? '-' : ''}$${n}`;
+}
+
+export function instant(value: string | Date | null | undefined, language: string): string {
+  if (!value) return '';
+  const d = typeof value === 'string' ? new Date(value) : value;
+  return d.toLocaleString(language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Status colours of the board (badges). */
+export const STATUS_COLORS: Record<number, string> = {
+  1: 'blue',
+  2: 'indigo',
+  3: 'gray',
+  4: 'yellow',
+  5: 'orange',
+  6: 'green',
+};
+
+/** Field messages of a 400 answer, keyed as the server names them ('ExtraShowHours.0.Date'). */
+export function serverFieldErrors(data: unknown): Record<string, string> {
+  const errors = (data as { Errors?: Record<string, string[]> } | undefined)?.Errors ?? {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors)) if (v[0]) out[k] = v[0];
+  return out;
+}
+
+/** Field messages of a zod parse, keyed by the dotted path. */
+export function zodFieldErrors(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) out[i.path.map(String).join('.')] ??= i.message;
+  return out;
+}
