@@ -6,10 +6,21 @@
 // period kept is open-ended. So that a demo pay period straddles two rates whatever the clock,
 // Ontario gets one more increase 7 days before `now` (demo data, marked so in its name) when that is
 // later than its last published change.
-import { count } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { Country } from '../../src/contract/common';
+import { ManualSubmissionStatus as S } from '../../src/contract/payroll-manual';
 import type { Db } from '../db/client';
-import { wagePolicies, wagePolicyHistory } from '../db/tables';
+import type { ManualSubmissionEvent } from '../db/schema/payroll-manual';
+import {
+  employees,
+  icdOffices,
+  payPeriods,
+  payrollEntries,
+  payrollManualShowHours,
+  payrollManualSubmissions,
+  wagePolicies,
+  wagePolicyHistory,
+} from '../db/tables';
 import { addDays } from '../modules/wage-policies/minimum-wage';
 
 interface SeedPolicy {
@@ -135,7 +146,200 @@ export async function seedWagePolicies(db: Db, now: Date): Promise<void> {
   }
 }
 
-/** Everything of this area in the demo company. */
+const HOUR = 3_600_000;
+
+interface DemoSubmission {
+  office: string;
+  /** Prefer this user's entry at the office. */
+  userName?: string;
+  status: number;
+  days: { offset: number; hours: number; amount?: number; comment?: string }[];
+  bonus?: number;
+  addition?: number;
+  comments: string;
+}
+
+/**
+ * Manual submissions on the entries of the latest locked pay window (after its payroll was
+ * submitted), one in each status, all submitted by the payroll processor or the owner and dated
+ * between the window's end and `now`.
+ */
+const DEMO_SUBMISSIONS: DemoSubmission[] = [
+  {
+    office: 'Toronto Central',
+    userName: 'staff',
+    status: S.Processed,
+    days: [{ offset: 2, hours: 3, comment: 'Road show tear-down not clocked' }],
+    comments: 'Tear-down hours reported by the event lead.',
+  },
+  {
+    office: 'Toronto Central',
+    userName: 'rep',
+    status: S.WorkingOn,
+    days: [
+      { offset: 4, hours: 2.5, amount: 15, comment: 'Store training' },
+      { offset: 5, hours: 1.5 },
+    ],
+    bonus: 40,
+    comments: 'Training and a signing bonus missed by the run.',
+  },
+  {
+    office: 'Vancouver Harbour',
+    status: S.Pending,
+    days: [{ offset: 6, hours: 4, comment: 'Mall event, paper timesheet' }],
+    comments: 'Waiting for the paper timesheet signed by the mall.',
+  },
+  {
+    office: 'Chicago Loop',
+    status: S.Submitted,
+    days: [{ offset: 1, hours: 6, comment: 'Clock was down all day' }],
+    comments: 'Clock outage on the first Tuesday.',
+  },
+  {
+    office: 'Calgary South',
+    status: S.Amended,
+    days: [{ offset: 3, hours: 2 }],
+    addition: 25,
+    comments: 'Parking reimbursement added on request.',
+  },
+  {
+    office: 'Los Angeles Westside',
+    status: S.Cancelled,
+    days: [{ offset: 2, hours: 1 }],
+    comments: 'Entered twice: cancelled.',
+  },
+];
+
+export async function seedManualSubmissions(db: Db, now: Date): Promise<void> {
+  const [{ n }] = await db.select({ n: count() }).from(payrollManualSubmissions);
+  if (n > 0) return;
+  const people = await db
+    .select({
+      EmployeeID: employees.EmployeeID,
+      UserName: employees.UserName,
+      FirstName: employees.FirstName,
+      LastName: employees.LastName,
+    })
+    .from(employees)
+    .where(inArray(employees.UserName, ['payroll', 'owner']));
+  const payroll = people.find((p) => p.UserName === 'payroll');
+  const owner = people.find((p) => p.UserName === 'owner');
+  if (!payroll || !owner) return;
+  const [latest] = await db
+    .select({ StartDate: payPeriods.StartDate })
+    .from(payrollEntries)
+    .innerJoin(payPeriods, eq(payPeriods.PayPeriodID, payrollEntries.PayPeriodID))
+    .where(eq(payPeriods.IsLocked, true))
+    .orderBy(desc(payPeriods.StartDate))
+    .limit(1);
+  if (!latest) return;
+  const candidates = await db
+    .select({
+      PayrollEntryID: payrollEntries.PayrollEntryID,
+      StartDate: payPeriods.StartDate,
+      EndDate: payPeriods.EndDate,
+      OfficeName: icdOffices.OfficeName,
+      UserName: employees.UserName,
+    })
+    .from(payrollEntries)
+    .innerJoin(payPeriods, eq(payPeriods.PayPeriodID, payrollEntries.PayPeriodID))
+    .innerJoin(icdOffices, eq(icdOffices.IcdOfficeID, payrollEntries.IcdOfficeID))
+    .innerJoin(employees, eq(employees.EmployeeID, payrollEntries.EmployeeID))
+    .where(and(eq(payPeriods.StartDate, latest.StartDate), eq(payPeriods.IsLocked, true)))
+    .orderBy(asc(employees.LastName), asc(employees.FirstName));
+  const used = new Set<number>();
+  const name = (p: { FirstName: string; LastName: string }) => `${p.FirstName} ${p.LastName}`;
+  let k = 0;
+  for (const d of DEMO_SUBMISSIONS) {
+    const entry =
+      candidates.find(
+        (c) => c.OfficeName === d.office && c.UserName === d.userName && !used.has(c.PayrollEntryID),
+      ) ??
+      candidates.find(
+        (c) => c.OfficeName === d.office && !used.has(c.PayrollEntryID) && c.UserName !== 'manager',
+      );
+    if (!entry) continue;
+    used.add(entry.PayrollEntryID);
+    k += 1;
+    // Submitted the day after the window ended (or up to now), each step an hour later, never after now.
+    const base = Math.min(
+      new Date(`${addDays(entry.EndDate, 1)}T15:00:00Z`).getTime() + k * 600_000,
+      now.getTime() - 8 * HOUR,
+    );
+    const at = (step: number) => new Date(Math.min(base + step * HOUR, now.getTime()));
+    const submitter = d.office === 'Toronto Central' || d.office === 'Vancouver Harbour' ? owner : payroll;
+    const ev = (
+      step: number,
+      by: typeof payroll,
+      Action: string,
+      StatusID: number,
+    ): ManualSubmissionEvent => ({
+      At: at(step).toISOString(),
+      ByID: by.EmployeeID,
+      ByName: name(by),
+      Action,
+      StatusID,
+    });
+    const history: ManualSubmissionEvent[] = [ev(0, submitter, 'Submitted', S.Submitted)];
+    const row: Partial<typeof payrollManualSubmissions.$inferInsert> = {};
+    if (d.status === S.Amended) {
+      history.push(ev(1, payroll, 'Amended', S.Amended));
+      row.AmendedAt = at(1);
+    }
+    if (d.status === S.Cancelled) {
+      history.push(ev(1, submitter, 'Cancelled', S.Cancelled));
+      row.CancelledAt = at(1);
+    }
+    if (d.status === S.Pending || d.status === S.WorkingOn || d.status === S.Processed) {
+      history.push(ev(1, payroll, `Assigned to ${name(payroll)}`, S.Submitted));
+      row.ProcessorID = payroll.EmployeeID;
+    }
+    if (d.status === S.Pending) {
+      history.push(ev(2, payroll, 'Saved as pending', S.Pending));
+      row.IsPending = true;
+    }
+    if (d.status === S.WorkingOn || d.status === S.Processed) {
+      history.push(ev(2, payroll, 'Saved as working on', S.WorkingOn));
+      row.IsWorkingOn = d.status === S.WorkingOn;
+    }
+    if (d.status === S.Processed) {
+      history.push(ev(3, payroll, 'Processed', S.Processed));
+      row.CompletedAt = at(3);
+      row.CompletedByID = payroll.EmployeeID;
+    }
+    const [saved] = await db
+      .insert(payrollManualSubmissions)
+      .values({
+        ...row,
+        PayrollEntryID: entry.PayrollEntryID,
+        StatusID: d.status,
+        BonusCents: Math.round((d.bonus ?? 0) * 100),
+        NetPayAdditionCents: Math.round((d.addition ?? 0) * 100),
+        Comments: d.comments,
+        SubmittedByID: submitter.EmployeeID,
+        SubmittedAt: at(0),
+        History: history,
+        Version: history.length,
+      })
+      .returning({ id: payrollManualSubmissions.ManualSubmissionID });
+    await db.insert(payrollManualShowHours).values(
+      d.days.map((day, i) => ({
+        ManualSubmissionID: saved.id,
+        Date:
+          addDays(entry.StartDate, day.offset) > entry.EndDate
+            ? entry.EndDate
+            : addDays(entry.StartDate, day.offset),
+        Hours: day.hours.toFixed(2),
+        AmountCents: Math.round((day.amount ?? 0) * 100),
+        Comments: day.comment ?? '',
+        SortIndex: i,
+      })),
+    );
+  }
+}
+
+/** Everything of this area in the demo company (after the payroll seed). */
 export async function seedPayrollManual(db: Db, now: Date = new Date()): Promise<void> {
   await seedWagePolicies(db, now);
+  await seedManualSubmissions(db, now);
 }

@@ -99,6 +99,24 @@ const body = (e: Entry) => ({
   Comments: 'Show hours missing from the clock',
 });
 
+describe('the seeded demo', () => {
+  it('has one submission in each status on the latest locked window, then is cleared for these tests', async () => {
+    const page = (
+      await call(payroll, 'GET', 'payroll-entries/all/manual-submissions?sort=SubmittedDate')
+    ).json<ManualSubmissionPage>();
+    expect(page.Items.map((i) => i.StatusID).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    const processed = page.Items.find((i) => i.StatusID === S.Processed) as ManualSubmission;
+    expect(processed).toMatchObject({ EmployeeName: 'Sam Taylor', ProcessorName: 'Priya Shah' });
+    expect(processed.History.map((h) => h.Action).at(-1)).toBe('Processed');
+    for (const i of page.Items) {
+      for (const d of i.ExtraShowHours) {
+        expect(d.Date >= i.PayPeriodStartDate && d.Date <= i.PayPeriodEndDate).toBe(true);
+      }
+    }
+    await t.db.delete(payrollManualSubmissions);
+  });
+});
+
 describe('submit, amend, assign, pending, working on, processed', () => {
   let s: ManualSubmission;
 
