@@ -31,8 +31,8 @@ export interface DayWork {
   Worked: number;
   /** Work minutes before breaks are taken off. */
   Work: number;
-  /** The longest closed break of the day (minutes). */
-  LongestBreak: number;
+  /** The closed breaks of the day (minutes each). */
+  Breaks: number[];
   TimeEntryIDs: number[];
   IsContext: boolean;
 }
@@ -57,7 +57,7 @@ interface WorkPart {
   entry: TimeEntryInput;
   work: number;
   worked: number;
-  longestBreak: number;
+  breaks: number[];
 }
 
 export function classify(
@@ -67,12 +67,13 @@ export function classify(
 ): Classification {
   const firstDay = workweekStart(period.StartDate, rules.WorkweekStartsOn);
   const works = entries.filter((e) => !e.IsBreak && e.Date >= firstDay && e.Date <= period.EndDate);
-  const breaksOf = new Map<number, { total: number; longest: number }>();
+  const breaksOf = new Map<number, { total: number; list: number[] }>();
   for (const b of entries) {
     if (!b.IsBreak || b.ParentTimeEntryID === null || b.ParentTimeEntryID === undefined) continue;
     const m = partMinutes(b);
-    const cur = breaksOf.get(b.ParentTimeEntryID) ?? { total: 0, longest: 0 };
-    breaksOf.set(b.ParentTimeEntryID, { total: cur.total + m, longest: Math.max(cur.longest, m) });
+    if (m === 0) continue;
+    const cur = breaksOf.get(b.ParentTimeEntryID) ?? { total: 0, list: [] };
+    breaksOf.set(b.ParentTimeEntryID, { total: cur.total + m, list: [...cur.list, m] });
   }
   const parts: WorkPart[] = works.map((entry) => {
     const work = partMinutes(entry);
@@ -81,7 +82,7 @@ export function classify(
       entry,
       work,
       worked: Math.max(0, work - (br?.total ?? 0)),
-      longestBreak: br?.longest ?? 0,
+      breaks: br?.list ?? [],
     };
   });
   parts.sort((a, b) => {
@@ -123,7 +124,7 @@ export function classify(
       Date: date,
       Worked: dayWorked,
       Work: dayParts.reduce((s, p) => s + p.work, 0),
-      LongestBreak: dayParts.reduce((s, p) => Math.max(s, p.longestBreak), 0),
+      Breaks: dayParts.flatMap((p) => p.breaks),
       TimeEntryIDs: dayParts.map((p) => p.entry.TimeEntryID),
       IsContext: isContext,
     });

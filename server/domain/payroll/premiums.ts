@@ -22,8 +22,9 @@ export function minimumWageOn(day: Day, wages: readonly MinimumWagePeriod[]): Ce
 }
 
 /**
- * Days of the period with more than MealBreak.AfterWorkMinutes of work and no closed break of at least
- * MealBreak.MinimumBreakMinutes: one premium hour each.
+ * Days of the period short of meal breaks: more than MealBreak.AfterWorkMinutes of work needs one
+ * closed break of at least MealBreak.MinimumBreakMinutes, more than SecondAfterWorkMinutes two. One
+ * premium hour for each such day.
  */
 export function missedMealDays(
   days: readonly DayWork[],
@@ -33,12 +34,23 @@ export function missedMealDays(
   if (!rule) return { minutes: 0, traces: [] };
   const traces: LineTrace[] = [];
   for (const d of days) {
-    if (d.IsContext || d.Work <= rule.AfterWorkMinutes || d.LongestBreak >= rule.MinimumBreakMinutes)
-      continue;
+    if (d.IsContext) continue;
+    const needed =
+      rule.SecondAfterWorkMinutes !== null && d.Work > rule.SecondAfterWorkMinutes
+        ? 2
+        : d.Work > rule.AfterWorkMinutes
+          ? 1
+          : 0;
+    const taken = d.Breaks.filter((b) => b >= rule.MinimumBreakMinutes).length;
+    if (taken >= needed) continue;
+    const what =
+      needed === 2 && taken === 1
+        ? `a second ${rule.MinimumBreakMinutes}-minute meal break`
+        : `a ${rule.MinimumBreakMinutes}-minute meal break`;
     traces.push(
       trace(
         'missed-meal-break',
-        `${d.Date}: ${hoursText(d.Work)} of work without a ${rule.MinimumBreakMinutes}-minute meal break (${rules.Name}): 1 h premium`,
+        `${d.Date}: ${hoursText(d.Work)} of work without ${what} (${rules.Name}): 1 h premium`,
         { TimeEntryIDs: d.TimeEntryIDs },
       ),
     );

@@ -5,8 +5,8 @@
 // - US federal (FLSA): over 40 h in a workweek at 1.5×. Illinois follows the same rule.
 // - California (Labor Code §510, §512): over 8 h a day and over 40 straight-time hours a week at 1.5×;
 //   over 12 h a day at 2×; on the 7th consecutive workday of a workweek the first 8 h at 1.5× and
-//   beyond 8 h at 2×; a day with more than 5 h of work and no meal break of 30 minutes earns one hour
-//   of meal period premium at the regular rate.
+//   beyond 8 h at 2×; a day with more than 5 h of work and no meal break of 30 minutes (or more than
+//   10 h and fewer than two) earns one hour of meal period premium at the regular rate (one a day).
 // - Ontario (ESA): over 44 h a week at 1.5×.
 // - British Columbia (ESA s.40): over 8 h a day at 1.5×, over 12 h a day at 2×, over 40 straight-time
 //   hours a week at 1.5×.
@@ -48,7 +48,7 @@ export const CALIFORNIA: JurisdictionRules = {
   DailyDoubleTimeAfter: 12 * H,
   WeeklyOvertimeAfter: 40 * H,
   SeventhDay: { OvertimeUpTo: 8 * H },
-  MealBreak: { AfterWorkMinutes: 5 * H, MinimumBreakMinutes: 30 },
+  MealBreak: { AfterWorkMinutes: 5 * H, SecondAfterWorkMinutes: 10 * H, MinimumBreakMinutes: 30 },
 };
 
 export const ONTARIO: JurisdictionRules = {

@@ -45,10 +45,15 @@ export interface JurisdictionRules {
   OvertimeMultiplier: number;
   DoubleTimeMultiplier: number;
   /**
-   * A day whose work (before breaks are taken off) exceeds `AfterWorkMinutes` with no closed break of
-   * at least `MinimumBreakMinutes` earns one meal period premium hour (null: no such premium).
+   * A day whose work (before breaks are taken off) exceeds `AfterWorkMinutes` needs one closed break of
+   * at least `MinimumBreakMinutes`, and a second one past `SecondAfterWorkMinutes` (null: never); a day
+   * short of them earns one meal period premium hour (at most one a day). Null: no such premium.
    */
-  MealBreak: { AfterWorkMinutes: number; MinimumBreakMinutes: number } | null;
+  MealBreak: {
+    AfterWorkMinutes: number;
+    SecondAfterWorkMinutes: number | null;
+    MinimumBreakMinutes: number;
+  } | null;
 }
 
 export interface PayPeriodInput {

@@ -33,7 +33,10 @@ describe('California', () => {
         CALIFORNIA,
         '2026-11-02',
         '2026-11-08',
-        shift(1, '2026-11-03', '06:00', '19:30', [['12:00', '12:30']]),
+        shift(1, '2026-11-03', '06:00', '20:00', [
+          ['10:00', '10:30'],
+          ['15:00', '15:30'],
+        ]),
         {
           Basis: basis({ PayRate: 1733 }),
         },
@@ -60,7 +63,10 @@ describe('California', () => {
   it('the 7th consecutive workday: first 8 h at 1.5×, beyond 8 h at 2×, after weekly overtime on the 6th', () => {
     const time = [
       ...days(WEEK1.slice(0, 6), '08:00', '16:30', [['12:00', '12:30']]),
-      ...shift(900, '2026-11-08', '08:00', '18:30', [['12:00', '12:30']]),
+      ...shift(900, '2026-11-08', '08:00', '19:00', [
+        ['12:00', '12:30'],
+        ['16:00', '16:30'],
+      ]),
     ];
     const r = computeEntry(entry(CALIFORNIA, '2026-11-02', '2026-11-08', time));
     expect(rows(r.Lines)).toEqual([
@@ -81,7 +87,10 @@ describe('California', () => {
       ...days(['2026-11-02', '2026-11-03', '2026-11-05', '2026-11-06', '2026-11-07'], '08:00', '16:30', [
         ['12:00', '12:30'],
       ]),
-      ...shift(900, '2026-11-08', '08:00', '18:30', [['12:00', '12:30']]),
+      ...shift(900, '2026-11-08', '08:00', '19:00', [
+        ['12:00', '12:30'],
+        ['16:00', '16:30'],
+      ]),
     ];
     const r = computeEntry(entry(CALIFORNIA, '2026-11-02', '2026-11-08', time));
     expect(rows(r.Lines)).toEqual([
@@ -109,6 +118,27 @@ describe('California', () => {
     expect(meal.Minutes).toBe(120);
     expect(meal.Trace.map((t) => t.TimeEntryIDs)).toEqual([[10], [20]]);
     expect(r.Amounts).toMatchObject({ MealPeriodPremium: 3300, GrossPay: 40700 });
+
+    // More than 10 h of work needs a second meal break.
+    const long = computeEntry(
+      entry(
+        CALIFORNIA,
+        '2026-11-02',
+        '2026-11-08',
+        shift(50, '2026-11-03', '07:00', '18:00', [['12:00', '12:30']]),
+        {
+          Basis: basis({ PayRate: 1650 }),
+        },
+      ),
+    );
+    expect(rows(long.Lines)).toEqual([
+      ['Regular', 1650, 8, 13200],
+      ['Overtime', 2475, 2.5, 6188],
+      ['Meal Period Premium', null, null, 1650],
+    ]);
+    expect(long.Lines[2].Trace[0].Text).toBe(
+      '2026-11-03: 11 h of work without a second 30-minute meal break (California): 1 h premium',
+    );
 
     const withInput = computeEntry(
       entry(CALIFORNIA, '2026-11-02', '2026-11-08', time, {

@@ -25,26 +25,33 @@ const END = '2026-11-17';
 const hm = (m: number) =>
   `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
-/** Random days of work: up to two non-overlapping shifts a day, each with up to one break inside. */
+const specArb = fc.record({
+  day: fc.integer({ min: 0, max: 15 }),
+  start: fc.integer({ min: 0, max: 24 * 60 - 1 }),
+  length: fc.integer({ min: 1, max: 16 * 60 }),
+  breakAt: fc.integer({ min: 0, max: 600 }),
+  breakLength: fc.integer({ min: 0, max: 90 }),
+  training: fc.boolean(),
+});
+
+/**
+ * Random days of work: up to two entries a day, each with up to one break inside; half the time every
+ * day of the three workweeks is worked (so 7th days happen).
+ */
 const shiftsArb = fc
-  .array(
-    fc.record({
-      day: fc.integer({ min: 0, max: 15 }),
-      start: fc.integer({ min: 0, max: 24 * 60 - 1 }),
-      length: fc.integer({ min: 1, max: 16 * 60 }),
-      breakAt: fc.integer({ min: 0, max: 600 }),
-      breakLength: fc.integer({ min: 0, max: 90 }),
-      training: fc.boolean(),
-    }),
-    { maxLength: 24 },
+  .oneof(
+    fc.array(specArb, { maxLength: 24 }),
+    fc
+      .array(specArb, { minLength: 16, maxLength: 16 })
+      .map((specs) => specs.map((x, i) => ({ ...x, day: i }))),
   )
   .map((specs) => {
     const entries: TimeEntryInput[] = [];
     let id = 1;
-    const taken = new Set<number>();
+    const taken = new Map<number, number>();
     for (const s of specs) {
-      if (taken.has(s.day)) continue; // one work entry a day keeps them apart
-      taken.add(s.day);
+      if ((taken.get(s.day) ?? 0) >= 2) continue;
+      taken.set(s.day, (taken.get(s.day) ?? 0) + 1);
       const date = addDays(FIRST, s.day);
       const workId = id++;
       entries.push({
@@ -82,6 +89,7 @@ type InputSpec = {
   chargeback: number;
   meal: number;
   minimumWage: number;
+  late: { day: number; minutes: number }[];
 };
 
 const inputArb: fc.Arbitrary<InputSpec> = fc.record({
@@ -100,6 +108,12 @@ const inputArb: fc.Arbitrary<InputSpec> = fc.record({
   chargeback: fc.integer({ min: 0, max: 10000 }),
   meal: fc.integer({ min: 0, max: 8 }),
   minimumWage: fc.integer({ min: 0, max: 2500 }),
+  late: fc.array(
+    fc.record({ day: fc.integer({ min: -20, max: 0 }), minutes: fc.integer({ min: -240, max: 240 }) }),
+    {
+      maxLength: 3,
+    },
+  ),
 });
 
 function toInput(x: InputSpec): EntryInput {
@@ -125,7 +139,12 @@ function toInput(x: InputSpec): EntryInput {
     MinimumWages: x.minimumWage
       ? [{ StartDate: '2026-01-01', EndDate: null, MinimumWage: x.minimumWage }]
       : [],
-    LateAdjustments: [],
+    LateAdjustments: x.late.map((l, i) => ({
+      LateAdjustmentID: 70 + i,
+      TimeEntryID: 700 + i,
+      EntryDate: addDays(FIRST, l.day),
+      Minutes: l.minutes,
+    })),
   };
 }
 
@@ -158,7 +177,9 @@ describe('payroll engine properties', () => {
         const total = inPeriod.reduce((t, e) => t + (worked.get(e.TimeEntryID) ?? 0), 0);
         expect(r.Hours.WorkedMinutes).toBe(total);
         const entryTraining = r.Entries.filter((e) => !e.IsContext).reduce((t, e) => t + e.Training, 0);
-        expect(r.Hours.Regular + r.Hours.Overtime + r.Hours.DoubleTime + entryTraining).toBe(total);
+        const late = x.late.reduce((t, l) => t + l.minutes, 0);
+        expect(r.Hours.LateAdjustment).toBe(late);
+        expect(r.Hours.Regular + r.Hours.Overtime + r.Hours.DoubleTime + entryTraining).toBe(total + late);
       }),
       { numRuns: 300 },
     );
@@ -188,6 +209,49 @@ describe('payroll engine properties', () => {
     );
   });
 
+  it('every jurisdiction: overtime and double time match a day-by-day count of its rules', () => {
+    fc.assert(
+      fc.property(shiftsArb, fc.constantFrom(...JURISDICTIONS), (entries, rules) => {
+        const r = computeEntry(toInput({ ...sample, entries, rules }));
+        const worked = workedOf(entries);
+        const perDay = new Map<string, number>();
+        for (const e of entries)
+          if (!e.IsBreak) perDay.set(e.Date, (perDay.get(e.Date) ?? 0) + (worked.get(e.TimeEntryID) ?? 0));
+        let ot = 0;
+        let dt = 0;
+        for (const week of [0, 7, 14]) {
+          let straightSoFar = 0;
+          const totals = [0, 1, 2, 3, 4, 5, 6].map((i) => perDay.get(addDays(FIRST, week + i)) ?? 0);
+          totals.forEach((d, i) => {
+            const paid = addDays(FIRST, week + i) >= START && addDays(FIRST, week + i) <= END;
+            const seventh = rules.SeventhDay && i === 6 && totals.every((t) => t > 0);
+            let dayOt = 0;
+            let dayDt = 0;
+            if (seventh && rules.SeventhDay) {
+              dayOt = Math.min(d, rules.SeventhDay.OvertimeUpTo);
+              dayDt = d - dayOt;
+            } else {
+              const otAt = rules.DailyOvertimeAfter ?? Infinity;
+              const dtAt = rules.DailyDoubleTimeAfter ?? Infinity;
+              dayDt = Math.max(0, d - dtAt);
+              dayOt = Math.max(0, Math.min(d, dtAt) - otAt);
+              const straight = d - dayOt - dayDt;
+              const limit = rules.WeeklyOvertimeAfter ?? Infinity;
+              dayOt += Math.max(0, straightSoFar + straight - Math.max(limit, straightSoFar));
+              straightSoFar += straight;
+            }
+            if (paid) {
+              ot += dayOt;
+              dt += dayDt;
+            }
+          });
+        }
+        expect([r.Hours.Overtime, r.Hours.DoubleTime]).toEqual([ot, dt]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('each line is its rate × units rounded to the cent, and gross is the sum of the paid lines', () => {
     fc.assert(
       fc.property(inputArb, (x) => {
@@ -199,6 +263,10 @@ describe('payroll engine properties', () => {
         }
         expect(r.Amounts.GrossPay).toBe(r.Lines.filter((l) => !l.IsDetail).reduce((t, l) => t + l.Amount, 0));
         expect(r.Amounts.MinimumWageAdvance).toBeGreaterThanOrEqual(0);
+        // Whatever the type, the pay before the chargeback is at least the minimum wage for the hours.
+        const late = x.late.reduce((t, l) => t + l.minutes, 0);
+        const required = Math.round((x.minimumWage * (r.Hours.WorkedMinutes + late)) / 60);
+        expect(r.Amounts.GrossPay + r.Amounts.Chargeback).toBeGreaterThanOrEqual(required - 1);
         if (x.type === CommissionType.PieceBased) expect(r.Lines.every((l) => !l.IsDetail)).toBe(true);
       }),
       { numRuns: 300 },
@@ -233,4 +301,5 @@ const sample: InputSpec = {
   chargeback: 0,
   meal: 0,
   minimumWage: 0,
+  late: [],
 };
