@@ -43,9 +43,18 @@ export interface Classification {
   Days: DayWork[];
 }
 
-/** The first day of the workweek containing `date`. */
+const weekStarts = new Map<string, Day>();
+
+/** The first day of the workweek containing `date` (remembered: payrolls ask for the same days often). */
 export function workweekStart(date: Day, startsOn: number): Day {
-  return addDays(date, -((isoWeekday(date) - startsOn + 7) % 7));
+  const key = `${startsOn}${date}`;
+  let start = weekStarts.get(key);
+  if (start === undefined) {
+    start = addDays(date, -((isoWeekday(date) - startsOn + 7) % 7));
+    if (weekStarts.size > 20_000) weekStarts.clear();
+    weekStarts.set(key, start);
+  }
+  return start;
 }
 
 function partMinutes(e: TimeEntryInput): number {
@@ -55,6 +64,8 @@ function partMinutes(e: TimeEntryInput): number {
 
 interface WorkPart {
   entry: TimeEntryInput;
+  /** Seconds since midnight of the start (-1 without one), for the order within a day. */
+  startSec: number;
   work: number;
   worked: number;
   breaks: number[];
@@ -80,6 +91,7 @@ export function classify(
     const br = breaksOf.get(entry.TimeEntryID);
     return {
       entry,
+      startSec: entry.StartTime ? secondsOfTime(entry.StartTime) : -1,
       work,
       worked: Math.max(0, work - (br?.total ?? 0)),
       breaks: br?.list ?? [],
@@ -87,9 +99,7 @@ export function classify(
   });
   parts.sort((a, b) => {
     if (a.entry.Date !== b.entry.Date) return a.entry.Date < b.entry.Date ? -1 : 1;
-    const sa = a.entry.StartTime ? secondsOfTime(a.entry.StartTime) : -1;
-    const sb = b.entry.StartTime ? secondsOfTime(b.entry.StartTime) : -1;
-    return sa - sb || a.entry.TimeEntryID - b.entry.TimeEntryID;
+    return a.startSec - b.startSec || a.entry.TimeEntryID - b.entry.TimeEntryID;
   });
 
   const byDay = new Map<Day, WorkPart[]>();
@@ -102,7 +112,8 @@ export function classify(
   const out: Classification = { Entries: [], Segments: [], Days: [] };
   let week = '';
   let weeklyStraight = 0;
-  let workedDays = new Set<Day>();
+  /** Workweek offsets (0 = its first day) of the days worked so far in the week. */
+  let workedDays = new Set<number>();
 
   for (const [date, dayParts] of byDay) {
     const ws = workweekStart(date, rules.WorkweekStartsOn);
@@ -114,12 +125,9 @@ export function classify(
     const isContext = date < period.StartDate;
     const dayWorked = dayParts.reduce((s, p) => s + p.worked, 0);
     const offset = (isoWeekday(date) - rules.WorkweekStartsOn + 7) % 7;
-    let isSeventh = false;
-    if (rules.SeventhDay && offset === 6 && dayWorked > 0) {
-      isSeventh = true;
-      for (let i = 0; i < 6; i++) if (!workedDays.has(addDays(ws, i))) isSeventh = false;
-    }
-    if (dayWorked > 0) workedDays.add(date);
+    // Days come in date order, so six distinct earlier offsets are exactly offsets 0 to 5.
+    const isSeventh = rules.SeventhDay !== null && offset === 6 && dayWorked > 0 && workedDays.size === 6;
+    if (dayWorked > 0) workedDays.add(offset);
     out.Days.push({
       Date: date,
       Worked: dayWorked,
