@@ -114,6 +114,13 @@ export function buildRoutes(session: Session): RouteObject[] {
             state(session, 'payroll.detail', () => import('../features/payroll/processing/payroll-page')),
             state(
               session,
+              'payroll.statementOfEarnings',
+              () => import('../features/payroll/reports/statement-page'),
+            ),
+            state(session, 'payroll.analysis', () => import('../features/payroll/reports/analysis-page')),
+            state(session, 'payroll.financials', () => import('../features/payroll/reports/financials-page')),
+            state(
+              session,
               'payroll.manualSubmissions',
               () => import('../features/payroll/manual/manual-submissions-page'),
             ),

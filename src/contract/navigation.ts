@@ -119,6 +119,26 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.Payroll, Icon: 'payroll', Group: 'office', Label: 'Payroll' },
   },
   { Name: 'payroll.detail', Url: '/payroll/:id' },
+  // Payroll reports: per payroll (linked from its page) and the financials across payrolls.
+  {
+    Name: 'payroll.statementOfEarnings',
+    Url: '/payroll/:id/statement-of-earnings',
+    PermissionKey: 'navigation:payroll',
+    OnlineOnly: true,
+  },
+  {
+    Name: 'payroll.analysis',
+    Url: '/payroll/:id/analysis',
+    PermissionKey: 'navigation:payroll',
+    OnlineOnly: true,
+  },
+  {
+    Name: 'payroll.financials',
+    Url: '/payroll/financials',
+    PermissionKey: 'navigation:payroll',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'financials', Group: 'office', Label: 'Payroll financials' },
+  },
   {
     // Manual payroll submissions: the processors' board (by status, assign, pending, working on, processed).
     Name: 'payroll.manualSubmissions',

@@ -15,6 +15,8 @@
 //   GET payrolls/financials-program ?programID&startDate&endDate                 → ProgramFinancials
 //
 // Money is a decimal number with 2 decimals (the database keeps integer cents), hours have 2 decimals.
+// Rows carry their corporation's CountryID (1 US: USD, 2 Canada: CAD); totals over rows of both
+// countries add the numbers as they are (the screens total per currency).
 //
 // Definitions where the spec is silent:
 // - Hours by class: Regular, Overtime, Double Time and Training hours are the units of those lines;
@@ -110,6 +112,8 @@ export const PayrollHeader = z.object({
   IcdCorporationID: Id,
   Owner: z.string(),
   ClientName: z.string(),
+  /** The corporation's country (1 US: USD, 2 Canada: CAD): the currency of its amounts. */
+  CountryID: Int32,
   StartDate: WireDateOut,
   EndDate: WireDateOut,
   PayDate: WireDateOut.nullable(),
@@ -252,6 +256,7 @@ export const NcrRow = z.object({
   IcdCorporationID: Id,
   Owner: z.string(),
   ClientName: z.string(),
+  CountryID: Int32,
   IcdOfficeID: Id,
   OfficeName: z.string(),
   StartDate: WireDateOut,
@@ -314,6 +319,7 @@ export const FinancialsRow = z.object({
   IcdCorporationID: Id,
   Owner: z.string(),
   ClientName: z.string(),
+  CountryID: Int32,
   PayrollCount: Int32,
   EmployeeCount: Int32,
   Hours: Hours,
@@ -352,6 +358,7 @@ export const ProgramFinancialsRow = z.object({
   DivisionID: Id,
   IcdCorporationID: Id,
   ClientName: z.string(),
+  CountryID: Int32,
   EmployeeCount: Int32,
   /** Hours worked at the program. */
   Hours: Hours,

@@ -61,6 +61,7 @@ export async function financials(p: { db: Db; actor: Actor; query: FinancialsQue
       IcdCorporationID: number;
       Owner: string;
       ClientName: string;
+      CountryID: number;
     }
   >();
   for (const e of entries) {
@@ -84,6 +85,7 @@ export async function financials(p: { db: Db; actor: Actor; query: FinancialsQue
         IcdCorporationID: h.IcdCorporationID,
         Owner: h.Owner,
         ClientName: h.ClientName,
+        CountryID: h.CountryID,
         sums: emptySums(),
         payrolls: new Set<number>(),
       };
@@ -103,6 +105,7 @@ export async function financials(p: { db: Db; actor: Actor; query: FinancialsQue
       IcdCorporationID: r.IcdCorporationID,
       Owner: r.Owner,
       ClientName: r.ClientName,
+      CountryID: r.CountryID,
       PayrollCount: r.payrolls.size,
       EmployeeCount: f.EmployeeCount,
       Hours: f.TotalHours,
@@ -185,6 +188,7 @@ export async function programFinancials(p: {
         DivisionID: m.division,
         IcdCorporationID: h.IcdCorporationID,
         ClientName: h.ClientName,
+        CountryID: h.CountryID,
         sums: emptySums(),
         minutes: 0,
       };
@@ -259,6 +263,7 @@ export async function ncrSummary(p: { db: Db; actor: Actor; query: NcrQuery }): 
         IcdCorporationID: h.IcdCorporationID,
         Owner: h.Owner,
         ClientName: h.ClientName,
+        CountryID: h.CountryID,
         IcdOfficeID: officeId,
         OfficeName: o.name,
         StartDate: h.StartDate,

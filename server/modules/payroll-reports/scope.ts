@@ -46,6 +46,7 @@ export const headerSelect = {
   IcdCorporationID: payrolls.IcdCorporationID,
   Owner: corporations.Owner,
   ClientName: corporations.ClientName,
+  CountryID: corporations.CountryID,
   StartDate: payrolls.StartDate,
   EndDate: payrolls.EndDate,
   PayDate: payrolls.PayDate,

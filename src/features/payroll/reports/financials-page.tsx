@@ -1,0 +1,369 @@
+// Payroll financials (back office, online only): for the payrolls paid in a date range, gross pay,
+// wages, commission and premiums per month, division and corporation (or per program), sortable,
+// totalled per currency.
+import { Button, Card, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FinancialsRow, ProgramFinancialsRow } from '../../../contract/payroll-reports';
+import { QueryView } from '../../../ui/query-view';
+import { useDivisionOptions, useFinancials, useProgramFinancials } from './api';
+import {
+  currencyOf,
+  formatHours,
+  formatMoney,
+  formatMonth,
+  nextSort,
+  type Sort,
+  sortRows,
+  totalsByCurrency,
+} from './format';
+import { Num, SortTh } from './report-parts';
+
+type DivisionColumn =
+  | 'Month'
+  | 'DivisionName'
+  | 'ClientName'
+  | 'PayrollCount'
+  | 'EmployeeCount'
+  | 'Hours'
+  | 'Wages'
+  | 'Commission'
+  | 'Premiums'
+  | 'Other'
+  | 'GrossPay';
+type ProgramColumn =
+  | 'Month'
+  | 'ProgramName'
+  | 'ClientName'
+  | 'EmployeeCount'
+  | 'Hours'
+  | 'Wages'
+  | 'Commission'
+  | 'GrossPay';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The default range: the first day of the month five months back, to today (six pay months). */
+export function defaultRange(day: string): { startDate: string; endDate: string } {
+  const [y, m] = day.split('-').map(Number);
+  const back = new Date(y, m - 1 - 5, 1);
+  return { startDate: `${back.getFullYear()}-${pad(back.getMonth() + 1)}-01`, endDate: day };
+}
+
+export default function FinancialsPage() {
+  const { t } = useTranslation();
+  const [range, setRange] = useState(() => defaultRange(today()));
+  const [draft, setDraft] = useState(range);
+  const [division, setDivision] = useState<string | null>(null);
+  const [program, setProgram] = useState<string | null>(null);
+  const divisions = useDivisionOptions();
+  const byDivision = useFinancials(range, division ? Number(division) : null);
+  const byProgram = useProgramFinancials(range, program ? Number(program) : null);
+  const allPrograms = useProgramFinancials(range, null);
+  const [divisionSort, setDivisionSort] = useState<Sort<DivisionColumn>>({
+    column: 'Month',
+    descending: false,
+  });
+  const [programSort, setProgramSort] = useState<Sort<ProgramColumn>>({ column: 'Month', descending: false });
+
+  const rangeError =
+    !draft.startDate || !draft.endDate
+      ? t('payroll-reports.financials.rangeRequired')
+      : draft.endDate < draft.startDate
+        ? t('payroll-reports.financials.rangeOrder')
+        : null;
+  const divisionOptions = [
+    ...(divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name })),
+  ];
+  const programOptions = [
+    ...new Map((allPrograms.data?.Rows ?? []).map((r) => [r.ProgramID, r.ProgramName])).entries(),
+  ]
+    .sort((a, b) => a[1].localeCompare(b[1]))
+    .map(([id, name]) => ({ value: String(id), label: name }));
+
+  return (
+    <Stack gap="md" maw={1400}>
+      <Stack gap={2}>
+        <Title order={1} size="h2">
+          {t('payroll-reports.financials.title')}
+        </Title>
+        <Text c="dimmed">{t('payroll-reports.financials.subtitle')}</Text>
+      </Stack>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!rangeError) setRange(draft);
+        }}
+      >
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('payroll-reports.financials.from')}
+            value={draft.startDate}
+            onChange={(e) => setDraft({ ...draft, startDate: e.currentTarget.value })}
+            error={!draft.startDate ? rangeError : null}
+          />
+          <TextInput
+            type="date"
+            label={t('payroll-reports.financials.to')}
+            value={draft.endDate}
+            min={draft.startDate || undefined}
+            onChange={(e) => setDraft({ ...draft, endDate: e.currentTarget.value })}
+            error={draft.startDate ? rangeError : null}
+          />
+          <Button type="submit" mt={25} disabled={!!rangeError}>
+            {t('payroll-reports.financials.show')}
+          </Button>
+        </Group>
+      </form>
+      <Tabs defaultValue="division" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="division">{t('payroll-reports.financials.byDivision')}</Tabs.Tab>
+          <Tabs.Tab value="program">{t('payroll-reports.financials.byProgram')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="division" pt="sm">
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-end" wrap="wrap">
+              <Select
+                label={t('payroll-reports.financials.division')}
+                placeholder={t('payroll-reports.financials.allDivisions')}
+                data={divisionOptions}
+                value={division}
+                onChange={setDivision}
+                clearable
+                w={{ base: '100%', sm: 240 }}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Text size="sm" c="dimmed" maw={520}>
+                {t('payroll-reports.financials.divisionNote')}
+              </Text>
+            </Group>
+            <QueryView
+              query={byDivision}
+              errorTitle={t('payroll-reports.loadFailed')}
+              empty={t('payroll-reports.financials.empty')}
+              isEmpty={(d) => d.Rows.length === 0}
+              emptyTestId="financials-empty"
+            >
+              {(data) => (
+                <DivisionTable
+                  rows={data.Rows}
+                  sort={divisionSort}
+                  onSort={(c) => setDivisionSort(nextSort(divisionSort, c))}
+                />
+              )}
+            </QueryView>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="program" pt="sm">
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-end" wrap="wrap">
+              <Select
+                label={t('payroll-reports.financials.program')}
+                placeholder={t('payroll-reports.financials.allPrograms')}
+                data={programOptions}
+                value={program}
+                onChange={setProgram}
+                clearable
+                searchable
+                w={{ base: '100%', sm: 280 }}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Text size="sm" c="dimmed" maw={520}>
+                {t('payroll-reports.financials.programNote')}
+              </Text>
+            </Group>
+            <QueryView
+              query={byProgram}
+              errorTitle={t('payroll-reports.loadFailed')}
+              empty={t('payroll-reports.financials.empty')}
+              isEmpty={(d) => d.Rows.length === 0}
+            >
+              {(data) => (
+                <ProgramTable
+                  rows={data.Rows}
+                  sort={programSort}
+                  onSort={(c) => setProgramSort(nextSort(programSort, c))}
+                />
+              )}
+            </QueryView>
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+const DIVISION_MONEY = ['Wages', 'Commission', 'Premiums', 'Other', 'GrossPay'] as const;
+
+function DivisionTable({
+  rows,
+  sort,
+  onSort,
+}: {
+  rows: readonly FinancialsRow[];
+  sort: Sort<DivisionColumn>;
+  onSort: (c: DivisionColumn) => void;
+}) {
+  const { t } = useTranslation();
+  const sorted = sortRows<FinancialsRow, DivisionColumn>(rows, sort, (r, c) =>
+    c === 'Month' ? r.Month : c === 'DivisionName' ? (r.DivisionName ?? null) : r[c],
+  );
+  const totals = totalsByCurrency(rows, ['Hours', ...DIVISION_MONEY] as const);
+  const label = (c: DivisionColumn) =>
+    t(`payroll-reports.financials.${c === 'GrossPay' ? 'grossPay' : lower(c)}`);
+  return (
+    <Card withBorder padding={0}>
+      <Table.ScrollContainer minWidth={1100}>
+        <Table striped highlightOnHover data-testid="financials-division">
+          <Table.Thead>
+            <Table.Tr>
+              <SortTh column="Month" sort={sort} onSort={onSort}>
+                {t('payroll-reports.financials.month')}
+              </SortTh>
+              <SortTh column="DivisionName" sort={sort} onSort={onSort}>
+                {t('payroll-reports.financials.division')}
+              </SortTh>
+              <SortTh column="ClientName" sort={sort} onSort={onSort}>
+                {t('payroll-reports.financials.corporation')}
+              </SortTh>
+              <SortTh column="PayrollCount" sort={sort} onSort={onSort} numeric>
+                {t('payroll-reports.financials.payrolls')}
+              </SortTh>
+              <SortTh column="EmployeeCount" sort={sort} onSort={onSort} numeric>
+                {t('payroll-reports.financials.people')}
+              </SortTh>
+              <SortTh column="Hours" sort={sort} onSort={onSort} numeric>
+                {t('payroll-reports.financials.hours')}
+              </SortTh>
+              {DIVISION_MONEY.map((c) => (
+                <SortTh key={c} column={c} sort={sort} onSort={onSort} numeric>
+                  {label(c)}
+                </SortTh>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sorted.map((r) => {
+              const currency = currencyOf(r.CountryID);
+              return (
+                <Table.Tr key={`${r.Month}|${r.DivisionID ?? ''}|${r.IcdCorporationID}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(r.Month)}</Table.Td>
+                  <Table.Td>{r.DivisionName ?? t('payroll-reports.financials.noDivision')}</Table.Td>
+                  <Table.Td>{r.ClientName}</Table.Td>
+                  <Num>{r.PayrollCount}</Num>
+                  <Num>{r.EmployeeCount}</Num>
+                  <Num>{formatHours(r.Hours)}</Num>
+                  {DIVISION_MONEY.map((c) => (
+                    <Num key={c} bold={c === 'GrossPay'}>
+                      {formatMoney(r[c], currency)}
+                    </Num>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+          <Table.Tfoot>
+            {totals.map((tot) => (
+              <Table.Tr key={tot.currency}>
+                <Table.Th colSpan={5}>{t('payroll-reports.totalIn', { currency: tot.currency })}</Table.Th>
+                <Num bold>{formatHours(tot.Hours)}</Num>
+                {DIVISION_MONEY.map((c) => (
+                  <Num key={c} bold>
+                    {formatMoney(tot[c], tot.currency)}
+                  </Num>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+const PROGRAM_MONEY = ['Wages', 'Commission', 'GrossPay'] as const;
+
+function ProgramTable({
+  rows,
+  sort,
+  onSort,
+}: {
+  rows: readonly ProgramFinancialsRow[];
+  sort: Sort<ProgramColumn>;
+  onSort: (c: ProgramColumn) => void;
+}) {
+  const { t } = useTranslation();
+  const sorted = sortRows<ProgramFinancialsRow, ProgramColumn>(rows, sort, (r, c) => r[c]);
+  const totals = totalsByCurrency(rows, ['Hours', ...PROGRAM_MONEY] as const);
+  return (
+    <Card withBorder padding={0}>
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped highlightOnHover data-testid="financials-program">
+          <Table.Thead>
+            <Table.Tr>
+              <SortTh column="Month" sort={sort} onSort={onSort}>
+                {t('payroll-reports.financials.month')}
+              </SortTh>
+              <SortTh column="ProgramName" sort={sort} onSort={onSort}>
+                {t('payroll-reports.financials.program')}
+              </SortTh>
+              <SortTh column="ClientName" sort={sort} onSort={onSort}>
+                {t('payroll-reports.financials.corporation')}
+              </SortTh>
+              <SortTh column="EmployeeCount" sort={sort} onSort={onSort} numeric>
+                {t('payroll-reports.financials.people')}
+              </SortTh>
+              <SortTh column="Hours" sort={sort} onSort={onSort} numeric>
+                {t('payroll-reports.financials.hours')}
+              </SortTh>
+              {PROGRAM_MONEY.map((c) => (
+                <SortTh key={c} column={c} sort={sort} onSort={onSort} numeric>
+                  {t(`payroll-reports.financials.${c === 'GrossPay' ? 'grossPay' : lower(c)}`)}
+                </SortTh>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sorted.map((r) => {
+              const currency = currencyOf(r.CountryID);
+              return (
+                <Table.Tr key={`${r.Month}|${r.ProgramID}|${r.IcdCorporationID}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(r.Month)}</Table.Td>
+                  <Table.Td>{r.ProgramName}</Table.Td>
+                  <Table.Td>{r.ClientName}</Table.Td>
+                  <Num>{r.EmployeeCount}</Num>
+                  <Num>{formatHours(r.Hours)}</Num>
+                  {PROGRAM_MONEY.map((c) => (
+                    <Num key={c} bold={c === 'GrossPay'}>
+                      {formatMoney(r[c], currency)}
+                    </Num>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+          <Table.Tfoot>
+            {totals.map((tot) => (
+              <Table.Tr key={tot.currency}>
+                <Table.Th colSpan={4}>{t('payroll-reports.totalIn', { currency: tot.currency })}</Table.Th>
+                <Num bold>{formatHours(tot.Hours)}</Num>
+                {PROGRAM_MONEY.map((c) => (
+                  <Num key={c} bold>
+                    {formatMoney(tot[c], tot.currency)}
+                  </Num>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+// How the payroll reports show money, hours, days and months, and sort their tables (pure; no React).
+import { addDays, format } from 'date-fns';
+import { wireDay } from '../../../contract/time-management';
+import { dayDate } from '../../time-management/format';
+
+export type Currency = 'USD' | 'CAD';
+
+/** Country 1 is the US (USD), 2 Canada (CAD). */
+export function currencyOf(countryId: number | null | undefined): Currency {
+  return countryId === 1 ? 'USD' : 'CAD';
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** '$1,234.50' (US$ where Canadian and US amounts meet); '—' for null. */
+export function formatMoney(amount: number | null | undefined, currency: Currency = 'CAD'): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
+  let f = moneyFormats.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat('en-CA', { style: 'currency', currency });
+    moneyFormats.set(currency, f);
+  }
+  return f.format(amount);
+}
+
+/** A signed change: '+$12.50', '−$3.00', '$0.00'. */
+export function formatChange(amount: number | null | undefined, currency: Currency = 'CAD'): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
+  if (amount === 0) return formatMoney(0, currency);
+  return `${amount > 0 ? '+' : '−'}${formatMoney(Math.abs(amount), currency)}`;
+}
+
+/** Hours with 2 decimals ('38.50'); '—' for null. */
+export function formatHours(hours: number | null | undefined): string {
+  if (hours === null || hours === undefined || !Number.isFinite(hours)) return '—';
+  return hours.toFixed(2);
+}
+
+/** A rate with 2 to 4 decimals ('27.75', '25.875'); '—' for null. */
+export function formatRate(rate: number | null | undefined): string {
+  if (rate === null || rate === undefined || !Number.isFinite(rate)) return '—';
+  const fixed = rate.toFixed(4).replace(/0{1,2}$/, '');
+  return fixed;
+}
+
+/** 'Nov 2, 2026' of a calendar day (a 'YYYY-MM-DD' or a revived date). */
+export function formatDay(day: string | Date | null | undefined): string {
+  if (!day) return '—';
+  return format(dayDate(wireDay(day)), 'MMM d, yyyy');
+}
+
+/** 'Nov 2 – Nov 15, 2026' */
+export function formatWindow(start: string | Date, end: string | Date): string {
+  return `${format(dayDate(wireDay(start)), 'MMM d')} – ${formatDay(end)}`;
+}
+
+/** The calendar day `n` days after a 'YYYY-MM-DD' (or revived) day, as 'YYYY-MM-DD'. */
+export function shiftDay(day: string | Date, n: number): string {
+  return format(addDays(dayDate(wireDay(day)), n), 'yyyy-MM-dd');
+}
+
+/** 'November 2026' of 'YYYY-MM'. */
+export function formatMonth(month: string): string {
+  return format(dayDate(`${month}-01`), 'MMMM yyyy');
+}
+
+export interface Sort<K extends string> {
+  column: K;
+  descending: boolean;
+}
+
+/** The next sort after a click on `column`: the same column flips, another starts ascending. */
+export function nextSort<K extends string>(sort: Sort<K>, column: K): Sort<K> {
+  return sort.column === column ? { column, descending: !sort.descending } : { column, descending: false };
+}
+
+/** Rows sorted by a column (numbers numerically, text case-insensitively, nulls last), stable. */
+export function sortRows<T, K extends string>(
+  rows: readonly T[],
+  sort: Sort<K>,
+  value: (row: T, column: K) => string | number | null,
+): T[] {
+  const dir = sort.descending ? -1 : 1;
+  return rows
+    .map((row, i) => ({ row, i, v: value(row, sort.column) }))
+    .sort((a, b) => {
+      if (a.v === null || b.v === null) return a.v === b.v ? a.i - b.i : a.v === null ? 1 : -1;
+      const c =
+        typeof a.v === 'number' && typeof b.v === 'number'
+          ? a.v - b.v
+          : String(a.v).localeCompare(String(b.v), undefined, { sensitivity: 'base' });
+      return c * dir || a.i - b.i;
+    })
+    .map((x) => x.row);
+}
+
+/** Sums per currency of rows that carry a CountryID, in cents to stay exact. */
+export function totalsByCurrency<T extends { CountryID: number }, K extends keyof T>(
+  rows: readonly T[],
+  keys: readonly K[],
+): Array<{ currency: Currency } & Record<K, number>> {
+  const out = new Map<Currency, Record<string, number>>();
+  for (const row of rows) {
+    const currency = currencyOf(row.CountryID);
+    const acc = out.get(currency) ?? Object.fromEntries(keys.map((k) => [k, 0]));
+    for (const k of keys) acc[k as string] += Math.round(Number(row[k]) * 100);
+    out.set(currency, acc);
+  }
+  return [...out.entries()]
+    .sort(([a], [b]) => (a === b ? 0 : a === 'CAD' ? -1 : 1))
+    .map(([currency, acc]) => ({
+      currency,
+      ...(Object.fromEntries(keys.map((k) => [k, acc[k as string] / 100])) as Record<K, number>),
+    }));
+}
