@@ -571,6 +571,11 @@ describe('pay-stubs/employee/{id}/compare', () => {
     const bonus = gross?.why.find((w) => w.Kind === 'InputChanged');
     expect(bonus).toMatchObject({ Field: 'Bonus', Before: '$0.00', After: '$25.50', ByName: 'Priya Shah' });
     expect(bonus?.Text).toBe('+$44.20 gross pay: Bonus changed from $0.00 to $25.50 by Priya Shah on Mar 17');
+    // Gross pay also follows from the other amounts that moved.
+    expect(gross?.why.filter((w) => w.Kind === 'Indirect').map((w) => w.Field)).toEqual([
+      'OvertimeAmount',
+      'TotalGuaranteed',
+    ]);
   });
 
   it('lists every shown column with all=true, hiding the Show* columns the payroll never uses', async () => {

@@ -330,7 +330,9 @@ export function explain(args: {
       }
       if (c.field === 'GrossPay')
         for (const ch of inputs) if (!knownInputs.has(ch.key)) reasons.push(inputWhy(ch, timeZone));
-      if (c.indirect && !reasons.length)
+      // Gross Pay moves with every other amount: it names them too; the other indirect columns only
+      // when nothing moved them directly.
+      if (c.indirect && (c.field === 'GrossPay' || !reasons.length))
         for (const other of changed) {
           if (other === d || !other.column.isCurrency || other.column.indirect) continue;
           const p = differencePhrase(other.column, other.right - other.left);

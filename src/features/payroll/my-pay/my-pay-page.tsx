@@ -30,6 +30,17 @@ import { longDay, money, periodLabel, quantity, rate, shortDay, signed } from '.
 import { myStubsQuery, stubChangesQuery, stubPdfUrl } from './queries';
 import { fieldLabel, whyText } from './why-text';
 
+/** Lines whose units are hours. */
+const HOUR_KINDS = new Set([
+  'Regular',
+  'Training Pay',
+  'Overtime',
+  'Double Time',
+  'Extra Hours Worked',
+  'Split Shift Premium',
+  'Reporting Time',
+]);
+
 export default function MyPayPage() {
   const { t } = useTranslation();
   const api = useApiClient();
@@ -132,6 +143,9 @@ function StubDetail({ stub, userId, onBack }: { stub: PayStub; userId: string; o
   const network = useNetwork();
   const lang = i18n.language;
   const cur = (v: number) => money(v, lang, stub.CountryID);
+  // Pieces are listed on their own card; in the earnings they only detail the commission line.
+  const hasCommission = stub.Lines.some((l) => l.Kind === 'Commissions');
+  const earnings = stub.Lines.filter((l) => !(hasCommission && l.Kind === 'Commission Piece'));
   return (
     <Stack gap="md" data-testid="stub-detail" data-period={stub.PayPeriodID}>
       <Group justify="space-between" wrap="nowrap">
@@ -192,7 +206,7 @@ function StubDetail({ stub, userId, onBack }: { stub: PayStub; userId: string; o
           {t('pay-stubs.earnings')}
         </Title>
         <Stack gap={0}>
-          {stub.Lines.map((l, i) => (
+          {earnings.map((l, i) => (
             <Group
               key={`${l.Kind}-${l.Caption}-${l.Rate}-${l.Units}`}
               justify="space-between"
@@ -209,7 +223,7 @@ function StubDetail({ stub, userId, onBack }: { stub: PayStub; userId: string; o
                 </Text>
                 {l.Units !== null && l.Rate !== null && (
                   <Text size="xs" c="dimmed">
-                    {t('pay-stubs.unitsAtRate', {
+                    {t(HOUR_KINDS.has(l.Kind) ? 'pay-stubs.hoursAtRate' : 'pay-stubs.unitsAtRate', {
                       units: quantity(l.Units, lang),
                       rate: rate(l.Rate, lang, stub.CountryID),
                     })}
@@ -221,7 +235,7 @@ function StubDetail({ stub, userId, onBack }: { stub: PayStub; userId: string; o
               </Text>
             </Group>
           ))}
-          {stub.Lines.length === 0 && (
+          {earnings.length === 0 && (
             <Text size="sm" c="dimmed">
               {t('pay-stubs.noLines')}
             </Text>

@@ -1,0 +1,167 @@
+// My pay on a phone: payroll adds a bonus to Riley's (rep) entry of the open payroll — a second
+// version of the pay period — and discloses the payroll; Riley opens My pay, sees the stub marked
+// as changed, its earnings, and why it changed (the bonus, entered by Priya Shah); the PDF link
+// answers a PDF; then, with no connection, the stub she has seen still shows with its why. The
+// screens are photographed at phone and desktop sizes (.tmp/my-pay/).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, launchProfile, newPage, signIn } from './browser';
+import { apiToken } from './server-checks';
+
+const baseUrl = inject('baseUrl');
+const shots = join(import.meta.dirname, '..', '..', '.tmp', 'my-pay');
+
+interface Period {
+  PayPeriodID: number;
+  PayrollID: number | null;
+  StartDate: string;
+  IsLocked: boolean;
+}
+type Entry = Record<string, unknown> & {
+  PayPeriodID: number;
+  Bonus: number;
+  GrossPay: number;
+  Version: number;
+};
+
+async function caller(user: string) {
+  const token = await apiToken(baseUrl, user);
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl}/api/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    expect(res.status, `${method} ${path}: ${text}`).toBeLessThan(300);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+}
+
+/** The entry save payload (spec 001 §3) of an entry as read, with its Version. */
+const SAVE_KEYS = [
+  'PayPeriodID',
+  'IsPaidGuaranteed',
+  'IsPaidCommission',
+  'ExtraHoursWorked',
+  'ManualCommissionAmount',
+  'Salary',
+  'CommissionThreshold',
+  'ContractorPayment',
+  'Bonus',
+  'CommissionBonus',
+  'VolumeBonus',
+  'TravelAllowance',
+  'CellAllowance',
+  'Tip',
+  'SickPay',
+  'SplitTime',
+  'ReportingTime',
+  'MealPeriodPremiumTime',
+  'HolidayPay',
+  'Chargeback',
+  'TrainingPayHours',
+  'NetPayAddition',
+  'NetPayDeduction',
+  'Comments',
+  'CommissionPieces',
+  'Version',
+];
+
+let periodId = 0;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  const payroll = await caller('payroll');
+  const rep = await caller('rep');
+  const me = (await rep<{ EmployeeID: number }>('GET', 'Home/identity')).EmployeeID;
+  await payroll('GET', 'payrolls');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
+  const periods = await payroll<Period[]>('GET', `pay-periods/employee/${me}?module=4`);
+  // The open payroll of Riley's current (or latest started) pay period.
+  const period = periods
+    .filter((p) => p.PayrollID !== null && !p.IsLocked && p.StartDate <= today)
+    .sort((a, b) => b.StartDate.localeCompare(a.StartDate))[0];
+  expect(period, 'an open pay period of Riley in a payroll').toBeDefined();
+  periodId = period.PayPeriodID;
+  const id = period.PayrollID as number;
+  const run = await payroll<{ StartDate: string; EndDate: string }>('GET', `payrolls/${id}`);
+  await payroll('POST', `payrolls/${id}/calculations`, { StartDate: run.StartDate, EndDate: run.EndDate });
+  const entry = (await payroll<Entry[]>('GET', `payrolls/${id}/entries`)).find(
+    (e) => e.PayPeriodID === periodId,
+  );
+  if (!entry) throw new Error('no entry for Riley');
+  const bonus = Math.round((entry.Bonus + 25.5) * 100) / 100;
+  const body = Object.fromEntries(SAVE_KEYS.map((k) => [k, entry[k]]));
+  await payroll('PUT', `payrolls/${id}/entries/${periodId}`, { ...body, Bonus: bonus });
+  await payroll('PUT', `payrolls/${id}/disclosed/true`);
+}, 120_000);
+
+describe('My pay', () => {
+  it('Riley opens her stub on a phone, sees why it changed, gets the PDF, and reads it again offline', {
+    timeout: 180_000,
+  }, async () => {
+    const profile = await launchProfile(baseUrl, 'phone');
+    const { context, page } = profile;
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto('/account/login?returnUrl=%2Fmy-pay');
+      await signIn(page, 'rep');
+      await page.getByTestId('stub-list').waitFor();
+      const card = page.locator(`[data-stub="${periodId}"]`);
+      await expect.poll(() => card.textContent()).toContain('Changed');
+      await page.screenshot({ path: join(shots, 'phone-list.png'), fullPage: true });
+
+      await card.click();
+      const changes = page.getByTestId('what-changed');
+      const gross = changes.locator('[data-difference="GrossPay"]');
+      await gross.waitFor();
+      const why = (await gross.textContent()) ?? '';
+      expect(why).toContain('Bonus changed from');
+      expect(why).toContain('by Priya Shah');
+      expect(why).toContain('+$25.50');
+      expect(await page.getByTestId('stub-lines').textContent()).toContain('Gross pay');
+      await page.screenshot({ path: join(shots, 'phone-stub.png'), fullPage: true });
+
+      const href = await page.getByTestId('stub-pdf').getAttribute('href');
+      expect(href).toMatch(/\/api\/pay-stubs\/employee\/\d+\/week\/\d{6}\/pdf\?/);
+      const pdf = await context.request.get(href as string);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+      // Controlled by the service worker, then with no connection: the stub seen is still there.
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.goto(`/my-pay?period=${periodId}`);
+      await gross.waitFor();
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('stub-detail').waitFor();
+      await page.getByTestId('saved-copy').waitFor();
+      await gross.waitFor();
+      expect(await gross.textContent()).toContain('Bonus changed from');
+      expect(await page.getByTestId('stub-pdf').getAttribute('data-disabled')).toBe('true');
+      await page.screenshot({ path: join(shots, 'phone-offline.png'), fullPage: true });
+      await context.setOffline(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await profile.close();
+    }
+  });
+
+  it('reads well on a desktop too', async () => {
+    const browser = await launch();
+    try {
+      const { page, context } = await newPage(browser, baseUrl, 'desktop');
+      await page.goto(`/account/login?returnUrl=${encodeURIComponent(`/my-pay?period=${periodId}`)}`);
+      await signIn(page, 'rep');
+      await page.getByTestId('what-changed').locator('[data-difference="GrossPay"]').waitFor();
+      await page.screenshot({ path: join(shots, 'desktop-stub.png'), fullPage: true });
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
