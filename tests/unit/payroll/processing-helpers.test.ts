@@ -10,6 +10,7 @@ import {
   toDraft,
   toPayload,
 } from '../../../src/features/payroll/processing/entry-edit';
+import { formatHours, formatMoney, humanize } from '../../../src/features/payroll/processing/format';
 import {
   activeFlags,
   exportFormats,
@@ -45,6 +46,19 @@ describe('payroll list sorting', () => {
     expect(wireSort({ sort: 'StartDate', descending: true })).toBe('StartDateDesc');
     expect(wireSort({ sort: 'CompletedDate', descending: false })).toBe('CompletedDate');
     expect(wireSort({ sort: 'Owner', descending: true })).toBe('Owner');
+  });
+});
+
+describe('names and amounts', () => {
+  it('spells lookup identifiers as words', () => {
+    expect(humanize('CommissionAboveThreshold')).toBe('Commission above threshold');
+    expect(humanize('RawInput')).toBe('Raw input');
+  });
+
+  it('formats money by currency and hours with 2 decimals at most', () => {
+    expect(formatMoney(1234.5, 'CAD', 'en-CA')).toBe('$1,234.50');
+    expect(formatMoney(null)).toBe('—');
+    expect(formatHours(38.456)).toBe('38.46');
   });
 });
 

@@ -113,12 +113,17 @@ function useSetPayroll(id: number) {
   };
 }
 
+/** An answer's entry keeps the employee the list had when the answer carries none. */
+function withEmployee(entry: PayrollEntry, previous: PayrollEntry): PayrollEntry {
+  return entry.Employee ? entry : { ...entry, Employee: previous.Employee };
+}
+
 /** Replaces one entry in the cached list (after a save, a 409's current entry, an ADP toggle). */
 export function usePutEntryInCache(id: number) {
   const queryClient = useQueryClient();
   return (entry: PayrollEntry) =>
     queryClient.setQueryData<PayrollEntry[]>([...PAYROLL_KEY, 'entries', id], (rows) =>
-      rows?.map((r) => (r.PayPeriodID === entry.PayPeriodID ? entry : r)),
+      rows?.map((r) => (r.PayPeriodID === entry.PayPeriodID ? withEmployee(entry, r) : r)),
     );
 }
 
@@ -162,7 +167,10 @@ export function useRecalculate(id: number) {
       queryClient.setQueryData<PayrollEntry[]>([...PAYROLL_KEY, 'entries', id], (rows) => {
         if (!rows) return answer.PayrollEntries;
         const fresh = new Map(answer.PayrollEntries.map((e) => [e.PayPeriodID, e]));
-        return rows.map((r) => fresh.get(r.PayPeriodID) ?? r);
+        return rows.map((r) => {
+          const e = fresh.get(r.PayPeriodID);
+          return e ? withEmployee(e, r) : r;
+        });
       });
       void queryClient.invalidateQueries({ queryKey: [...PAYROLL_KEY, 'detail', id] });
     },

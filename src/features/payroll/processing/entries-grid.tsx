@@ -3,18 +3,7 @@
 // A row is edited in place (Enter or the pencil opens it; Tab moves between its fields; Enter saves
 // with the entry's Version; Escape cancels); every field of the save payload and the commission
 // pieces are in the entry drawer. A locked payroll shows the grid read only.
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Checkbox,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Checkbox, Group, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconListDetails, IconPencil, IconX } from '@tabler/icons-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +12,14 @@ import { columnValue, employeeName, gridTotals, type TotalColumn } from './calc'
 import { type EntryDraft, fieldKind, GRID_FIELDS, type NumericEntryField, toDraft } from './entry-edit';
 import { formatHours, formatMoney } from './format';
 import { type SaveOutcome, useEntrySave } from './use-entry-save';
+
+/** The employee column stays in view while the amounts scroll (tablet, phone). */
+const STICKY = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+} as const;
 
 const HOURS: TotalColumn[] = ['RegularHours', 'OvertimeHours', 'DoubleTimeHours', 'TotalHoursWorked'];
 const HOUR_LABELS = {
@@ -63,34 +60,32 @@ export function EntriesGrid({
       : money(v);
 
   return (
-    <Table.ScrollContainer minWidth={1320}>
+    <Table.ScrollContainer minWidth={1100}>
       <Table
         striped
         highlightOnHover
         verticalSpacing={4}
-        horizontalSpacing={6}
+        horizontalSpacing={4}
         fz="sm"
         aria-label={t('payroll.entries.label')}
         data-testid="entries-grid"
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('payroll.columns.employee')}</Table.Th>
+            <Table.Th style={STICKY}>{t('payroll.columns.employee')}</Table.Th>
             {HOURS.map((h) => (
               <Table.Th key={h} ta="right">
                 {t(`payroll.columns.${HOUR_LABELS[h as keyof typeof HOUR_LABELS]}`)}
               </Table.Th>
             ))}
             {GRID_FIELDS.map((f) => (
-              <Table.Th key={f} ta="right">
-                {t(`payroll.entries.fields.${f}`)}
+              <Table.Th key={f} ta="right" title={t(`payroll.entries.fields.${f}`)}>
+                {t(`payroll.entries.short.${f}`)}
               </Table.Th>
             ))}
             <Table.Th ta="right">{t('payroll.columns.gross')}</Table.Th>
             <Table.Th ta="center">{t('payroll.entries.manualRequestShort')}</Table.Th>
-            <Table.Th>
-              <span className="visually-hidden">{t('payroll.columns.actions')}</span>
-            </Table.Th>
+            <Table.Th>{t('payroll.columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -116,7 +111,7 @@ export function EntriesGrid({
                 }}
                 onDoubleClick={() => !readOnly && setEditing(entry.PayPeriodID)}
               >
-                <Table.Td>
+                <Table.Td style={STICKY}>
                   <NameCell entry={entry} />
                 </Table.Td>
                 {HOURS.map((h) => (
@@ -185,7 +180,7 @@ export function EntriesGrid({
             data-testid="entries-totals"
             style={{ borderTop: '2px solid var(--mantine-color-default-border)' }}
           >
-            <Table.Th>{t('payroll.entries.totals')}</Table.Th>
+            <Table.Th style={STICKY}>{t('payroll.entries.totals')}</Table.Th>
             {HOURS.map((h) => (
               <Table.Th key={h} ta="right" ff="monospace">
                 {formatHours(totals[h])}
@@ -212,18 +207,16 @@ function NameCell({ entry }: { entry: PayrollEntry }) {
   const { t } = useTranslation();
   return (
     <Stack gap={0}>
-      <Group gap={4} wrap="nowrap">
-        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-          {employeeName(entry)}
-        </Text>
-        {!entry.IsApproved && (
-          <Badge size="xs" color="orange" variant="light">
-            {t('payroll.entries.notApproved')}
-          </Badge>
-        )}
-      </Group>
+      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+        {employeeName(entry)}
+      </Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {entry.Employee?.OfficeName ?? ''}
+        {!entry.IsApproved && (
+          <Text span size="xs" c="orange.8" fw={500}>
+            {` · ${t('payroll.entries.notApproved')}`}
+          </Text>
+        )}
       </Text>
     </Stack>
   );
@@ -268,7 +261,7 @@ function EditRow({
   return (
     <>
       <Table.Tr data-testid="entry-edit-row" data-pay-period={entry.PayPeriodID} onKeyDown={onKeyDown}>
-        <Table.Td>
+        <Table.Td style={STICKY}>
           <NameCell entry={entry} />
         </Table.Td>
         {HOURS.map((h) => (
@@ -280,8 +273,9 @@ function EditRow({
           <Table.Td key={f} ta="right">
             <TextInput
               size="xs"
-              w={78}
+              w={68}
               inputMode="decimal"
+              onFocus={(e) => e.currentTarget.select()}
               autoFocus={i === 0}
               value={draft.values[f]}
               onChange={(e) => {

@@ -48,3 +48,9 @@ export function sumOf<T>(rows: readonly T[], pick: (row: T) => number | null | u
   const cents = rows.reduce((acc, row) => acc + Math.round((pick(row) ?? 0) * 100), 0);
   return cents / 100;
 }
+
+/** 'CommissionAboveThreshold' → 'Commission above threshold' (lookup names are identifiers). */
+export function humanize(name: string): string {
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').split(' ');
+  return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(' ');
+}

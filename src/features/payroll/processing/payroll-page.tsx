@@ -37,7 +37,6 @@ import { useSessionData } from '../../../app/app-context';
 import {
   CalculationInput,
   PAY_FREQUENCY_NAMES,
-  PAYROLL_LOCKED_MESSAGE,
   PAYROLL_TYPE_NAMES,
   type Payroll,
   type PayrollEntry,
@@ -57,7 +56,7 @@ import {
 import { employeeName, totalsRequest } from './calc';
 import { EntriesGrid } from './entries-grid';
 import { EntryDrawer } from './entry-drawer';
-import { currencyOf, formatDay, formatMoney, formatWindow } from './format';
+import { currencyOf, formatDay, formatMoney, formatWindow, humanize } from './format';
 import { FLAG_FIELD } from './list-options';
 import { AdminsCard, MemoCard } from './side-cards';
 
@@ -101,10 +100,11 @@ function PayrollView({ payroll: p }: { payroll: Payroll }) {
   const [search, setSearch] = useState('');
   const [needle] = useDebouncedValue(search.trim().toLowerCase(), 150);
   const readOnly = !canProcess || p.IsLocked;
-  const typeName =
+  const typeName = humanize(
     types.data?.find((x) => x.PayrollTypeID === p.PayrollTypeID)?.Name ??
-    PAYROLL_TYPE_NAMES[p.PayrollTypeID] ??
-    String(p.PayrollTypeID);
+      PAYROLL_TYPE_NAMES[p.PayrollTypeID] ??
+      String(p.PayrollTypeID),
+  );
 
   const recalculate = useMutation({
     mutationFn: async () => {
@@ -150,15 +150,17 @@ function PayrollView({ payroll: p }: { payroll: Payroll }) {
             {p.Division ? ` · ${p.Division}` : ''}
           </Text>
           <Group gap="xs">
-            <Text fw={500} data-testid="payroll-window">
-              {formatWindow(p.StartDate, p.EndDate)}
+            <Text data-testid="payroll-window">
+              <Text span fw={500}>
+                {formatWindow(p.StartDate, p.EndDate)}
+              </Text>
+              {' · '}
+              {t('payroll.page.payDate', { date: formatDay(p.PayDate) })}
             </Text>
-            <Text c="dimmed">·</Text>
-            <Text>{t('payroll.page.payDate', { date: formatDay(p.PayDate) })}</Text>
-            <Badge variant="light" color="gray">
+            <Badge variant="light" color="gray" tt="none">
               {typeName}
             </Badge>
-            <Badge variant="light" color="gray">
+            <Badge variant="light" color="gray" tt="none">
               {PAY_FREQUENCY_NAMES[p.PayFrequencyID] ?? ''}
             </Badge>
             {p.IsLocked ? (
@@ -274,7 +276,7 @@ function PayrollView({ payroll: p }: { payroll: Payroll }) {
       )}
       {p.IsLocked && (
         <Alert color="orange" icon={<IconLock size={18} />} data-testid="locked-banner">
-          {t('payroll.page.lockedBanner')} {PAYROLL_LOCKED_MESSAGE}
+          {t('payroll.page.lockedBanner')}
         </Alert>
       )}
 

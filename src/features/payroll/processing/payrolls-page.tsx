@@ -41,7 +41,7 @@ import {
   usePayrollTypes,
   useProcessingPage,
 } from '../api/payrolls';
-import { currencyOf, formatDay, formatMoney, formatWindow } from './format';
+import { currencyOf, formatDay, formatMoney, formatWindow, humanize } from './format';
 import {
   activeFlags,
   type ExportFormat,
@@ -107,7 +107,7 @@ export default function PayrollsPage() {
   const processing = useProcessingPage(query, processingPage - 1, tab === 'processing');
 
   const typeName = (id: number) =>
-    types.data?.find((x) => x.PayrollTypeID === id)?.Name ?? PAYROLL_TYPE_NAMES[id] ?? String(id);
+    humanize(types.data?.find((x) => x.PayrollTypeID === id)?.Name ?? PAYROLL_TYPE_NAMES[id] ?? String(id));
   const filter =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
@@ -300,7 +300,14 @@ function PayrollTable({
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={processing ? 1180 : 1080}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        horizontalSpacing="xs"
+        fz="sm"
+        data-testid={testId}
+      >
         <Table.Thead>
           <Table.Tr>
             {header('ClientName', t('payroll.columns.corporation'))}

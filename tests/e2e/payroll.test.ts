@@ -1,0 +1,198 @@
+// The processor's payroll journey on a desktop: Priya (payroll) opens the payroll list, opens an open
+// payroll, corrects an entry's bonus in the grid (Enter saves; the row's gross pay moves by the
+// bonus), recalculates, submits the payroll (a confirmation; the grid turns read only and the server
+// refuses entry changes with the locked message), and unlocks it again so the later journeys find the
+// demo company as seeded. The screens are photographed at desktop, tablet and phone sizes
+// (.tmp/payroll/).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PAYROLL_LOCKED_MESSAGE } from '../../src/contract/payroll';
+import { launch, newPage, signIn, VIEWPORTS } from './browser';
+import { apiToken } from './server-checks';
+
+const baseUrl = inject('baseUrl');
+const shots = join(import.meta.dirname, '..', '..', '.tmp', 'payroll');
+
+interface ListItem {
+  PayrollID: number;
+  IsLocked: boolean;
+  EntryCount: number;
+  ApprovedCount: number;
+  CountryID: number;
+}
+interface Entry {
+  PayPeriodID: number;
+  Bonus: number;
+  GrossPay: number;
+  Version: number;
+  Totals: { TotalHoursWorked: number };
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const token = await apiToken(baseUrl, 'payroll');
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, data: (await res.json()) as T };
+}
+
+async function get<T>(path: string): Promise<T> {
+  const { status, data } = await call<T>('GET', path);
+  expect(status, JSON.stringify(data)).toBe(200);
+  return data;
+}
+
+const money = (amount: number, countryId: number) =>
+  new Intl.NumberFormat('en-CA', {
+    style: 'currency',
+    currency: countryId === 1 ? 'USD' : 'CAD',
+    currencyDisplay: 'narrowSymbol',
+  }).format(amount);
+
+describe('payroll: correct, recalculate, submit', () => {
+  it('Priya corrects a bonus, recalculates and locks the payroll; the locked grid is read only', {
+    timeout: 180_000,
+  }, async () => {
+    // The newest open payroll with approved time (the list shows the newest window first).
+    const list = await get<{ Items: ListItem[] }>('payrolls/page/0?pageSize=25&sort=StartDateDesc');
+    const open = list.Items.filter((p) => !p.IsLocked && p.EntryCount > 0);
+    const target = open.find((p) => p.ApprovedCount > 0) ?? open[0];
+    expect(target, 'an open payroll with entries').toBeDefined();
+    if (!target) return;
+    const id = target.PayrollID;
+    const entries = await get<Entry[]>(`payrolls/${id}/entries`);
+    const entry = [...entries].sort((a, b) => b.Totals.TotalHoursWorked - a.Totals.TotalHoursWorked)[0];
+    const newBonus = Math.round((entry.Bonus + 25.5) * 100) / 100;
+
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto('/account/login?returnUrl=%2Fpayroll');
+      await signIn(page, 'payroll');
+      await page.getByTestId('payrolls-table').waitFor();
+      await page.screenshot({ path: join(shots, 'list-desktop.png'), fullPage: true });
+      await page.locator(`[data-testid="payroll-row"][data-payroll-id="${id}"]`).click();
+      await page.waitForURL(new RegExp(`/payroll/${id}$`));
+      await page.getByTestId('entries-grid').waitFor();
+
+      // The bonus, typed in the row and saved with Enter: the row's gross moves by 25.50.
+      const row = page.locator(`[data-testid="entry-row"][data-pay-period="${entry.PayPeriodID}"]`);
+      const gross = row.locator('[data-column="GrossPay"]');
+      await expect.poll(() => gross.textContent()).toBe(money(entry.GrossPay, target.CountryID));
+      await row.getByTestId('entry-edit').click();
+      const editing = page.locator(`[data-testid="entry-edit-row"][data-pay-period="${entry.PayPeriodID}"]`);
+      await editing.getByTestId('edit-Bonus').fill(String(newBonus));
+      await page.screenshot({ path: join(shots, 'editing-desktop.png'), fullPage: true });
+      await editing.getByTestId('edit-Bonus').press('Enter');
+      await editing.waitFor({ state: 'detached' });
+      const corrected = Math.round((entry.GrossPay + 25.5) * 100) / 100;
+      await expect.poll(() => gross.textContent()).toBe(money(corrected, target.CountryID));
+      const saved = (await get<Entry[]>(`payrolls/${id}/entries`)).find(
+        (e) => e.PayPeriodID === entry.PayPeriodID,
+      );
+      expect(saved).toMatchObject({ Bonus: newBonus, GrossPay: corrected });
+
+      // Recalculate: the whole payroll through the engine; the corrected gross stands.
+      const recalculated = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/payrolls/${id}/calculations`) && r.request().method() === 'POST',
+      );
+      await page.getByTestId('recalculate').click();
+      expect((await recalculated).status()).toBe(200);
+      await page.getByText(/^Recalculated: \d+ entr/).waitFor();
+      await expect.poll(() => gross.textContent()).toBe(money(corrected, target.CountryID));
+
+      // Submit = lock, after a confirmation: the grid is read only and the server refuses changes.
+      await page.getByTestId('submit').click();
+      const dialog = page.getByRole('dialog', { name: 'Submit this payroll?' });
+      await dialog.getByTestId('confirm-lock').click();
+      await page.getByTestId('locked-banner').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.getByTestId('entry-edit').count()).toBe(0);
+      expect(await page.getByTestId('recalculate').isDisabled()).toBe(true);
+      await row.focus();
+      await row.press('Enter');
+      expect(await page.getByTestId('entry-edit-row').count()).toBe(0);
+      expect((await get<{ IsLocked: boolean }>(`payrolls/${id}`)).IsLocked).toBe(true);
+      const refused = await call<{ Message: string }>('PUT', `payrolls/${id}/entries/${entry.PayPeriodID}`, {
+        PayPeriodID: entry.PayPeriodID,
+        Bonus: 1,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.data.Message).toBe(PAYROLL_LOCKED_MESSAGE);
+
+      await page.screenshot({ path: join(shots, 'locked-desktop.png'), fullPage: true });
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await page.screenshot({ path: join(shots, 'locked-tablet.png'), fullPage: true });
+      await page.setViewportSize(VIEWPORTS.phone);
+      await page.screenshot({ path: join(shots, 'locked-phone.png'), fullPage: true });
+      await page.setViewportSize(VIEWPORTS.desktop);
+
+      // Unlock (asked first too), so the later journeys find the payroll open.
+      await page.getByTestId('unlock').click();
+      await page.getByRole('dialog', { name: 'Unlock this payroll?' }).getByTestId('confirm-lock').click();
+      await page.getByTestId('locked-banner').waitFor({ state: 'detached' });
+      await row.getByTestId('entry-edit').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      // The demo data as it was: unlocked, the bonus as seeded.
+      const now = await get<{ IsLocked: boolean }>(`payrolls/${id}`);
+      if (now.IsLocked) await call('PUT', `payrolls/${id}/locked/false`);
+      const current = (await get<Entry[]>(`payrolls/${id}/entries`)).find(
+        (e) => e.PayPeriodID === entry.PayPeriodID,
+      );
+      if (current && current.Bonus !== entry.Bonus) {
+        const inputs = { ...current } as Record<string, unknown>;
+        await call('PUT', `payrolls/${id}/entries/${entry.PayPeriodID}`, {
+          ...pickInputs(inputs),
+          Bonus: entry.Bonus,
+        });
+      }
+      await context.close();
+    }
+  });
+});
+
+/** The save payload of an entry as read (every input kept, Version included). */
+function pickInputs(e: Record<string, unknown>): Record<string, unknown> {
+  const keys = [
+    'PayPeriodID',
+    'IsPaidGuaranteed',
+    'IsPaidCommission',
+    'ExtraHoursWorked',
+    'ManualCommissionAmount',
+    'Salary',
+    'CommissionThreshold',
+    'ContractorPayment',
+    'Bonus',
+    'CommissionBonus',
+    'VolumeBonus',
+    'TravelAllowance',
+    'CellAllowance',
+    'Tip',
+    'SickPay',
+    'SplitTime',
+    'ReportingTime',
+    'MealPeriodPremiumTime',
+    'HolidayPay',
+    'Chargeback',
+    'TrainingPayHours',
+    'NetPayAddition',
+    'NetPayDeduction',
+    'Comments',
+    'CommissionPieces',
+    'Version',
+  ];
+  return Object.fromEntries(keys.map((k) => [k, e[k]]));
+}
