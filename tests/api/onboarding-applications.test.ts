@@ -667,7 +667,7 @@ describe('paper, termination, transfer and removal', () => {
     });
   });
 
-  it('removal: refused out of scope and to the applicant; then the application is gone and the account inactive', async () => {
+  it('removal: refused to the applicant; then the application is gone, the account inactive and signed out', async () => {
     expect(
       (await me.call({ method: 'DELETE', url: `/api/onboarding-applications/${id()}` })).statusCode,
     ).toBe(403);
@@ -682,6 +682,8 @@ describe('paper, termination, transfer and removal', () => {
     ).toEqual([]);
     const [e] = await t.db.select().from(employees).where(eq(employees.EmployeeID, app.EmployeeID));
     expect(e.Inactive).toBe(true);
+    // Its sessions ended with it.
+    expect((await me.call({ url: '/api/onboarding-applications/mine' })).statusCode).toBe(401);
   });
 });
 

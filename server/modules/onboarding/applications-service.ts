@@ -1,7 +1,7 @@
 // Onboarding applications: create (an office for an applicant, or a self sign-up where the division's
 // policy allows it), transfer to another office, remove, field values and documents. The flow and the
 // status changes are in flow-service.ts.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { EmployeeStatus, RoleScope } from '../../../src/contract/common';
 import { ONBOARDING_MANAGE } from '../../../src/contract/employees';
@@ -30,6 +30,7 @@ import {
   roleAssignments,
   rolePermissions,
   roles,
+  sessions,
 } from '../../db/tables';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { inScope } from '../access/service';
@@ -356,11 +357,18 @@ export async function deleteApplication(ctx: OnboardingCtx, id: number) {
         ),
       )
       .limit(1);
-    if (!active)
+    if (!active) {
+      // Nothing left to sign in for: the account is made inactive and its sessions end.
+      const now = new Date();
       await tx
         .update(employees)
-        .set({ Inactive: true, InactiveDate: new Date().toISOString().slice(0, 10) })
+        .set({ Inactive: true, InactiveDate: now.toISOString().slice(0, 10) })
         .where(eq(employees.EmployeeID, row.EmployeeID));
+      await tx
+        .update(sessions)
+        .set({ RevokedAt: now })
+        .where(and(eq(sessions.EmployeeID, row.EmployeeID), isNull(sessions.RevokedAt)));
+    }
   });
 }
 
