@@ -47,7 +47,12 @@ const TABS = ['all', ...Object.values(S).map(String)] as const;
 export function StatusBadge({ statusId }: { statusId: number }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[statusId] ?? 'gray'} variant="light">
+    <Badge
+      color={STATUS_COLORS[statusId] ?? 'gray'}
+      variant="light"
+      tt="none"
+      style={{ overflow: 'visible' }}
+    >
       {t(`payroll-manual.status.${statusId}`)}
     </Badge>
   );
@@ -163,7 +168,7 @@ export default function ManualSubmissionsPage() {
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">
+                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                           {day(s.PayPeriodStartDate)} – {day(s.PayPeriodEndDate)}
                         </Text>
                       </Table.Td>

@@ -187,6 +187,7 @@ export function ManualSubmissionForm(props: ManualSubmissionFormProps) {
                       value={d.Amount}
                       onChange={(v) => setDay(i, { Amount: v })}
                       decimalScale={2}
+                      fixedDecimalScale
                       min={0}
                       prefix="$"
                       hideControls
@@ -239,6 +240,7 @@ export function ManualSubmissionForm(props: ManualSubmissionFormProps) {
             value={bonus}
             onChange={setBonus}
             decimalScale={2}
+            fixedDecimalScale
             min={0}
             prefix="$"
             hideControls
@@ -249,6 +251,7 @@ export function ManualSubmissionForm(props: ManualSubmissionFormProps) {
             value={addition}
             onChange={setAddition}
             decimalScale={2}
+            fixedDecimalScale
             min={0}
             prefix="$"
             hideControls
@@ -259,6 +262,7 @@ export function ManualSubmissionForm(props: ManualSubmissionFormProps) {
             value={deduction}
             onChange={setDeduction}
             decimalScale={2}
+            fixedDecimalScale
             min={0}
             prefix="$"
             hideControls

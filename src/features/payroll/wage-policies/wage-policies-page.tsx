@@ -29,8 +29,13 @@ import { errorMessage, isResponseError } from '../../../api/errors';
 import { hasGrant } from '../../../api/permissions';
 import { formatWireDate } from '../../../api/revive-dates';
 import { useSessionData } from '../../../app/app-context';
-import { Country } from '../../../contract/common';
-import { WagePolicy, WagePolicySave, WagePolicyUpdate } from '../../../contract/wage-policies';
+import { Country, isCalendarDay } from '../../../contract/common';
+import {
+  historyProblems,
+  WagePolicy,
+  WagePolicySave,
+  WagePolicyUpdate,
+} from '../../../contract/wage-policies';
 import { notify } from '../../../ui/notify';
 import { QueryView } from '../../../ui/query-view';
 import { useStateProvinces } from '../../directories/api';
@@ -229,8 +234,14 @@ function PolicyEditor({
       ...(policy ? { Version: policy.Version } : { IsNew: true }),
     };
     const parsed = (policy ? WagePolicyUpdate : WagePolicySave).safeParse(body);
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error.issues));
+    // Overlaps are shown even while another field of the history is still wrong.
+    const dated = body.History.every(
+      (h) => isCalendarDay(h.StartDate) && (h.EndDate === null || isCalendarDay(h.EndDate)),
+    );
+    const overlaps = dated ? historyProblems(body.History) : [];
+    if (!parsed.success || overlaps.length) {
+      const fromHistory = Object.fromEntries(overlaps.map((o) => [`History.${o.path.join('.')}`, o.message]));
+      setErrors({ ...fromHistory, ...(parsed.success ? {} : zodFieldErrors(parsed.error.issues)) });
       return;
     }
     save.mutate(body, {
@@ -328,7 +339,14 @@ function PolicyEditor({
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('payroll-manual.wagePolicies.startDate')}</Table.Th>
-              <Table.Th>{t('payroll-manual.wagePolicies.endDate')}</Table.Th>
+              <Table.Th>
+                {t('payroll-manual.wagePolicies.endDate')}
+                {!readOnly && (
+                  <Text size="xs" c="dimmed" fw={400}>
+                    {t('payroll-manual.wagePolicies.endOpen')}
+                  </Text>
+                )}
+              </Table.Th>
               <Table.Th>{t('payroll-manual.wagePolicies.minimumWage')}</Table.Th>
               {!readOnly && <Table.Th w={44} />}
             </Table.Tr>
@@ -353,11 +371,6 @@ function PolicyEditor({
                     type="date"
                     size="xs"
                     aria-label={t('payroll-manual.wagePolicies.endOf', { n: i + 1 })}
-                    description={
-                      i === periods.length - 1 && !readOnly
-                        ? t('payroll-manual.wagePolicies.endOpen')
-                        : undefined
-                    }
                     value={p.EndDate}
                     onChange={(ev) => setPeriod(i, { EndDate: ev.currentTarget.value })}
                     error={e(`History.${i}.EndDate`)}
@@ -371,6 +384,7 @@ function PolicyEditor({
                     value={p.MinimumWage}
                     onChange={(v) => setPeriod(i, { MinimumWage: v })}
                     decimalScale={2}
+                    fixedDecimalScale
                     prefix="$"
                     min={0}
                     hideControls
