@@ -97,7 +97,8 @@ const FLOW: { stage: string; status: StatusType; selfSignUp?: boolean; review?: 
   ];
 
 export async function seedOnboarding(db: Db, now: Date): Promise<void> {
-  const day = (n: number) => new Date(now.getTime() - n * 86_400_000);
+  // n days before the clock (never after it, however many people are pending).
+  const day = (n: number) => new Date(now.getTime() - Math.max(n, 0.5) * 86_400_000);
   const policyIds: Record<number, number> = {};
   for (const p of POLICIES) {
     const [role] = await db.select().from(roles).where(eq(roles.Name, p.role));
@@ -197,7 +198,7 @@ export async function seedOnboarding(db: Db, now: Date): Promise<void> {
           eq(onboardingApplicationStatuses.StatusType, flow.status),
         ),
       );
-    const created = day(20 - i * 2);
+    const created = day(20 - i);
     const [app] = await db
       .insert(onboardingApplications)
       .values({
@@ -211,9 +212,9 @@ export async function seedOnboarding(db: Db, now: Date): Promise<void> {
         IsPaperApplication: !!flow.paper,
         ReviewRequired: !!flow.review,
         I9Error: flow.review ?? null,
-        SubmittedAt: flow.stage === 'Submitted' || flow.stage === 'Reviewed' ? day(10 - i) : null,
+        SubmittedAt: flow.stage === 'Submitted' || flow.stage === 'Reviewed' ? day(10 - i / 2) : null,
         CreatedAt: created,
-        UpdatedAt: day(9 - i),
+        UpdatedAt: day(9 - i / 2),
       })
       .returning();
     if (flow.stage !== 'Created') {
