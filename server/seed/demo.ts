@@ -43,6 +43,7 @@ import { seedDirectories } from './directories';
 import { seedLeads } from './leads';
 import { seedOnboarding } from './onboarding';
 import { seedOrganisation } from './organisation';
+import { seedPayroll } from './payroll';
 import { seedPayrollManual } from './payroll-manual';
 import { seedScheduling } from './scheduling';
 import { seedTime } from './time';
@@ -611,6 +612,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedOrganisation(db, now);
   await seedDirectories(db, now);
   await seedOnboarding(db, now);
+  await seedPayroll(db, now);
   await seedPayrollManual(db, now);
   return true;
 }

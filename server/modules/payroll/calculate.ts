@@ -371,7 +371,7 @@ export async function recalculateEntries(
 ): Promise<RecalculateResult> {
   const [payroll] = await db.select().from(payrolls).where(eq(payrolls.PayrollID, payrollId)).limit(1);
   if (!payroll) return { entries: [], changed: [] };
-  await ensureEntries(db, [payroll.IcdCorporationID]);
+  await ensureEntries(db, [payroll.IcdCorporationID], options.now);
   const now = options.now ?? new Date();
   const gathered = await gather(db, payroll, payPeriodIds, options.extraHours);
   type Update = {

@@ -43,7 +43,8 @@ export const DEFAULT_INPUTS: PayrollEntryInputs = {
 /** Creates missing payrolls and entries (see above). Returns the payrolls created. */
 export async function ensurePayrolls(
   db: Conn,
-  options: { corporationIds?: readonly number[] } = {},
+  /** now: the creation time (the seed's clock; default the database's now). */
+  options: { corporationIds?: readonly number[]; now?: Date } = {},
 ): Promise<number> {
   const conditions = [isNull(payPeriods.PayrollID)];
   if (options.corporationIds) {
@@ -81,6 +82,7 @@ export async function ensurePayrolls(
           StartDate: key.StartDate,
           EndDate: key.EndDate,
           PayDate: addDays(key.EndDate, PAY_DATE_AFTER_DAYS),
+          ...(options.now ? { CreatedAt: options.now, UpdatedAt: options.now } : {}),
         })
         .onConflictDoNothing()
         .returning({ id: payrolls.PayrollID });
@@ -103,13 +105,14 @@ export async function ensurePayrolls(
           .where(and(inArray(payPeriods.PayPeriodID, ids.slice(i, i + 5000)), isNull(payPeriods.PayrollID)));
     }
   }
-  await ensureEntries(db, options.corporationIds);
+  await ensureEntries(db, options.corporationIds, options.now);
   return created;
 }
 
 /** A payroll entry with default inputs for every pay period of a payroll that has none. */
-export async function ensureEntries(db: Conn, corporationIds?: readonly number[]): Promise<void> {
+export async function ensureEntries(db: Conn, corporationIds?: readonly number[], now?: Date): Promise<void> {
   const inputs = JSON.stringify(DEFAULT_INPUTS);
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   const corpFilter = corporationIds?.length
     ? sql`and pr.icd_corporation_id in (${sql.join(
         corporationIds.map((c) => sql`${c}`),
@@ -117,8 +120,8 @@ export async function ensureEntries(db: Conn, corporationIds?: readonly number[]
       )})`
     : sql``;
   await db.execute(sql`
-    insert into payroll_entries (payroll_id, pay_period_id, employee_id, icd_office_id, employment_record_id, inputs)
-    select p.payroll_id, p.pay_period_id, p.employee_id, p.icd_office_id, p.employment_record_id, ${inputs}::jsonb
+    insert into payroll_entries (payroll_id, pay_period_id, employee_id, icd_office_id, employment_record_id, inputs, created_at, updated_at)
+    select p.payroll_id, p.pay_period_id, p.employee_id, p.icd_office_id, p.employment_record_id, ${inputs}::jsonb, ${at}, ${at}
     from pay_periods p
     join payrolls pr on pr.payroll_id = p.payroll_id
     where not exists (select 1 from payroll_entries e where e.pay_period_id = p.pay_period_id) ${corpFilter}
