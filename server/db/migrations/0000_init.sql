@@ -129,6 +129,68 @@ CREATE TABLE "bank_infos" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "commission_policies" (
+	"commission_policy_id" serial PRIMARY KEY NOT NULL,
+	"icd_corporation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"program_id" integer NOT NULL,
+	"retailer_id" integer,
+	"commission_type_id" integer NOT NULL,
+	"commission_threshold_cents" integer DEFAULT 0 NOT NULL,
+	"is_paid_guaranteed" boolean DEFAULT true NOT NULL,
+	"is_paid_commission" boolean DEFAULT true NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date,
+	"tiers" jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "multi_play_commission_policies" (
+	"multi_play_commission_policy_id" serial PRIMARY KEY NOT NULL,
+	"division_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"minimum_plays" integer DEFAULT 2 NOT NULL,
+	"bonus_cents" integer NOT NULL,
+	"pairs" jsonb NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payout_policies" (
+	"payout_policy_id" serial PRIMARY KEY NOT NULL,
+	"division_id" integer NOT NULL,
+	"icd_corporation_id" integer,
+	"name" text NOT NULL,
+	"program_id" integer,
+	"start_date" date NOT NULL,
+	"end_date" date,
+	"tiers" jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "product_commission_policies" (
+	"product_commission_policy_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"division_id" integer NOT NULL,
+	"program_id" integer NOT NULL,
+	"retailer_id" integer,
+	"product_id" integer NOT NULL,
+	"product_line_id" integer,
+	"commission_type_id" integer DEFAULT 4 NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date,
+	"tiers" jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "auditor_corporations" (
 	"auditor_id" integer NOT NULL,
 	"icd_corporation_id" integer NOT NULL,
@@ -511,6 +573,147 @@ CREATE TABLE "onboarding_reference_fields" (
 	"value_type" text DEFAULT 'Text' NOT NULL,
 	"show_in_grid" boolean DEFAULT false NOT NULL,
 	"sort_index" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "product_lines" (
+	"product_line_id" serial PRIMARY KEY NOT NULL,
+	"program_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"sort_index" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "product_order_adjustments" (
+	"product_order_adjustment_id" serial PRIMARY KEY NOT NULL,
+	"product_order_id" integer NOT NULL,
+	"partner_name" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"comments" text,
+	"created_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "product_order_commissions" (
+	"product_order_commission_id" serial PRIMARY KEY NOT NULL,
+	"product_order_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"employee_id" integer NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"piece_qty" integer NOT NULL,
+	"piece_rate_cents" integer NOT NULL,
+	"policy_id" integer,
+	"policy_name" text,
+	"commission_type_id" integer,
+	"pay_period_id" integer,
+	"payroll_entry_id" integer,
+	"payroll_commission_piece_id" integer,
+	"piece_number" integer,
+	"created_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "product_order_status_history" (
+	"product_order_status_history_id" serial PRIMARY KEY NOT NULL,
+	"product_order_id" integer NOT NULL,
+	"from_status_id" integer,
+	"to_status_id" integer NOT NULL,
+	"status_date" date NOT NULL,
+	"comments" text,
+	"changed_by_employee_id" integer,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "product_order_statuses" (
+	"product_order_status_id" serial PRIMARY KEY NOT NULL,
+	"division_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"status_kind" integer NOT NULL,
+	"sort_index" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "product_orders" (
+	"product_order_id" serial PRIMARY KEY NOT NULL,
+	"work_order_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"product_line_id" integer NOT NULL,
+	"quantity" integer DEFAULT 1 NOT NULL,
+	"product_order_status_id" integer NOT NULL,
+	"status_date" date NOT NULL,
+	"install_date" date,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "products" (
+	"product_id" serial PRIMARY KEY NOT NULL,
+	"division_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text,
+	"rogers_category_id" integer,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "retailers" (
+	"retailer_id" serial PRIMARY KEY NOT NULL,
+	"division_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "work_order_manual_claims" (
+	"work_order_manual_claim_id" serial PRIMARY KEY NOT NULL,
+	"employee_id" integer NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"division_id" integer NOT NULL,
+	"order_number" text NOT NULL,
+	"sale_date" date NOT NULL,
+	"customer_name" text,
+	"comments" text,
+	"status_id" integer DEFAULT 1 NOT NULL,
+	"resolution_comments" text,
+	"work_order_id" integer,
+	"resolved_by_employee_id" integer,
+	"resolved_at" timestamp with time zone,
+	"created_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "work_orders" (
+	"work_order_id" serial PRIMARY KEY NOT NULL,
+	"division_id" integer NOT NULL,
+	"program_id" integer NOT NULL,
+	"icd_office_id" integer NOT NULL,
+	"employee_id" integer,
+	"retailer_id" integer,
+	"lead_id" integer,
+	"client_request_key" text,
+	"sales_channel_id" integer DEFAULT 0 NOT NULL,
+	"order_number" text,
+	"sale_date" date NOT NULL,
+	"customer_name" text NOT NULL,
+	"customer_phone" text,
+	"street_line1" text,
+	"street_line2" text,
+	"city" text,
+	"state_province" text,
+	"postal_code" text,
+	"comments" text,
+	"created_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "corporation_modules" (
@@ -1203,6 +1406,14 @@ ALTER TABLE "roles" ADD CONSTRAINT "roles_icd_corporation_id_corporations_icd_co
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_infos" ADD CONSTRAINT "bank_infos_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "commission_policies" ADD CONSTRAINT "commission_policies_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "commission_policies" ADD CONSTRAINT "commission_policies_program_id_programs_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("program_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "multi_play_commission_policies" ADD CONSTRAINT "multi_play_commission_policies_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_policies" ADD CONSTRAINT "payout_policies_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_policies" ADD CONSTRAINT "payout_policies_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_policies" ADD CONSTRAINT "payout_policies_program_id_programs_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("program_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_commission_policies" ADD CONSTRAINT "product_commission_policies_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_commission_policies" ADD CONSTRAINT "product_commission_policies_program_id_programs_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("program_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auditor_corporations" ADD CONSTRAINT "auditor_corporations_auditor_id_auditors_auditor_id_fk" FOREIGN KEY ("auditor_id") REFERENCES "public"."auditors"("auditor_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auditor_corporations" ADD CONSTRAINT "auditor_corporations_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "hub_corporations" ADD CONSTRAINT "hub_corporations_hub_id_hubs_hub_id_fk" FOREIGN KEY ("hub_id") REFERENCES "public"."hubs"("hub_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1258,6 +1469,33 @@ ALTER TABLE "onboarding_field_values" ADD CONSTRAINT "onboarding_field_values_on
 ALTER TABLE "onboarding_field_values" ADD CONSTRAINT "onboarding_field_values_onboarding_reference_field_id_onboarding_reference_fields_onboarding_reference_field_id_fk" FOREIGN KEY ("onboarding_reference_field_id") REFERENCES "public"."onboarding_reference_fields"("onboarding_reference_field_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "onboarding_policies" ADD CONSTRAINT "onboarding_policies_employee_role_id_roles_role_id_fk" FOREIGN KEY ("employee_role_id") REFERENCES "public"."roles"("role_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "onboarding_reference_fields" ADD CONSTRAINT "onboarding_reference_fields_onboarding_policy_id_onboarding_policies_onboarding_policy_id_fk" FOREIGN KEY ("onboarding_policy_id") REFERENCES "public"."onboarding_policies"("onboarding_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_lines" ADD CONSTRAINT "product_lines_program_id_programs_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("program_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_order_adjustments" ADD CONSTRAINT "product_order_adjustments_product_order_id_product_orders_product_order_id_fk" FOREIGN KEY ("product_order_id") REFERENCES "public"."product_orders"("product_order_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_order_adjustments" ADD CONSTRAINT "product_order_adjustments_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_order_commissions" ADD CONSTRAINT "product_order_commissions_product_order_id_product_orders_product_order_id_fk" FOREIGN KEY ("product_order_id") REFERENCES "public"."product_orders"("product_order_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_order_commissions" ADD CONSTRAINT "product_order_commissions_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_order_status_history" ADD CONSTRAINT "product_order_status_history_product_order_id_product_orders_product_order_id_fk" FOREIGN KEY ("product_order_id") REFERENCES "public"."product_orders"("product_order_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_order_status_history" ADD CONSTRAINT "product_order_status_history_changed_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("changed_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_order_statuses" ADD CONSTRAINT "product_order_statuses_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_orders" ADD CONSTRAINT "product_orders_work_order_id_work_orders_work_order_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("work_order_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_orders" ADD CONSTRAINT "product_orders_product_id_products_product_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("product_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_orders" ADD CONSTRAINT "product_orders_product_line_id_product_lines_product_line_id_fk" FOREIGN KEY ("product_line_id") REFERENCES "public"."product_lines"("product_line_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_orders" ADD CONSTRAINT "product_orders_product_order_status_id_product_order_statuses_product_order_status_id_fk" FOREIGN KEY ("product_order_status_id") REFERENCES "public"."product_order_statuses"("product_order_status_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retailers" ADD CONSTRAINT "retailers_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_manual_claims" ADD CONSTRAINT "work_order_manual_claims_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_manual_claims" ADD CONSTRAINT "work_order_manual_claims_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_manual_claims" ADD CONSTRAINT "work_order_manual_claims_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_manual_claims" ADD CONSTRAINT "work_order_manual_claims_work_order_id_work_orders_work_order_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("work_order_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_manual_claims" ADD CONSTRAINT "work_order_manual_claims_resolved_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("resolved_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_manual_claims" ADD CONSTRAINT "work_order_manual_claims_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_program_id_programs_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("program_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_retailer_id_retailers_retailer_id_fk" FOREIGN KEY ("retailer_id") REFERENCES "public"."retailers"("retailer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_lead_id_leads_lead_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("lead_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "corporation_modules" ADD CONSTRAINT "corporation_modules_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "corporation_tax_info" ADD CONSTRAINT "corporation_tax_info_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "division_profiles" ADD CONSTRAINT "division_profiles_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1334,6 +1572,10 @@ CREATE INDEX "login_attempts_ip" ON "login_attempts" USING btree ("purpose","ip"
 CREATE INDEX "role_assignments_employee" ON "role_assignments" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "sessions_employee" ON "sessions" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "bank_accounts_employee" ON "bank_accounts" USING btree ("employee_id");--> statement-breakpoint
+CREATE INDEX "commission_policies_corporation" ON "commission_policies" USING btree ("icd_corporation_id","program_id");--> statement-breakpoint
+CREATE INDEX "multi_play_commission_policies_division" ON "multi_play_commission_policies" USING btree ("division_id");--> statement-breakpoint
+CREATE INDEX "payout_policies_division" ON "payout_policies" USING btree ("division_id","icd_corporation_id");--> statement-breakpoint
+CREATE INDEX "product_commission_policies_key" ON "product_commission_policies" USING btree ("program_id","product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "hub_corporations_hub_corp" ON "hub_corporations" USING btree ("hub_id","icd_corporation_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "hubs_name_key" ON "hubs" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_key_caller_uq" ON "idempotency_keys" USING btree ("key","employee_id","credential");--> statement-breakpoint
@@ -1364,6 +1606,21 @@ CREATE INDEX "onboarding_document_groups_policy" ON "onboarding_document_groups"
 CREATE INDEX "onboarding_documents_policy" ON "onboarding_documents" USING btree ("onboarding_policy_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "onboarding_field_values_field" ON "onboarding_field_values" USING btree ("onboarding_application_id","onboarding_reference_field_id");--> statement-breakpoint
 CREATE INDEX "onboarding_reference_fields_policy" ON "onboarding_reference_fields" USING btree ("onboarding_policy_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "product_lines_program_name" ON "product_lines" USING btree ("program_id","name");--> statement-breakpoint
+CREATE INDEX "product_order_adjustments_order" ON "product_order_adjustments" USING btree ("product_order_id");--> statement-breakpoint
+CREATE INDEX "product_order_commissions_order" ON "product_order_commissions" USING btree ("product_order_id");--> statement-breakpoint
+CREATE INDEX "product_order_status_history_order" ON "product_order_status_history" USING btree ("product_order_id","changed_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "product_order_statuses_division_name" ON "product_order_statuses" USING btree ("division_id","name");--> statement-breakpoint
+CREATE INDEX "product_orders_work_order" ON "product_orders" USING btree ("work_order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "products_division_name" ON "products" USING btree ("division_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "products_division_code" ON "products" USING btree ("division_id","code") WHERE "products"."code" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "retailers_division_name" ON "retailers" USING btree ("division_id","name");--> statement-breakpoint
+CREATE INDEX "work_order_manual_claims_office" ON "work_order_manual_claims" USING btree ("icd_office_id","status_id");--> statement-breakpoint
+CREATE INDEX "work_orders_office_date" ON "work_orders" USING btree ("icd_office_id","sale_date");--> statement-breakpoint
+CREATE INDEX "work_orders_employee_date" ON "work_orders" USING btree ("employee_id","sale_date");--> statement-breakpoint
+CREATE INDEX "work_orders_lead" ON "work_orders" USING btree ("lead_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "work_orders_division_number" ON "work_orders" USING btree ("division_id","order_number") WHERE "work_orders"."order_number" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "work_orders_lead_request" ON "work_orders" USING btree ("lead_id","client_request_key") WHERE "work_orders"."lead_id" is not null and "work_orders"."client_request_key" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "division_rotations_profile_start" ON "division_rotations" USING btree ("division_profile_id","start_date");--> statement-breakpoint
 CREATE INDEX "organisation_jobs_status" ON "organisation_jobs" USING btree ("job_status","id");--> statement-breakpoint
 CREATE INDEX "payroll_manual_show_hours_submission" ON "payroll_manual_show_hours" USING btree ("manual_submission_id");--> statement-breakpoint
