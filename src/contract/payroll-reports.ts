@@ -28,6 +28,8 @@
 // - NCR ("non-commission remuneration"): what a payroll pays for time rather than for sales — wages
 //   plus premiums — with the hours behind it, beside the commission and the gross, and the share of
 //   the gross that is not commission (NcrShare, 0–1, null when the gross is 0).
+// - The statement of earnings lists the entries that have earnings lines (an entry calculated with
+//   nothing to pay has none).
 // - A program/store filter on the statement of earnings keeps the employees who have time at that
 //   program (and store) in the payroll; their hour lines (Regular, Overtime, Double Time, Training
 //   Pay) are scaled to the share of their worked hours that were at the pair; the lines that are
@@ -88,6 +90,11 @@ export const EarningsLine = z.object({
   Amount: Money,
   /** false: not paid for time, shown whole under a program/store filter. */
   Attributed: z.boolean(),
+  /**
+   * A detail of another line, not added into the gross: the 'Commission Piece #N' lines of commission
+   * types 1–3, whose sum is in the 'Commissions' line (piece-based pay: the pieces are paid lines).
+   */
+  IsDetail: z.boolean(),
 });
 export type EarningsLine = z.infer<typeof EarningsLine>;
 
@@ -100,7 +107,7 @@ export const StatementEmployee = z.object({
   StartDate: WireDateOut,
   EndDate: WireDateOut,
   Lines: z.array(EarningsLine),
-  /** The sum of the lines (the entry's GrossPay without a program/store filter). */
+  /** The sum of the lines but details (the entry's GrossPay without a program/store filter). */
   GrossPay: Money,
   /** Hours worked at the program/store over all hours worked (1 without a filter). */
   Share: z.number(),
@@ -135,7 +142,7 @@ export const StatementOfEarnings = z.object({
   StoreID: Id.nullable(),
   StoreName: z.string().nullable(),
   Employees: z.array(StatementEmployee),
-  /** Per caption over every employee, in the statement order. */
+  /** Per caption over every employee, in the statement order (detail lines left out). */
   Totals: z.array(StatementTotalLine),
   GrossPay: Money,
 });

@@ -70,6 +70,8 @@ interface LineSeed {
   Rate: number | null;
   Units: number | null;
   AmountCents: number;
+  /** A detail of another line (commission pieces of types 1–3): not in the gross. */
+  IsDetail?: boolean;
 }
 
 async function arrangeEntry(p: {
@@ -119,6 +121,7 @@ async function arrangeEntry(p: {
       Rate: l.Rate,
       Units: l.Units,
       AmountCents: l.AmountCents,
+      Trace: { Rule: 'arranged', IsDetail: l.IsDetail ?? false },
       SortIndex: p.lines.length - i,
     })),
   );
@@ -278,6 +281,23 @@ beforeAll(async () => {
     grossCents: 89_550,
     lines: [
       { Kind: 'Commissions', Rate: null, Units: null, AmountCents: 10_000 },
+      // Pieces detailing the Commissions line (not piece-based pay): shown, not added again.
+      {
+        Kind: 'Commission Piece',
+        Caption: 'Commission Piece #1',
+        Rate: 30,
+        Units: 2,
+        AmountCents: 6000,
+        IsDetail: true,
+      },
+      {
+        Kind: 'Commission Piece',
+        Caption: 'Commission Piece #2',
+        Rate: 40,
+        Units: 1,
+        AmountCents: 4000,
+        IsDetail: true,
+      },
       { Kind: 'Overtime', Rate: 27.75, Units: 2, AmountCents: 5550 },
       { Kind: 'Regular', Rate: 18.5, Units: 40, AmountCents: 74_000 },
     ],
@@ -337,9 +357,19 @@ describe('statement of earnings', () => {
     expect(sam.Lines[3]).toMatchObject({ Rate: 10, Units: 3, Amount: 30 });
     expect(sam.GrossPay).toBe(720.5);
     const riley = body.Employees.find((e) => e.EmployeeID === ids.rep)!;
-    expect(riley.Lines.map((l) => l.Caption)).toEqual(['Regular', 'Overtime', 'Commissions']);
+    expect(riley.Lines.map((l) => l.Caption)).toEqual([
+      'Regular',
+      'Overtime',
+      'Commissions',
+      'Commission Piece #1',
+      'Commission Piece #2',
+    ]);
+    expect(riley.Lines.filter((l) => l.IsDetail).map((l) => l.Amount)).toEqual([60, 40]);
+    expect(riley.GrossPay).toBe(895.5);
     expect(body.GrossPay).toBe(1616);
     expect(body.Totals.find((l) => l.Caption === 'Regular')).toMatchObject({ Units: 72, Amount: 1380 });
+    // Detail lines are not totalled again: the totals add up to the gross.
+    expect(body.Totals.reduce((sum, l) => sum + Math.round(l.Amount * 100), 0)).toBe(161_600);
   });
 
   it("every employee's lines add up to the stored entry's gross, to the cent", async () => {
@@ -352,9 +382,34 @@ describe('statement of earnings', () => {
       .where(eq(payrollEntries.PayrollID, ids.current));
     expect(body.Employees).toHaveLength(stored.length);
     for (const e of body.Employees) {
-      const cents = e.Lines.reduce((sum, l) => sum + Math.round(l.Amount * 100), 0);
+      const cents = e.Lines.reduce((sum, l) => sum + (l.IsDetail ? 0 : Math.round(l.Amount * 100)), 0);
       expect(cents).toBe(stored.find((s) => s.PayPeriodID === e.PayPeriodID)!.GrossPayCents);
     }
+  });
+
+  it("on the demo company's calculated payrolls too, each statement sums to the entry's gross", async () => {
+    const entries = await t.db
+      .select({
+        PayrollID: payrollEntries.PayrollID,
+        PayPeriodID: payrollEntries.PayPeriodID,
+        GrossPayCents: payrollEntries.GrossPayCents,
+      })
+      .from(payrollEntries);
+    const demo = [...new Set(entries.map((e) => e.PayrollID))].filter(
+      (id) => ![ids.current, ids.previous, ids.maple2031].includes(id),
+    );
+    let checked = 0;
+    for (const id of demo) {
+      const body = (await get(payroll, `payroll/${id}/statement-of-earnings`)).json<StatementOfEarnings>();
+      for (const e of body.Employees) {
+        const stored = entries.find((x) => x.PayPeriodID === e.PayPeriodID)!;
+        const cents = e.Lines.reduce((sum, l) => sum + (l.IsDetail ? 0 : Math.round(l.Amount * 100)), 0);
+        expect(cents, `payroll ${id}, ${e.EmployeeName}`).toBe(stored.GrossPayCents);
+        if (stored.GrossPayCents > 0) checked += 1;
+      }
+    }
+    // The demo's closed pay periods are calculated (its seed computes them).
+    expect(checked).toBeGreaterThan(0);
   });
 
   it('a program/store pair keeps who worked there, with the hour lines at their share', async () => {

@@ -7,6 +7,7 @@ export type LineClass =
   | 'overtime'
   | 'doubleTime'
   | 'training'
+  | 'extraHours'
   | 'salary'
   | 'commission'
   | 'premium'
@@ -22,6 +23,7 @@ const CLASS_OF: Record<string, LineClass> = {
   doubletime: 'doubleTime',
   trainingpay: 'training',
   training: 'training',
+  extrahoursworked: 'extraHours',
   salary: 'salary',
   commissions: 'commission',
   commission: 'commission',
@@ -42,6 +44,8 @@ export interface LineLike {
   Rate: number | null;
   Units: number | null;
   AmountCents: number;
+  /** Details another line (commission pieces of types 1–3): shown, not added into the gross. */
+  IsDetail: boolean;
 }
 
 /** What a line counts as in the reports (by its kind, else its caption). */
@@ -53,7 +57,7 @@ export function classOf(line: Pick<LineLike, 'Kind' | 'Caption'>): LineClass {
 /** Lines paid for time worked: a program/store filter scales them by the share of hours there. */
 export function isHourLine(line: Pick<LineLike, 'Kind' | 'Caption'>): boolean {
   const c = classOf(line);
-  return c === 'regular' || c === 'overtime' || c === 'doubleTime' || c === 'training';
+  return c === 'regular' || c === 'overtime' || c === 'doubleTime' || c === 'training' || c === 'extraHours';
 }
 
 const ORDER = new Map<string, number>(EARNINGS_LINE_ORDER.map((k, i) => [norm(k), i]));
@@ -69,6 +73,8 @@ const ALIASES: Record<string, string> = {
 export function lineRank(line: Pick<LineLike, 'Kind' | 'Caption'>): number {
   const piece = /^Commission Piece #(\d+)$/.exec(line.Caption);
   if (piece) return 1000 + Number(piece[1]);
+  // Extra hours worked are paid hours: after Double Time.
+  if (norm(line.Kind) === 'extrahoursworked') return (ORDER.get('doubletime') ?? 0) + 0.5;
   for (const key of [norm(line.Caption), norm(line.Kind)]) {
     const rank = ORDER.get(ALIASES[key] ?? key);
     if (rank !== undefined) return rank;
@@ -83,6 +89,7 @@ export interface Sums {
   overtimeHours: number;
   doubleTimeHours: number;
   trainingHours: number;
+  extraHours: number;
   wages: number;
   commission: number;
   premiums: number;
@@ -96,6 +103,7 @@ export function emptySums(): Sums {
     overtimeHours: 0,
     doubleTimeHours: 0,
     trainingHours: 0,
+    extraHours: 0,
     wages: 0,
     commission: 0,
     premiums: 0,
@@ -120,9 +128,18 @@ export function entrySums(entry: EntryLike, share = 1): Sums {
   s.overtimeHours = entry.OvertimeHours * share;
   s.doubleTimeHours = entry.DoubleTimeHours * share;
   for (const line of entry.lines) {
+    if (line.IsDetail) continue;
     const c = classOf(line);
     if (c === 'training') s.trainingHours += (line.Units ?? 0) * share;
-    if (c === 'regular' || c === 'overtime' || c === 'doubleTime' || c === 'training' || c === 'salary')
+    if (c === 'extraHours') s.extraHours += (line.Units ?? 0) * share;
+    if (
+      c === 'regular' ||
+      c === 'overtime' ||
+      c === 'doubleTime' ||
+      c === 'training' ||
+      c === 'extraHours' ||
+      c === 'salary'
+    )
       s.wages += line.AmountCents * share;
     else if (c === 'commission') s.commission += line.AmountCents * share;
     else if (c === 'premium') s.premiums += line.AmountCents * share;
@@ -137,6 +154,7 @@ export function addSums(into: Sums, more: Sums): Sums {
   into.overtimeHours += more.overtimeHours;
   into.doubleTimeHours += more.doubleTimeHours;
   into.trainingHours += more.trainingHours;
+  into.extraHours += more.extraHours;
   into.wages += more.wages;
   into.commission += more.commission;
   into.premiums += more.premiums;
@@ -166,7 +184,7 @@ export function toFigures(s: Sums): PayFigures {
     OvertimeHours: hours(s.overtimeHours),
     DoubleTimeHours: hours(s.doubleTimeHours),
     TrainingHours: hours(s.trainingHours),
-    TotalHours: hours(s.regularHours + s.overtimeHours + s.doubleTimeHours + s.trainingHours),
+    TotalHours: hours(s.regularHours + s.overtimeHours + s.doubleTimeHours + s.trainingHours + s.extraHours),
     Wages: money(wages),
     Commission: money(commission),
     Premiums: money(premiums),

@@ -81,6 +81,8 @@ export async function loadEntries(
       Rate: payrollEntryLines.Rate,
       Units: payrollEntryLines.Units,
       AmountCents: payrollEntryLines.AmountCents,
+      // A detail line (the pieces of a commission type other than piece-based) is not in GrossPay.
+      IsDetail: sql<boolean>`coalesce((${payrollEntryLines.Trace}->>'IsDetail')::boolean, false)`,
     })
     .from(payrollEntryLines)
     .where(

@@ -64,6 +64,7 @@ export function statementLines(
       Kind: line.Kind,
       Caption: line.Caption,
       Rate: meal || line.Rate === null ? null : Math.round(line.Rate * 10_000) / 10_000,
+      IsDetail: line.IsDetail,
       rank: lineRank(line),
       at,
     };
@@ -155,6 +156,7 @@ export async function statementOfEarnings(p: {
   for (const e of entries) {
     const share = worked ? shareAt(worked, e.PayPeriodID, filter.programId, filter.storeId) : 1;
     if (filtered && share === 0) continue;
+    if (!e.lines.length) continue;
     const Lines = statementLines(
       e,
       share,
@@ -170,7 +172,7 @@ export async function statementOfEarnings(p: {
       StartDate: e.StartDate,
       EndDate: e.EndDate,
       Lines,
-      GrossPay: money(Lines.reduce((sum, l) => sum + cents(l.Amount), 0)),
+      GrossPay: money(Lines.reduce((sum, l) => sum + (l.IsDetail ? 0 : cents(l.Amount)), 0)),
       Share: Math.round(share * 10_000) / 10_000,
     });
   }
@@ -181,6 +183,7 @@ export async function statementOfEarnings(p: {
   >();
   for (const e of Employees)
     for (const l of e.Lines) {
+      if (l.IsDetail) continue;
       const t = totals.get(l.Caption) ?? {
         Kind: l.Kind,
         Caption: l.Caption,
