@@ -1,6 +1,7 @@
 // Every table, for drizzle's relational API and drizzle-kit (one file per area under schema/).
 export * from './schema/access';
 export * from './schema/bank';
+export * from './schema/commission';
 export * from './schema/directories';
 export * from './schema/idempotency';
 export * from './schema/leads';
