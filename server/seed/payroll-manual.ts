@@ -6,7 +6,7 @@
 // period kept is open-ended. So that a demo pay period straddles two rates whatever the clock,
 // Ontario gets one more increase 7 days before `now` (demo data, marked so in its name) when that is
 // later than its last published change.
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte } from 'drizzle-orm';
 import { Country } from '../../src/contract/common';
 import { ManualSubmissionStatus as S } from '../../src/contract/payroll-manual';
 import type { Db } from '../db/client';
@@ -160,8 +160,8 @@ interface DemoSubmission {
 }
 
 /**
- * Manual submissions on the entries of the latest locked pay window (after its payroll was
- * submitted), one in each status, all submitted by the payroll processor or the owner and dated
+ * Manual submissions on the entries of each office's latest locked pay window (after its payroll
+ * was submitted), one in each status, all submitted by the payroll processor or the owner and dated
  * between the window's end and `now`.
  */
 const DEMO_SUBMISSIONS: DemoSubmission[] = [
@@ -225,15 +225,7 @@ export async function seedManualSubmissions(db: Db, now: Date): Promise<void> {
   const payroll = people.find((p) => p.UserName === 'payroll');
   const owner = people.find((p) => p.UserName === 'owner');
   if (!payroll || !owner) return;
-  const [latest] = await db
-    .select({ StartDate: payPeriods.StartDate })
-    .from(payrollEntries)
-    .innerJoin(payPeriods, eq(payPeriods.PayPeriodID, payrollEntries.PayPeriodID))
-    .where(eq(payPeriods.IsLocked, true))
-    .orderBy(desc(payPeriods.StartDate))
-    .limit(1);
-  if (!latest) return;
-  const candidates = await db
+  const locked = await db
     .select({
       PayrollEntryID: payrollEntries.PayrollEntryID,
       StartDate: payPeriods.StartDate,
@@ -245,8 +237,13 @@ export async function seedManualSubmissions(db: Db, now: Date): Promise<void> {
     .innerJoin(payPeriods, eq(payPeriods.PayPeriodID, payrollEntries.PayPeriodID))
     .innerJoin(icdOffices, eq(icdOffices.IcdOfficeID, payrollEntries.IcdOfficeID))
     .innerJoin(employees, eq(employees.EmployeeID, payrollEntries.EmployeeID))
-    .where(and(eq(payPeriods.StartDate, latest.StartDate), eq(payPeriods.IsLocked, true)))
+    .where(and(eq(payPeriods.IsLocked, true), lte(payPeriods.EndDate, now.toISOString().slice(0, 10))))
     .orderBy(asc(employees.LastName), asc(employees.FirstName));
+  // Each office's latest locked window (offices may be paid weekly or bi-weekly).
+  const latest = new Map<string, string>();
+  for (const c of locked)
+    if ((latest.get(c.OfficeName) ?? '') < c.StartDate) latest.set(c.OfficeName, c.StartDate);
+  const candidates = locked.filter((c) => latest.get(c.OfficeName) === c.StartDate);
   const used = new Set<number>();
   const name = (p: { FirstName: string; LastName: string }) => `${p.FirstName} ${p.LastName}`;
   let k = 0;

@@ -100,10 +100,11 @@ const body = (e: Entry) => ({
 });
 
 describe('the seeded demo', () => {
-  it('has one submission in each status on the latest locked window, then is cleared for these tests', async () => {
+  it('has one submission in each status on the latest locked windows (cleared for the tests below)', async () => {
     const page = (
       await call(payroll, 'GET', 'payroll-entries/all/manual-submissions?sort=SubmittedDate')
     ).json<ManualSubmissionPage>();
+    await t.db.delete(payrollManualSubmissions);
     expect(page.Items.map((i) => i.StatusID).sort()).toEqual([1, 2, 3, 4, 5, 6]);
     const processed = page.Items.find((i) => i.StatusID === S.Processed) as ManualSubmission;
     expect(processed).toMatchObject({ EmployeeName: 'Sam Taylor', ProcessorName: 'Priya Shah' });
@@ -113,7 +114,6 @@ describe('the seeded demo', () => {
         expect(d.Date >= i.PayPeriodStartDate && d.Date <= i.PayPeriodEndDate).toBe(true);
       }
     }
-    await t.db.delete(payrollManualSubmissions);
   });
 });
 
