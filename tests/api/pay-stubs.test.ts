@@ -18,6 +18,8 @@ import {
   payrollEntrySnapshots,
   payrolls,
 } from '../../server/db/tables';
+import { renderEarningsStatementPdf, renderPayStubPdf } from '../../server/modules/pay-stubs/pdf';
+import { weekBounds, weekNumberOf } from '../../server/modules/pay-stubs/stubs-service';
 import { DEFAULT_INPUTS } from '../../server/modules/payroll/ensure';
 import type { PayPeriodChangeRecord, PayStub } from '../../src/contract/pay-stubs';
 import { createTestApp, type Session, type TestApp } from './helpers';
@@ -668,5 +670,60 @@ describe('pay-stubs/employee/{id}/compare', () => {
     } finally {
       await t.db.delete(lateAdjustments).where(eq(lateAdjustments.LateAdjustmentID, la.LateAdjustmentID));
     }
+  });
+});
+
+describe('pay weeks and the PDF renderers', () => {
+  it('numbers pay weeks by the ISO week of the period start, across year ends', () => {
+    expect(weekNumberOf('2026-11-09')).toBe(202646);
+    expect(weekNumberOf('2026-12-28')).toBe(202653);
+    expect(weekNumberOf('2027-01-03')).toBe(202653);
+    expect(weekNumberOf('2027-01-04')).toBe(202701);
+    expect(weekNumberOf('2021-01-03')).toBe(202053);
+    expect(weekBounds(202653)).toEqual({ start: '2026-12-28', end: '2027-01-03' });
+    expect(weekBounds(202646)).toEqual({ start: '2026-11-09', end: '2026-11-15' });
+    expect(weekBounds(202553)).toBeNull();
+    expect(weekBounds(202600)).toBeNull();
+  });
+
+  const statement = {
+    EmployeeName: 'Sam Taylor',
+    EmployeeID: 7,
+    CorporationName: 'Northwind Field Marketing Inc.',
+    OfficeName: 'Toronto Central',
+    StartDate: '2031-03-03',
+    EndDate: '2031-03-16',
+    PayDate: '2031-03-21',
+    Lines: [
+      { Caption: 'Regular', Rate: 17.2, Units: 80, Amount: 1376 },
+      { Caption: 'Meal Period Premium', Rate: null, Units: null, Amount: 17.2 },
+    ],
+    CommissionPieces: [{ PieceNumber: 2, PieceQty: 4, PieceRate: 12.5 }],
+    GrossPay: 1393.2,
+    GeneratedAt: '2031-03-17T12:00:00Z',
+  };
+
+  it('renders the earnings statement (compressed) with the name, the lines, the pieces and the gross', async () => {
+    const pdf = await renderEarningsStatementPdf(statement);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    for (const expected of [
+      'Statement of earnings',
+      'Sam Taylor (#7)',
+      '$1,393.20',
+      'Meal Period Premium',
+      'Commission Piece #2',
+      '$50.00',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it('renders the same bytes for the same stub, one page per stub', async () => {
+    const stub = { ...statement, PayPeriodID: 1, WeekNumber: 203110, Version: 2, IsFinal: true };
+    const a = await renderPayStubPdf([stub, { ...stub, PayPeriodID: 2, OfficeName: 'Vancouver Harbour' }]);
+    const b = await renderPayStubPdf([stub, { ...stub, PayPeriodID: 2, OfficeName: 'Vancouver Harbour' }]);
+    expect(a.equals(b)).toBe(true);
+    expect(a.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2);
+    expect(await pdfText(a)).toContain('Vancouver Harbour');
   });
 });
