@@ -83,6 +83,27 @@ describe('payroll: correct, recalculate, submit', () => {
       await signIn(page, 'payroll');
       await page.getByTestId('payrolls-table').waitFor();
       await page.screenshot({ path: join(shots, 'list-desktop.png'), fullPage: true });
+      for (const [name, size] of [
+        ['tablet', { width: 768, height: 1024 }],
+        ['phone', VIEWPORTS.phone],
+      ] as const) {
+        await page.setViewportSize(size);
+        await page.screenshot({ path: join(shots, `list-${name}.png`), fullPage: true });
+      }
+      await page.setViewportSize(VIEWPORTS.desktop);
+
+      // The processing tab's spreadsheet, in the Canada format, downloads with the session cookie.
+      await page.getByRole('tab', { name: 'Processing' }).click();
+      await page.getByTestId('export-format').click();
+      await page.getByRole('option', { name: 'Canada', exact: true }).click();
+      const href = await page.getByTestId('export-download').getAttribute('href');
+      expect(href).toContain('format=Canada');
+      const sheet = await page.request.get(href ?? '');
+      expect(sheet.status()).toBe(200);
+      expect(sheet.headers()['content-type']).toContain('spreadsheetml');
+      await page.screenshot({ path: join(shots, 'processing-desktop.png'), fullPage: true });
+      await page.getByRole('tab', { name: 'Payrolls' }).click();
+      await page.getByTestId('payrolls-table').waitFor();
       await page.locator(`[data-testid="payroll-row"][data-payroll-id="${id}"]`).click();
       await page.waitForURL(new RegExp(`/payroll/${id}$`));
       await page.getByTestId('entries-grid').waitFor();

@@ -54,6 +54,8 @@ import {
 } from './list-options';
 
 const PAGE_SIZE = 25;
+/** Pending messages first; beyond these a line says how many more there are. */
+const MESSAGES_SHOWN = 3;
 const STATUS_FILTERS = {
   visible: { isVisible: true },
   hidden: { isVisible: false },
@@ -299,7 +301,7 @@ function PayrollTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={processing ? 1180 : 1080}>
+    <Table.ScrollContainer minWidth={1040}>
       <Table
         striped
         highlightOnHover
@@ -315,7 +317,6 @@ function PayrollTable({
             {header('Division', t('payroll.columns.division'))}
             {header('StartDate', t('payroll.columns.start'))}
             {header('EndDate', t('payroll.columns.end'))}
-            <Table.Th>{t('payroll.columns.payDate')}</Table.Th>
             <Table.Th>{t('payroll.columns.type')}</Table.Th>
             <Table.Th ta="right">{t('payroll.columns.entries')}</Table.Th>
             <Table.Th ta="right">{t('payroll.columns.gross')}</Table.Th>
@@ -371,9 +372,13 @@ function PayrollRow({
         <Text size="xs">{p.Division || '—'}</Text>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(p.StartDate)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(p.EndDate)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(p.PayDate)}</Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {formatDay(p.EndDate)}
+        <Text size="xs" c="dimmed">
+          {t('payroll.page.payDate', { date: formatDay(p.PayDate) })}
+        </Text>
+      </Table.Td>
+      <Table.Td maw={150}>
         <Text size="xs">
           {typeName(p.PayrollTypeID)}
           <br />
@@ -393,23 +398,23 @@ function PayrollRow({
         {formatMoney(p.GrossPay, currencyOf(p.CountryID), i18n.language.replace('_', '-'))}
       </Table.Td>
       <Table.Td>
-        <Group gap={4}>
+        <Stack gap={2} align="flex-start">
           {!p.IsVisible && (
-            <Badge size="sm" color="gray" variant="outline">
+            <Badge size="xs" color="gray" variant="outline">
               {t('payroll.status.hidden')}
             </Badge>
           )}
           {flags.length === 0 && (
-            <Badge size="sm" color="blue" variant="light">
+            <Badge size="xs" color="blue" variant="light">
               {t('payroll.status.open')}
             </Badge>
           )}
           {flags.map((f) => (
-            <Badge key={f} size="sm" color={FLAG_COLORS[f]} variant="light">
+            <Badge key={f} size="xs" color={FLAG_COLORS[f]} variant="light">
               {t(`payroll.status.${f}`)}
             </Badge>
           ))}
-        </Group>
+        </Stack>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(p.LockedDate)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(p.CompletedDate)}</Table.Td>
@@ -432,6 +437,7 @@ function Messages({ items }: { items: PayrollListItem[] }) {
     if (p.IsLocked && !p.SubmittedDismissed) out.push({ kind: 'submitted', payroll: p });
     return out;
   });
+  messages.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'pending' ? -1 : 1));
   if (messages.length === 0 && !dismiss.isError) return null;
   return (
     <Stack gap={6} data-testid="payroll-messages">
@@ -440,7 +446,7 @@ function Messages({ items }: { items: PayrollListItem[] }) {
           {errorMessage(dismiss.error)}
         </Alert>
       )}
-      {messages.slice(0, 5).map(({ kind, payroll: p }) => (
+      {messages.slice(0, MESSAGES_SHOWN).map(({ kind, payroll: p }) => (
         <Alert
           key={`${kind}-${p.PayrollID}`}
           color={kind === 'pending' ? 'yellow' : 'blue'}
@@ -466,6 +472,11 @@ function Messages({ items }: { items: PayrollListItem[] }) {
           </Group>
         </Alert>
       ))}
+      {messages.length > MESSAGES_SHOWN && (
+        <Text size="xs" c="dimmed">
+          {t('payroll.messages.more', { count: messages.length - MESSAGES_SHOWN })}
+        </Text>
+      )}
     </Stack>
   );
 }
