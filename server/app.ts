@@ -25,6 +25,7 @@ import { bankRoutes } from './modules/bank/routes';
 import { directoryRoutes } from './modules/directories/routes';
 import { employeeRoutes } from './modules/employees/routes';
 import { homeRoutes } from './modules/home/routes';
+import { commissionRoutes } from './modules/commission/routes';
 import { leadsRoutes } from './modules/leads/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
@@ -178,6 +179,7 @@ export async function buildApp(
       await api.register(timeManagementRoutes, { db });
       await api.register(wagePolicyRoutes, { db });
       await api.register(payrollManualRoutes, { db });
+      await api.register(commissionRoutes, { db });
       await api.register(auditRoutes, { db });
       await api.register(directoryRoutes, { db });
       await api.register(provinceRoutes, { db });

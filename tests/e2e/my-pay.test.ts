@@ -5,7 +5,9 @@
 // screens are photographed at phone and desktop sizes (.tmp/my-pay/).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, formatViolations } from './axe';
 import { launch, launchProfile, newPage, signIn } from './browser';
 import { apiToken } from './server-checks';
 
@@ -74,6 +76,14 @@ const SAVE_KEYS = [
 
 let periodId = 0;
 
+/** axe (WCAG 2.1 A/AA): no serious or critical violation on the screen as it is. */
+async function expectAccessible(page: Page): Promise<void> {
+  const serious = (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious, formatViolations(serious)).toEqual([]);
+}
+
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   const payroll = await caller('payroll');
@@ -116,6 +126,7 @@ describe('My pay', () => {
       const card = page.locator(`[data-stub="${periodId}"]`);
       await expect.poll(() => card.textContent()).toContain('Changed');
       await page.screenshot({ path: join(shots, 'phone-list.png'), fullPage: true });
+      await expectAccessible(page);
 
       await card.click();
       const changes = page.getByTestId('what-changed');
@@ -127,6 +138,7 @@ describe('My pay', () => {
       expect(why).toContain('+$25.50');
       expect(await page.getByTestId('stub-lines').textContent()).toContain('Gross pay');
       await page.screenshot({ path: join(shots, 'phone-stub.png'), fullPage: true });
+      await expectAccessible(page);
 
       const href = await page.getByTestId('stub-pdf').getAttribute('href');
       expect(href).toMatch(/\/api\/pay-stubs\/employee\/\d+\/week\/\d{6}\/pdf\?/);
@@ -162,6 +174,14 @@ describe('My pay', () => {
       await signIn(page, 'rep');
       await page.getByTestId('what-changed').locator('[data-difference="GrossPay"]').waitFor();
       await page.screenshot({ path: join(shots, 'desktop-stub.png'), fullPage: true });
+      await expectAccessible(page);
+      // Keyboard: back to the list, and the stub opens again from it with Enter.
+      await page.getByRole('button', { name: 'All pay stubs' }).click();
+      const card = page.locator(`[data-stub="${periodId}"]`);
+      await card.focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('stub-detail').waitFor();
+      await page.screenshot({ path: join(shots, 'desktop-list.png'), fullPage: true });
       await context.close();
     } finally {
       await browser.close();
