@@ -35,10 +35,12 @@
 //   Pay) are scaled to the share of their worked hours that were at the pair; the lines that are
 //   not paid for time (commission, bonuses, allowances, premiums…) are shown whole and flagged
 //   `Attributed: false`.
-// - Financials are counted by the payroll's pay date month. A pay period's division is the division
-//   of the programs its time was worked in (hours-weighted; time without a program counts for the
-//   employment record's first division, else "no division"). `financials-program` attributes each
-//   entry's pay to a program by the share of its hours worked there.
+// - Financials are counted by the payroll's pay date month (startDate/endDate filter the pay date). A
+//   pay period's pay goes to the divisions of the programs its time was worked in, in proportion to
+//   the hours; time without a program, or no time at all (salary), goes to the divisions of the
+//   employee's employment record at the office in equal parts (none: "no division").
+//   `financials-program` attributes each entry's pay to a program by the share of its hours there.
+// - Summary, NCR and inquiry take the payrolls whose pay window overlaps startDate–endDate.
 // - `payrolls/summary`: `programID` keeps the pay periods with time at the program; `owner` keeps the
 //   corporations whose Owner contains the text (case-insensitive); `retailerID` is accepted but has no
 //   data to filter on yet (retailers come with orders) and is echoed in the answer as not applied.

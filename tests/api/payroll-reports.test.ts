@@ -8,8 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   corporations,
-  divisions,
   employees,
+  employmentRecordDivisions,
   employmentRecords,
   icdOffices,
   payPeriods,
@@ -21,6 +21,7 @@ import {
   stores,
   timeEntries,
 } from '../../server/db/tables';
+import { Division } from '../../src/contract/common';
 import type {
   Financials,
   NcrSummary,
@@ -190,6 +191,23 @@ beforeAll(async () => {
     .where(eq(employmentRecords.IcdOfficeID, ids.calgary))
     .limit(1);
   ids.calgaryPerson = calgaryRecord.EmployeeID;
+  // Their record at Calgary works two divisions (the financials split time without a program by them).
+  const calgaryRecords = await db
+    .select({ id: employmentRecords.EmploymentRecordID })
+    .from(employmentRecords)
+    .where(
+      and(
+        eq(employmentRecords.EmployeeID, ids.calgaryPerson),
+        eq(employmentRecords.IcdOfficeID, ids.calgary),
+      ),
+    );
+  for (const r of calgaryRecords) {
+    await db.delete(employmentRecordDivisions).where(eq(employmentRecordDivisions.EmploymentRecordID, r.id));
+    await db.insert(employmentRecordDivisions).values([
+      { EmploymentRecordID: r.id, DivisionID: Division.Rogers },
+      { EmploymentRecordID: r.id, DivisionID: Division.Dtv },
+    ]);
+  }
   ids.costco = await program('Costco Road Show');
   ids.rogersKiosk = await program('Rogers Retail Kiosk');
   const store = async (name: string) =>
@@ -632,19 +650,22 @@ describe('financials', () => {
     const res = await get(payroll, 'payrolls/financials?startDate=2031-01-01&endDate=2031-02-28');
     expect(res.statusCode).toBe(200);
     const body = res.json<Financials>();
-    const [costcoDivision] = await t.db
-      .select({ id: programs.DivisionID, name: divisions.Name })
-      .from(programs)
-      .innerJoin(divisions, eq(divisions.DivisionID, programs.DivisionID))
-      .where(eq(programs.ProgramID, ids.costco));
     const january = body.Rows.filter((r) => r.Month === '2031-01' && r.IcdCorporationID === ids.northwind);
-    // Both Northwind payrolls are paid in January; Sam's time is all Costco, Riley's all Rogers kiosk.
-    const costcoRow = january.find((r) => r.DivisionID === costcoDivision.id)!;
-    expect(costcoRow).toMatchObject({ DivisionName: costcoDivision.name, PayrollCount: 1, GrossPay: 720.5 });
-    // The previous payroll's entry has no time: no division.
-    expect(january.find((r) => r.DivisionID === null)).toMatchObject({ GrossPay: 500, PayrollCount: 1 });
-    const maple = body.Rows.find((r) => r.IcdCorporationID === ids.maple)!;
-    expect(maple).toMatchObject({ Month: '2031-02', DivisionID: null, GrossPay: 160 });
+    // Both Northwind payrolls are paid in January. Sam's time is all Costco (RoadShow); his entry of
+    // the previous payroll has no time, so it goes to his employment record's division (RoadShow).
+    // Riley's time is all at the Rogers kiosk.
+    expect(
+      january.map((r) => [r.DivisionName, r.PayrollCount, r.EmployeeCount, r.Hours, r.GrossPay]),
+    ).toEqual([
+      ['RoadShow', 2, 1, 57, 1220.5],
+      ['Rogers', 1, 1, 42, 895.5],
+    ]);
+    // Time without a program, at Calgary: the record's two divisions in equal parts.
+    const maple = body.Rows.filter((r) => r.IcdCorporationID === ids.maple);
+    expect(maple.map((r) => [r.Month, r.DivisionID, r.GrossPay, r.Hours])).toEqual([
+      ['2031-02', Division.Dtv, 80, 5],
+      ['2031-02', Division.Rogers, 80, 5],
+    ]);
     expect(body.Totals.GrossPay).toBe(720.5 + 895.5 + 500 + 160);
   });
 
@@ -661,6 +682,7 @@ describe('financials', () => {
     ).json<Financials>();
     expect(body.Rows.map((r) => [r.Month, r.IcdCorporationID, r.GrossPay, r.Commission])).toEqual([
       ['2031-01', ids.northwind, 895.5, 100],
+      ['2031-02', ids.maple, 80, 0],
     ]);
   });
 

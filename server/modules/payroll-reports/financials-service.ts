@@ -1,6 +1,6 @@
 // Financials (payrolls/financials per division, corporation and month; payrolls/financials-program
 // per program) and the NCR summary (ncr-summary: non-commission remuneration per payroll and office).
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type {
   Financials,
   FinancialsQuery,
@@ -13,7 +13,7 @@ import type {
   ProgramFinancialsRow,
 } from '../../../src/contract/payroll-reports';
 import type { Db } from '../../db/client';
-import { divisions, payrolls } from '../../db/tables';
+import { divisions, employmentRecordDivisions, employmentRecords, payrolls } from '../../db/tables';
 import type { Actor } from '../access/service';
 import { overlapping } from './analysis-service';
 import { addSums, emptySums, entrySums, hours, money, type Sums, toFigures } from './figures';
@@ -25,6 +25,32 @@ const paidBetween = (startDate?: string, endDate?: string) =>
     startDate ? gte(payrolls.PayDate, startDate) : undefined,
     endDate ? lte(payrolls.PayDate, endDate) : undefined,
   );
+
+/** The divisions of each employee's employment records, by `${EmployeeID}|${IcdOfficeID}`, sorted. */
+async function divisionsOfRecords(db: Db, employeeIds: readonly number[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (!employeeIds.length) return out;
+  const rows = await db
+    .selectDistinct({
+      EmployeeID: employmentRecords.EmployeeID,
+      IcdOfficeID: employmentRecords.IcdOfficeID,
+      DivisionID: employmentRecordDivisions.DivisionID,
+    })
+    .from(employmentRecords)
+    .innerJoin(
+      employmentRecordDivisions,
+      eq(employmentRecordDivisions.EmploymentRecordID, employmentRecords.EmploymentRecordID),
+    )
+    .where(inArray(employmentRecords.EmployeeID, [...new Set(employeeIds)]));
+  for (const r of rows) {
+    const key = `${r.EmployeeID}|${r.IcdOfficeID}`;
+    out.set(
+      key,
+      [...(out.get(key) ?? []), r.DivisionID].sort((a, b) => a - b),
+    );
+  }
+  return out;
+}
 
 const monthOf = (date: string | Date) => String(date).slice(0, 7);
 
@@ -47,6 +73,10 @@ export async function financials(p: { db: Db; actor: Actor; query: FinancialsQue
     db,
     entries.map((e) => e.PayPeriodID),
   );
+  const recordDivisions = await divisionsOfRecords(
+    db,
+    entries.map((e) => e.EmployeeID),
+  );
   const divisionNames = new Map(
     (await db.select({ id: divisions.DivisionID, name: divisions.Name }).from(divisions)).map((d) => [
       d.id,
@@ -67,14 +97,21 @@ export async function financials(p: { db: Db; actor: Actor; query: FinancialsQue
   for (const e of entries) {
     const h = headerOf.get(e.PayrollID);
     if (!h) continue;
-    // The entry's pay split by division in proportion to its minutes (time without a program, or no
-    // time at all: no division).
+    // The entry's pay split by division in proportion to its minutes; time without a program, or no
+    // time at all (salary, allowances), goes to the divisions of the employee's employment record at
+    // the office in equal parts (none: no division).
     const total = worked.total.get(e.PayPeriodID) ?? 0;
     const shares = new Map<number | null, number>();
-    if (!total) shares.set(null, 1);
+    const fallback = recordDivisions.get(`${e.EmployeeID}|${e.IcdOfficeID}`) ?? [null];
+    const spread = (weight: number) => {
+      for (const d of fallback) shares.set(d, (shares.get(d) ?? 0) + weight / fallback.length);
+    };
+    if (!total) spread(1);
     else
-      for (const pair of worked.byPair.get(e.PayPeriodID) ?? [])
-        shares.set(pair.DivisionID, (shares.get(pair.DivisionID) ?? 0) + pair.minutes / total);
+      for (const pair of worked.byPair.get(e.PayPeriodID) ?? []) {
+        if (pair.DivisionID === null) spread(pair.minutes / total);
+        else shares.set(pair.DivisionID, (shares.get(pair.DivisionID) ?? 0) + pair.minutes / total);
+      }
     for (const [divisionId, share] of shares) {
       if (query.divisionID !== undefined && divisionId !== query.divisionID) continue;
       const Month = monthOf(h.PayDate ?? h.EndDate);

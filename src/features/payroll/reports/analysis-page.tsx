@@ -172,7 +172,13 @@ export default function AnalysisPage() {
                   <Tabs.Panel value="offices" pt="sm">
                     <Card withBorder padding={0}>
                       <Table.ScrollContainer minWidth={900}>
-                        <Table striped highlightOnHover data-testid="analysis-offices">
+                        <Table
+                          striped
+                          highlightOnHover
+                          fz="sm"
+                          horizontalSpacing="xs"
+                          data-testid="analysis-offices"
+                        >
                           <Table.Thead>
                             <Table.Tr>
                               <SortTh
@@ -239,7 +245,13 @@ export default function AnalysisPage() {
                       ) : (
                         <Card withBorder padding={0}>
                           <Table.ScrollContainer minWidth={1200}>
-                            <Table striped highlightOnHover data-testid="analysis-employees">
+                            <Table
+                              striped
+                              highlightOnHover
+                              fz="sm"
+                              horizontalSpacing="xs"
+                              data-testid="analysis-employees"
+                            >
                               <Table.Thead>
                                 <Table.Tr>
                                   {(['EmployeeName', 'OfficeName'] as const).map((c) => (

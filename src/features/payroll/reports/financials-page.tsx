@@ -218,8 +218,8 @@ function DivisionTable({
     t(`payroll-reports.financials.${c === 'GrossPay' ? 'grossPay' : lower(c)}`);
   return (
     <Card withBorder padding={0}>
-      <Table.ScrollContainer minWidth={1100}>
-        <Table striped highlightOnHover data-testid="financials-division">
+      <Table.ScrollContainer minWidth={1050}>
+        <Table striped highlightOnHover fz="sm" horizontalSpacing="xs" data-testid="financials-division">
           <Table.Thead>
             <Table.Tr>
               <SortTh column="Month" sort={sort} onSort={onSort}>
@@ -305,7 +305,7 @@ function ProgramTable({
   return (
     <Card withBorder padding={0}>
       <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover data-testid="financials-program">
+        <Table striped highlightOnHover fz="sm" horizontalSpacing="xs" data-testid="financials-program">
           <Table.Thead>
             <Table.Tr>
               <SortTh column="Month" sort={sort} onSort={onSort}>

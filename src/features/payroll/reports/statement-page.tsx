@@ -120,7 +120,7 @@ export default function StatementPage() {
           onChange={(v) => v && Number(v) !== payrollId && navigate(`/payroll/${v}/statement-of-earnings`)}
           allowDeselect={false}
           searchable
-          w={{ base: '100%', sm: 340 }}
+          w={{ base: '100%', sm: 420 }}
           comboboxProps={{ withinPortal: true }}
         />
         <Select
@@ -254,14 +254,24 @@ function EmployeeStatement({
             </Table.Thead>
             <Table.Tbody>
               {e.Lines.map((l) => (
-                <Table.Tr key={`${l.Caption}|${l.Rate ?? ''}|${l.Amount}`}>
-                  <Table.Td>
+                <Table.Tr
+                  key={`${l.Caption}|${l.Rate ?? ''}|${l.Amount}`}
+                  c={l.IsDetail ? 'dimmed' : undefined}
+                >
+                  <Table.Td pl={l.IsDetail ? 'xl' : undefined}>
                     {l.Caption}
                     {filtered && !l.Attributed ? ' *' : ''}
+                    {l.IsDetail && (
+                      <Text span size="xs" c="dimmed" ml={6}>
+                        {t('payroll-reports.statement.detail')}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Num>{l.Rate === null ? '' : formatRate(l.Rate)}</Num>
                   <Num>{l.Units === null ? '' : formatHours(l.Units)}</Num>
-                  <Num>{formatMoney(l.Amount, currency)}</Num>
+                  <Num>
+                    {l.IsDetail ? `(${formatMoney(l.Amount, currency)})` : formatMoney(l.Amount, currency)}
+                  </Num>
                 </Table.Tr>
               ))}
             </Table.Tbody>
