@@ -29,6 +29,7 @@ import { homeRoutes } from './modules/home/routes';
 import { leadsRoutes } from './modules/leads/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { ordersRoutes } from './modules/orders/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { payStubRoutes } from './modules/pay-stubs/routes';
 import { payrollRoutes } from './modules/payroll/routes';
@@ -195,6 +196,7 @@ export async function buildApp(
       await api.register(payrollReportRoutes, { db });
       await api.register(payStubRoutes, { db });
       await api.register(payrollRoutes, { db });
+      await api.register(ordersRoutes, { db });
     },
     { prefix: '/api' },
   );

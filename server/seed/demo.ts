@@ -42,6 +42,7 @@ import { seedCompany } from './company';
 import { seedDirectories } from './directories';
 import { seedLeads } from './leads';
 import { seedOnboarding } from './onboarding';
+import { seedOrders } from './orders';
 import { seedOrganisation } from './organisation';
 import { seedPayroll } from './payroll';
 import { seedPayrollManual } from './payroll-manual';
@@ -311,6 +312,8 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'navigation:leads',
     'leads:manage',
     'leads:work',
+    'orders:read',
+    'orders:write',
     'bank:read',
     'employees:write',
     'profile:own',
@@ -321,6 +324,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'navigation:home',
     'navigation:leads',
     'leads:work',
+    'orders:own',
     'navigation:timeClock',
     'navigation:timesheet',
     'time:own',
@@ -624,5 +628,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedOnboarding(db, now);
   await seedPayroll(db, now);
   await seedPayrollManual(db, now);
+  await seedOrders(db, now);
   return true;
 }

@@ -112,7 +112,11 @@ export const PERMISSIONS = [
     Name: 'Submit, amend and cancel manual payroll submissions',
     ModuleID: ModuleId.Payroll,
   },
-  { Key: 'orders:read', Name: 'Read work orders and product orders', ModuleID: ModuleId.ProgramAdministration },
+  {
+    Key: 'orders:read',
+    Name: 'Read work orders and product orders',
+    ModuleID: ModuleId.ProgramAdministration,
+  },
   {
     Key: 'orders:write',
     Name: 'Create and edit work orders, statuses, adjustments and claims',
