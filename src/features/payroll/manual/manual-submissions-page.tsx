@@ -20,7 +20,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { IconFileTypePdf, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
@@ -39,6 +39,7 @@ import {
   useManualSubmissions,
 } from './api';
 import { day, instant, money, STATUS_COLORS } from './format';
+import { NewSubmission } from './new-submission';
 import { ManualSubmissionForm } from './submission-form';
 
 const PAGE_SIZE = 25;
@@ -51,7 +52,7 @@ export function StatusBadge({ statusId }: { statusId: number }) {
       color={STATUS_COLORS[statusId] ?? 'gray'}
       variant="light"
       tt="none"
-      style={{ overflow: 'visible' }}
+      styles={{ root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } }}
     >
       {t(`payroll-manual.status.${statusId}`)}
     </Badge>
@@ -63,6 +64,8 @@ export default function ManualSubmissionsPage() {
   const session = useSessionData();
   const me = session?.identity.EmployeeID ?? 0;
   const canProcess = hasGrant(session?.grants ?? [], 'payroll:process');
+  const canSubmit = hasGrant(session?.grants ?? [], 'payroll:manualSubmissions');
+  const [creating, setCreating] = useState(false);
   const [tab, setTab] = useState<string>('all');
   const [mine, setMine] = useState(false);
   const [sort, setSort] = useState<ManualPayrollSort>('SubmittedDateDesc');
@@ -87,9 +90,16 @@ export default function ManualSubmissionsPage() {
 
   return (
     <Stack gap="md" maw={1400}>
-      <Title order={1} size="h2">
-        {t('payroll-manual.title')}
-      </Title>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          {t('payroll-manual.title')}
+        </Title>
+        {canSubmit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            {t('payroll-manual.new.button')}
+          </Button>
+        )}
+      </Group>
       <Text c="dimmed" size="sm">
         {t('payroll-manual.intro')}
       </Text>
@@ -202,6 +212,16 @@ export default function ManualSubmissionsPage() {
         )}
       </QueryView>
       <SubmissionDrawer entryId={openId} onClose={() => setOpenId(null)} me={me} />
+      {creating && (
+        <NewSubmission
+          opened
+          onClose={() => setCreating(false)}
+          onDone={(entryId) => {
+            setCreating(false);
+            setOpenId(entryId);
+          }}
+        />
+      )}
     </Stack>
   );
 }
