@@ -11,6 +11,7 @@ import {
   Divider,
   Group,
   List,
+  NativeSelect,
   Stack,
   Text,
   Title,
@@ -19,6 +20,7 @@ import {
 import { useNetwork } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiClient } from '../../../api/api-context';
@@ -290,8 +292,9 @@ function StubDetail({ stub, userId, onBack }: { stub: PayStub; userId: string; o
 function Changes({ stub, userId }: { stub: PayStub; userId: string }) {
   const { t, i18n } = useTranslation();
   const api = useApiClient();
+  const [left, setLeft] = useState<number | undefined>(undefined);
   const changes = useQuery({
-    ...stubChangesQuery(api, userId, stub.PayPeriodID),
+    ...stubChangesQuery(api, userId, stub.PayPeriodID, left),
     enabled: stub.PreviousVersion !== null,
   });
   const lang = i18n.language;
@@ -310,7 +313,7 @@ function Changes({ stub, userId }: { stub: PayStub; userId: string }) {
             const moved = data.Differences.filter((d) => d.difference !== 0);
             return (
               <Stack gap="sm">
-                {data.Left && (
+                {data.Left && data.Versions.length <= 2 && (
                   <Text size="sm" c="dimmed">
                     {t('pay-stubs.changes.since', {
                       version: data.Left.Version,
@@ -355,9 +358,21 @@ function Changes({ stub, userId }: { stub: PayStub; userId: string }) {
                   </div>
                 ))}
                 {data.Versions.length > 2 && (
-                  <Text size="xs" c="dimmed">
-                    {t('pay-stubs.changes.versions', { count: data.Versions.length })}
-                  </Text>
+                  <NativeSelect
+                    size="xs"
+                    label={t('pay-stubs.changes.compareWith')}
+                    value={String(data.Left?.Version ?? '')}
+                    onChange={(e) => setLeft(Number(e.currentTarget.value) || undefined)}
+                    data={data.Versions.filter((v) => v.Version < data.Right.Version).map((v) => ({
+                      value: String(v.Version),
+                      label: t('pay-stubs.changes.versionOf', {
+                        version: v.Version,
+                        date: v.CalculatedAt ? shortDay(v.CalculatedAt as string | Date) : '',
+                        gross: money(v.GrossPay, lang, stub.CountryID),
+                      }),
+                    }))}
+                    data-testid="compare-with"
+                  />
                 )}
               </Stack>
             );

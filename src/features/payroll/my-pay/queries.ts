@@ -1,6 +1,6 @@
 // Query options of My pay. The employee's stubs and the comparisons opened are read through
 // cachedRead with networkMode 'always', so a stub seen once still shows with no connection.
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ApiClient } from '../../../api/api-client';
 import { PayPeriodChangeRecord, PayStub } from '../../../contract/pay-stubs';
@@ -23,23 +23,26 @@ export function myStubsQuery(api: ApiClient, userId: string) {
   });
 }
 
-export function stubChangesQuery(api: ApiClient, userId: string, payPeriodId: number) {
+/** What changed in a stub: the latest version against `left` (default: the one before it). */
+export function stubChangesQuery(api: ApiClient, userId: string, payPeriodId: number, left?: number) {
+  const suffix = left ? `/${left}` : '';
   return queryOptions({
-    queryKey: ['my-pay', 'changes', userId, payPeriodId],
+    queryKey: ['my-pay', 'changes', userId, payPeriodId, left ?? null],
     queryFn: ({ signal }) =>
       cachedRead(
         userId,
-        `my-pay/changes/${payPeriodId}`,
+        `my-pay/changes/${payPeriodId}${suffix}`,
         () =>
           api.get(`pay-stubs/employee/${userId}/compare`, {
             signal,
-            query: { payPeriodId },
+            query: left ? { payPeriodId, left } : { payPeriodId },
             schema: PayPeriodChangeRecord,
           }),
         (raw) => PayPeriodChangeRecord.parse(raw),
       ),
     networkMode: 'always',
     staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
 }
 
