@@ -134,6 +134,16 @@ export function buildRoutes(session: Session): RouteObject[] {
             state(session, 'employees', () => import('../features/employees/employees-page')),
             state(session, 'employees.new', () => import('../features/employees/employee-new-page')),
             state(session, 'employees.detail', () => import('../features/employees/employee-page')),
+            state(
+              session,
+              'onboarding.applications',
+              () => import('../features/onboarding/applications-page'),
+            ),
+            state(
+              session,
+              'onboarding.applications.detail',
+              () => import('../features/onboarding/application-page'),
+            ),
             state(session, 'admin.uiKit', () => import('../features/ui-kit/ui-kit-page')),
             state(session, 'admin.mail', () => import('../features/admin/mail-outbox-page')),
             state(session, 'admin.roles', () => import('../features/access/roles-page')),

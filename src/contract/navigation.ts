@@ -214,6 +214,15 @@ const DEFS: StateDef[] = [
   { Name: 'employees.new', Url: '/employees/new' },
   { Name: 'employees.detail', Url: '/employees/:id' },
   {
+    // The office's onboarding applications: filter, review with comments, change the status, approve.
+    Name: 'onboarding.applications',
+    Url: '/onboarding/applications',
+    PermissionKey: 'navigation:onboarding',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'application', Group: 'office', Label: 'Onboarding' },
+  },
+  { Name: 'onboarding.applications.detail', Url: '/onboarding/applications/:id' },
+  {
     // Auditors, hubs, national and regional consultants, promoting owners (one tab each: ?kind=).
     Name: 'directories',
     Url: '/directories',
