@@ -313,6 +313,23 @@ function Changes({ stub, userId }: { stub: PayStub; userId: string }) {
             const moved = data.Differences.filter((d) => d.difference !== 0);
             return (
               <Stack gap="sm">
+                {data.Versions.length > 2 && (
+                  <NativeSelect
+                    size="xs"
+                    label={t('pay-stubs.changes.compareWith')}
+                    value={String(data.Left?.Version ?? '')}
+                    onChange={(e) => setLeft(Number(e.currentTarget.value) || undefined)}
+                    data={data.Versions.filter((v) => v.Version < data.Right.Version).map((v) => ({
+                      value: String(v.Version),
+                      label: t('pay-stubs.changes.versionOf', {
+                        version: v.Version,
+                        date: v.CalculatedAt ? shortDay(v.CalculatedAt as string | Date) : '',
+                        gross: money(v.GrossPay, lang, stub.CountryID),
+                      }),
+                    }))}
+                    data-testid="compare-with"
+                  />
+                )}
                 {data.Left && data.Versions.length <= 2 && (
                   <Text size="sm" c="dimmed">
                     {t('pay-stubs.changes.since', {
@@ -357,23 +374,6 @@ function Changes({ stub, userId }: { stub: PayStub; userId: string }) {
                     )}
                   </div>
                 ))}
-                {data.Versions.length > 2 && (
-                  <NativeSelect
-                    size="xs"
-                    label={t('pay-stubs.changes.compareWith')}
-                    value={String(data.Left?.Version ?? '')}
-                    onChange={(e) => setLeft(Number(e.currentTarget.value) || undefined)}
-                    data={data.Versions.filter((v) => v.Version < data.Right.Version).map((v) => ({
-                      value: String(v.Version),
-                      label: t('pay-stubs.changes.versionOf', {
-                        version: v.Version,
-                        date: v.CalculatedAt ? shortDay(v.CalculatedAt as string | Date) : '',
-                        gross: money(v.GrossPay, lang, stub.CountryID),
-                      }),
-                    }))}
-                    data-testid="compare-with"
-                  />
-                )}
               </Stack>
             );
           }}
