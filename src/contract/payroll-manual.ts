@@ -63,6 +63,7 @@ export const MANUAL_OTHER_PROCESSOR = 'This user is not the processor of this ma
 export const MANUAL_EMPTY = 'Add extra show hours or an amount';
 export const MANUAL_DAY_OUTSIDE = 'Choose a day of the pay period';
 export const MANUAL_DAY_TWICE = 'This day is listed twice';
+export const MANUAL_DAY_FUTURE = 'This day has not come yet at the office';
 
 const Comments = z.string().trim().max(1000, '1000 characters at most');
 

@@ -11,12 +11,15 @@ import {
   payrollEntries,
   payrollManualSubmissions,
 } from '../../server/db/tables';
+import { type Actor, loadActor } from '../../server/modules/access/service';
 import { ensurePayrolls } from '../../server/modules/payroll/ensure';
+import { submit } from '../../server/modules/payroll-manual/lifecycle';
 import { ensurePayPeriods } from '../../server/modules/time-management/periods';
 import { addDays } from '../../server/modules/wage-policies/minimum-wage';
 import {
   MANUAL_ALREADY_SUBMITTED,
   MANUAL_CANCELLED,
+  MANUAL_DAY_FUTURE,
   MANUAL_DAY_OUTSIDE,
   MANUAL_EMPTY,
   MANUAL_NO_PROCESSOR,
@@ -178,6 +181,41 @@ describe('submit, amend, assign, pending, working on, processed', () => {
         .from(payrollManualSubmissions)
         .where(eq(payrollManualSubmissions.PayrollEntryID, entry.rep.id)),
     ).toHaveLength(0);
+  });
+
+  it("refuses a day after the office's today (Toronto's, not UTC's)", async () => {
+    const actor = await loadActor(t.db, user.payroll);
+    // 03:00 UTC on the period's second day is still the evening of its first day in Toronto.
+    const now = new Date(`${addDays(entry.rep.start, 1)}T03:00:00Z`);
+    const body = (date: string) => ({
+      ExtraShowHours: [{ Date: date, Hours: 2, Amount: 0, Comments: '' }],
+      Bonus: 0,
+      NetPayAddition: 0,
+      NetPayDeduction: 0,
+      Comments: '',
+    });
+    const refused = submit({
+      db: t.db,
+      actor: actor as Actor,
+      entryId: entry.rep.id,
+      body: body(addDays(entry.rep.start, 1)),
+      now,
+    });
+    await expect(refused).rejects.toMatchObject({
+      status: 400,
+      extra: { Errors: { 'ExtraShowHours.0.Date': [MANUAL_DAY_FUTURE] } },
+    });
+    const ok = await submit({
+      db: t.db,
+      actor: actor as Actor,
+      entryId: entry.rep.id,
+      body: body(entry.rep.start),
+      now,
+    });
+    expect(ok.StatusID).toBe(S.Submitted);
+    await t.db
+      .delete(payrollManualSubmissions)
+      .where(eq(payrollManualSubmissions.PayrollEntryID, entry.rep.id));
   });
 
   it('amends with the current Version (Amended), 409 with Current when stale', async () => {

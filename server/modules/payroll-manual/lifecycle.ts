@@ -6,6 +6,7 @@ import { toCents } from '../../../src/contract/payroll';
 import {
   MANUAL_ALREADY_SUBMITTED,
   MANUAL_CANCELLED,
+  MANUAL_DAY_FUTURE,
   MANUAL_DAY_OUTSIDE,
   MANUAL_EMPTY,
   MANUAL_NO_PROCESSOR,
@@ -20,6 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import type { ManualSubmissionEvent } from '../../db/schema/payroll-manual';
 import { employees, payrollManualShowHours, payrollManualSubmissions } from '../../db/tables';
+import { officeToday } from '../../domain/time-management/office-day';
 import { AppError, badRequest, notFound } from '../../errors';
 import { type Actor, inScope, loadActor } from '../access/service';
 import { conflict, type Tx } from '../scheduling/scope';
@@ -58,11 +60,13 @@ function event(actor: Actor, action: string, StatusID: number, now: Date): Manua
   };
 }
 
-function checkBody(entry: EntryRow, body: Parsed): void {
+function checkBody(entry: EntryRow, body: Parsed, now: Date): void {
   const errors: Record<string, string[]> = {};
+  const today = officeToday(entry.TimeZone, now);
   body.ExtraShowHours.forEach((d, i) => {
     if (d.Date < entry.StartDate || d.Date > entry.EndDate)
       errors[`ExtraShowHours.${i}.Date`] = [`${MANUAL_DAY_OUTSIDE} (${entry.StartDate} – ${entry.EndDate})`];
+    else if (d.Date > today) errors[`ExtraShowHours.${i}.Date`] = [MANUAL_DAY_FUTURE];
   });
   if (Object.keys(errors).length) throw badRequest('The request is not valid.', errors);
   const empty = !body.ExtraShowHours.length && !body.Bonus && !body.NetPayAddition && !body.NetPayDeduction;
@@ -142,7 +146,7 @@ export async function submit(p: Ctx & { body: Parsed }): Promise<ManualSubmissio
   const now = p.now ?? new Date();
   return p.db.transaction(async (tx) => {
     const entry = await entryInScope(tx, p.actor, p.entryId, SUBMIT);
-    checkBody(entry, p.body);
+    checkBody(entry, p.body, now);
     const existing = await lockedSubmission(tx, p.entryId);
     if (existing && existing.StatusID !== S.Cancelled)
       throw refuse(MANUAL_ALREADY_SUBMITTED, await current(tx, p.entryId));
@@ -186,7 +190,7 @@ export async function amend(p: Ctx & { body: AmendBody }): Promise<ManualSubmiss
     const entry = await entryInScope(tx, p.actor, p.entryId, SUBMIT);
     const row = await open(tx, p.entryId);
     if (row.Version !== p.body.Version) throw conflict(await current(tx, p.entryId));
-    checkBody(entry, p.body);
+    checkBody(entry, p.body, now);
     await writeDays(tx, row.ManualSubmissionID, p.body);
     return save(
       tx,

@@ -182,6 +182,8 @@ export interface EntryRow {
   IcdOfficeID: number;
   StartDate: string;
   EndDate: string;
+  /** The office's time zone (its "today" bounds the show-hours days). */
+  TimeZone: string;
 }
 
 async function loadEntry(db: DbOrTx, id: number): Promise<EntryRow | undefined> {
@@ -194,9 +196,11 @@ async function loadEntry(db: DbOrTx, id: number): Promise<EntryRow | undefined> 
       IcdOfficeID: payrollEntries.IcdOfficeID,
       StartDate: payPeriods.StartDate,
       EndDate: payPeriods.EndDate,
+      TimeZone: icdOffices.TimeZone,
     })
     .from(payrollEntries)
     .innerJoin(payPeriods, eq(payPeriods.PayPeriodID, payrollEntries.PayPeriodID))
+    .innerJoin(icdOffices, eq(icdOffices.IcdOfficeID, payrollEntries.IcdOfficeID))
     .where(eq(payrollEntries.PayrollEntryID, id));
   return row;
 }
