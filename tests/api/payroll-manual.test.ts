@@ -14,6 +14,7 @@ import {
 import { type Actor, loadActor } from '../../server/modules/access/service';
 import { ensurePayrolls } from '../../server/modules/payroll/ensure';
 import { submit } from '../../server/modules/payroll-manual/lifecycle';
+import { statementLines } from '../../server/modules/payroll-manual/pdf';
 import { ensurePayPeriods } from '../../server/modules/time-management/periods';
 import { addDays } from '../../server/modules/wage-policies/minimum-wage';
 import {
@@ -442,6 +443,24 @@ describe('scopes and the earnings statement', () => {
     expect((await call(staff, 'DELETE', sub(entry.staff))).statusCode).toBe(403);
     const after = (await call(payroll, 'GET', sub(entry.chicago))).json<ManualSubmission>();
     expect(after).toEqual(before);
+  });
+
+  it("prices the statement's lines: hours at the hourly rate plus the day's amount, then the bonus", async () => {
+    const s = (await call(payroll, 'GET', sub(entry.rep))).json<ManualSubmission>();
+    const { lines, gross } = statementLines(s, 17.25);
+    expect(lines).toEqual([
+      { Caption: `Extra show hours ${entry.rep.start}`, Rate: 17.25, Units: 2, Amount: 34.5 },
+      {
+        Caption: `Extra show hours ${addDays(entry.rep.start, 1)} (Setup before the show)`,
+        Rate: 17.25,
+        Units: 3.5,
+        // 3.5 × 17.25 = 60.375 → 60.38 (half-up), plus 20.
+        Amount: 80.38,
+      },
+      { Caption: 'Bonus', Rate: null, Units: null, Amount: 25.5 },
+    ]);
+    expect(gross).toBe(140.38);
+    expect(statementLines(s, null).gross).toBe(45.5);
   });
 
   it('answers the earnings-statement PDF for format=pdf or Accept: application/pdf', async () => {
