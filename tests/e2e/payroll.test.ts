@@ -19,7 +19,7 @@ interface ListItem {
   PayrollID: number;
   IsLocked: boolean;
   EntryCount: number;
-  ApprovedCount: number;
+  GrossPay: number;
   CountryID: number;
 }
 interface Entry {
@@ -64,10 +64,10 @@ describe('payroll: correct, recalculate, submit', () => {
   it('Priya corrects a bonus, recalculates and locks the payroll; the locked grid is read only', {
     timeout: 180_000,
   }, async () => {
-    // The newest open payroll with approved time (the list shows the newest window first).
+    // The newest open payroll with pay computed (the current one; the list shows the newest first).
     const list = await get<{ Items: ListItem[] }>('payrolls/page/0?pageSize=25&sort=StartDateDesc');
     const open = list.Items.filter((p) => !p.IsLocked && p.EntryCount > 0);
-    const target = open.find((p) => p.ApprovedCount > 0) ?? open[0];
+    const target = open.find((p) => p.GrossPay > 0) ?? open[0];
     expect(target, 'an open payroll with entries').toBeDefined();
     if (!target) return;
     const id = target.PayrollID;
@@ -124,6 +124,14 @@ describe('payroll: correct, recalculate, submit', () => {
         (e) => e.PayPeriodID === entry.PayPeriodID,
       );
       expect(saved).toMatchObject({ Bonus: newBonus, GrossPay: corrected });
+
+      // Escape leaves a row without saving what was typed.
+      await row.focus();
+      await row.press('Enter');
+      await editing.getByTestId('edit-Bonus').fill('999');
+      await editing.getByTestId('edit-Bonus').press('Escape');
+      await editing.waitFor({ state: 'detached' });
+      await expect.poll(() => gross.textContent()).toBe(money(corrected, target.CountryID));
 
       // Recalculate: the whole payroll through the engine; the corrected gross stands.
       const recalculated = page.waitForResponse(

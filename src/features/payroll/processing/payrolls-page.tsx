@@ -301,7 +301,7 @@ function PayrollTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={1040}>
+    <Table.ScrollContainer minWidth={960}>
       <Table
         striped
         highlightOnHover
@@ -317,7 +317,6 @@ function PayrollTable({
             {header('Division', t('payroll.columns.division'))}
             {header('StartDate', t('payroll.columns.start'))}
             {header('EndDate', t('payroll.columns.end'))}
-            <Table.Th>{t('payroll.columns.type')}</Table.Th>
             <Table.Th ta="right">{t('payroll.columns.entries')}</Table.Th>
             <Table.Th ta="right">{t('payroll.columns.gross')}</Table.Th>
             <Table.Th>{t('payroll.columns.status')}</Table.Th>
@@ -371,20 +370,16 @@ function PayrollRow({
       <Table.Td>
         <Text size="xs">{p.Division || '—'}</Text>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(p.StartDate)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {formatDay(p.StartDate)}
+        <Text size="xs" c="dimmed" title={typeName(p.PayrollTypeID)}>
+          {PAY_FREQUENCY_NAMES[p.PayFrequencyID] ?? ''}
+        </Text>
+      </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {formatDay(p.EndDate)}
         <Text size="xs" c="dimmed">
           {t('payroll.page.payDate', { date: formatDay(p.PayDate) })}
-        </Text>
-      </Table.Td>
-      <Table.Td maw={150}>
-        <Text size="xs">
-          {typeName(p.PayrollTypeID)}
-          <br />
-          <Text span c="dimmed" size="xs">
-            {PAY_FREQUENCY_NAMES[p.PayFrequencyID] ?? ''}
-          </Text>
         </Text>
       </Table.Td>
       <Table.Td ta="right">
@@ -397,7 +392,7 @@ function PayrollRow({
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {formatMoney(p.GrossPay, currencyOf(p.CountryID), i18n.language.replace('_', '-'))}
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={104}>
         <Stack gap={2} align="flex-start">
           {!p.IsVisible && (
             <Badge size="xs" color="gray" variant="outline">
