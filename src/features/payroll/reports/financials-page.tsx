@@ -254,7 +254,12 @@ function DivisionTable({
                 <Table.Tr key={`${r.Month}|${r.DivisionID ?? ''}|${r.IcdCorporationID}`}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(r.Month)}</Table.Td>
                   <Table.Td>{r.DivisionName ?? t('payroll-reports.financials.noDivision')}</Table.Td>
-                  <Table.Td>{r.ClientName}</Table.Td>
+                  <Table.Td>
+                    {r.ClientName}{' '}
+                    <Text span size="xs" c="dimmed">
+                      {currency}
+                    </Text>
+                  </Table.Td>
                   <Num>{r.PayrollCount}</Num>
                   <Num>{r.EmployeeCount}</Num>
                   <Num>{formatHours(r.Hours)}</Num>
@@ -337,7 +342,12 @@ function ProgramTable({
                 <Table.Tr key={`${r.Month}|${r.ProgramID}|${r.IcdCorporationID}`}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(r.Month)}</Table.Td>
                   <Table.Td>{r.ProgramName}</Table.Td>
-                  <Table.Td>{r.ClientName}</Table.Td>
+                  <Table.Td>
+                    {r.ClientName}{' '}
+                    <Text span size="xs" c="dimmed">
+                      {currency}
+                    </Text>
+                  </Table.Td>
                   <Num>{r.EmployeeCount}</Num>
                   <Num>{formatHours(r.Hours)}</Num>
                   {PROGRAM_MONEY.map((c) => (

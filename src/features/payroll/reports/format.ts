@@ -12,13 +12,25 @@ export function currencyOf(countryId: number | null | undefined): Currency {
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** '$1,234.50' (US$ where Canadian and US amounts meet); '—' for null. */
-export function formatMoney(amount: number | null | undefined, currency: Currency = 'CAD'): string {
+/**
+ * '$1,234.50'; '—' for null. `explicit`: 'US$1,234.50' for US dollars, where Canadian and US amounts
+ * meet on one screen without a currency column.
+ */
+export function formatMoney(
+  amount: number | null | undefined,
+  currency: Currency = 'CAD',
+  explicit = false,
+): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
-  let f = moneyFormats.get(currency);
+  const key = `${currency}|${explicit}`;
+  let f = moneyFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat('en-CA', { style: 'currency', currency });
-    moneyFormats.set(currency, f);
+    f = new Intl.NumberFormat('en-CA', {
+      style: 'currency',
+      currency,
+      currencyDisplay: explicit ? 'symbol' : 'narrowSymbol',
+    });
+    moneyFormats.set(key, f);
   }
   return f.format(amount);
 }
@@ -59,9 +71,9 @@ export function shiftDay(day: string | Date, n: number): string {
   return format(addDays(dayDate(wireDay(day)), n), 'yyyy-MM-dd');
 }
 
-/** 'November 2026' of 'YYYY-MM'. */
+/** 'Nov 2026' of 'YYYY-MM'. */
 export function formatMonth(month: string): string {
-  return format(dayDate(`${month}-01`), 'MMMM yyyy');
+  return format(dayDate(`${month}-01`), 'MMM yyyy');
 }
 
 export interface Sort<K extends string> {

@@ -243,13 +243,19 @@ function EmployeeStatement({
         <Text c="dimmed">{t('payroll-reports.statement.noLines')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={480}>
-          <Table striped>
+          <Table striped layout="fixed">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('payroll-reports.statement.caption')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('payroll-reports.statement.rate')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('payroll-reports.statement.units')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('payroll-reports.statement.amount')}</Table.Th>
+                <Table.Th w={110} style={{ textAlign: 'right' }}>
+                  {t('payroll-reports.statement.rate')}
+                </Table.Th>
+                <Table.Th w={110} style={{ textAlign: 'right' }}>
+                  {t('payroll-reports.statement.units')}
+                </Table.Th>
+                <Table.Th w={150} style={{ textAlign: 'right' }}>
+                  {t('payroll-reports.statement.amount')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
