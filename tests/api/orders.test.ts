@@ -23,6 +23,7 @@ import {
   programs,
   workOrders,
 } from '../../server/db/tables';
+import { productOrderSources } from '../../server/modules/orders/sources';
 import { Division } from '../../src/contract/common';
 import type {
   ManualClaim,
@@ -737,6 +738,20 @@ describe('statuses and commission', () => {
     expect(cancelled.json<ProductOrder[]>()[0].StatusName).toBe('Cancelled');
     // Cancelled before install: nothing was paid, nothing charged back.
     expect(await piecesOf(po.ProductOrderID)).toHaveLength(0);
+  });
+
+  it('names where a piece came from: the order, its product and the lead', async () => {
+    const [t100] = await t.db.select().from(workOrders).where(eq(workOrders.OrderNumber, 'T-100'));
+    const [po] = await t.db
+      .select()
+      .from(productOrders)
+      .where(eq(productOrders.WorkOrderID, t100.WorkOrderID));
+    const sources = await productOrderSources(t.db, [po.ProductOrderID]);
+    expect(sources.get(po.ProductOrderID)).toMatchObject({
+      OrderNumber: 'T-100',
+      LeadID: t100.LeadID,
+      Label: `Order T-100 · Ignite Internet 1 Gbps · lead ${t100.LeadID}`,
+    });
   });
 
   it('My sales shows the rep’s orders with commission expected and paid', async () => {
