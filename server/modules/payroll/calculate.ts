@@ -25,8 +25,6 @@ import {
   payPeriods,
   payrollCommissionPieces,
   payrollEntries,
-  payrollEntryLines,
-  payrollEntrySnapshots,
   payrolls,
   timeEntries,
 } from '../../db/tables';
@@ -143,7 +141,7 @@ export function linesOf(r: EntryResult): PayrollSnapshotLine[] {
       TimeEntryIDs: [...new Set(l.Trace.flatMap((x) => x.TimeEntryIDs))],
       PieceNumbers: [...new Set(l.Trace.flatMap((x) => x.PieceNumbers))],
       LateAdjustmentIDs: [...new Set(l.Trace.flatMap((x) => x.LateAdjustmentIDs))],
-      Items: l.Trace,
+      Rules: [...new Set(l.Trace.map((x) => x.Rule))],
       IsDetail: l.IsDetail,
       Minutes: l.Minutes,
     };
@@ -184,10 +182,46 @@ function engineInputs(i: PayrollEntryInputs, extraHours: number): EntryInput['In
   };
 }
 
+/** The columns of an entry the calculation reads. */
+export type GatheredEntry = Pick<
+  EntryRow,
+  | 'PayrollEntryID'
+  | 'PayrollID'
+  | 'PayPeriodID'
+  | 'EmployeeID'
+  | 'IcdOfficeID'
+  | 'EmploymentRecordID'
+  | 'Inputs'
+  | 'Fingerprint'
+  | 'SnapshotNumber'
+>;
+
+/** A time entry as the calculation reads it. */
+interface GatheredTime {
+  Id: number;
+  Date: string;
+  StartTime: string | null;
+  EndTime: string | null;
+  IsBreak: boolean;
+  ParentTimeEntryID: number | null;
+  TimeEntryTypeID: number;
+  ProgramID: number | null;
+  StoreID: number | null;
+  Version: number;
+  UpdatedAt: string;
+  UpdatedByEmployeeID: number | null;
+}
+
 export interface GatheredPeriod {
-  entry: EntryRow;
-  period: typeof payPeriods.$inferSelect;
-  record: typeof employmentRecords.$inferSelect | null;
+  entry: GatheredEntry;
+  period: Pick<
+    typeof payPeriods.$inferSelect,
+    'PayPeriodID' | 'StartDate' | 'EndDate' | 'IsApproved' | 'IsLocked' | 'PayFrequencyID'
+  >;
+  record: Pick<
+    typeof employmentRecords.$inferSelect,
+    'PayRate' | 'Salary' | 'CommissionThreshold' | 'BasisOfPayID'
+  > | null;
   office: { CountryID: number; StateProvince: string };
   input: EntryInput;
   sources: {
@@ -215,62 +249,155 @@ export async function gather(
     conditions.push(inArray(payrollEntries.PayPeriodID, [...payPeriodIds]));
   }
   const rows = await db
-    .select({ entry: payrollEntries, period: payPeriods, record: employmentRecords, office: icdOffices })
+    .select({
+      entry: {
+        PayrollEntryID: payrollEntries.PayrollEntryID,
+        PayrollID: payrollEntries.PayrollID,
+        PayPeriodID: payrollEntries.PayPeriodID,
+        EmployeeID: payrollEntries.EmployeeID,
+        IcdOfficeID: payrollEntries.IcdOfficeID,
+        EmploymentRecordID: payrollEntries.EmploymentRecordID,
+        Inputs: payrollEntries.Inputs,
+        Fingerprint: payrollEntries.Fingerprint,
+        SnapshotNumber: payrollEntries.SnapshotNumber,
+      },
+      period: {
+        PayPeriodID: payPeriods.PayPeriodID,
+        StartDate: payPeriods.StartDate,
+        EndDate: payPeriods.EndDate,
+        IsApproved: payPeriods.IsApproved,
+        IsLocked: payPeriods.IsLocked,
+        PayFrequencyID: payPeriods.PayFrequencyID,
+      },
+      PayRate: employmentRecords.PayRate,
+      Salary: employmentRecords.Salary,
+      CommissionThreshold: employmentRecords.CommissionThreshold,
+      BasisOfPayID: employmentRecords.BasisOfPayID,
+      RecordID: employmentRecords.EmploymentRecordID,
+      CountryID: icdOffices.CountryID,
+      StateProvince: icdOffices.StateProvince,
+    })
     .from(payrollEntries)
     .innerJoin(payPeriods, eq(payPeriods.PayPeriodID, payrollEntries.PayPeriodID))
     .innerJoin(icdOffices, eq(icdOffices.IcdOfficeID, payrollEntries.IcdOfficeID))
     .leftJoin(employmentRecords, eq(employmentRecords.EmploymentRecordID, payrollEntries.EmploymentRecordID))
-    .where(and(...conditions));
+    .where(and(...conditions))
+    .then((found) =>
+      found.map((r) => ({
+        entry: r.entry,
+        period: r.period,
+        record:
+          r.RecordID == null
+            ? null
+            : {
+                PayRate: r.PayRate,
+                Salary: r.Salary,
+                CommissionThreshold: r.CommissionThreshold,
+                BasisOfPayID: r.BasisOfPayID,
+              },
+        office: { CountryID: r.CountryID, StateProvince: r.StateProvince },
+      })),
+    );
   if (!rows.length) return [];
-  const entryIds = rows.map((r) => r.entry.PayrollEntryID);
-  const periodIds = rows.map((r) => r.period.PayPeriodID);
-
-  // Time entries of the payroll's periods (one query per chunk of periods, joined on the period).
-  const byPeriod = new Map<number, (typeof timeEntries.$inferSelect)[]>();
-  for (const ids of chunks(periodIds, 5000)) {
-    const found = await db
-      .select({ te: timeEntries, PayPeriodID: payPeriods.PayPeriodID })
-      .from(timeEntries)
-      .innerJoin(
-        payPeriods,
-        and(
-          eq(payPeriods.EmployeeID, timeEntries.EmployeeID),
-          eq(payPeriods.IcdOfficeID, timeEntries.IcdOfficeID),
-          sql`${timeEntries.Date} between ${payPeriods.StartDate} - 6 and ${payPeriods.EndDate}`,
-        ),
+  // The pay periods asked for: a subset by id, else every period of the payroll (one query each,
+  // no list of ids: thousands of bound parameters are slow on the embedded database).
+  const subset = payPeriodIds ? [...payPeriodIds] : null;
+  const periodCondition = subset
+    ? inArray(payPeriods.PayPeriodID, subset)
+    : eq(payPeriods.PayrollID, payroll.PayrollID);
+  const payrollPeriods = subset
+    ? inArray(lateAdjustments.AppliedPayPeriodID, subset)
+    : inArray(
+        lateAdjustments.AppliedPayPeriodID,
+        db
+          .select({ id: payPeriods.PayPeriodID })
+          .from(payPeriods)
+          .where(eq(payPeriods.PayrollID, payroll.PayrollID)),
+      );
+  const entryCondition = subset
+    ? inArray(
+        payrollCommissionPieces.PayrollEntryID,
+        rows.map((r) => r.entry.PayrollEntryID),
       )
-      .where(and(inArray(payPeriods.PayPeriodID, ids), isNull(timeEntries.DeletedAt)));
-    for (const f of found) {
-      const list = byPeriod.get(f.PayPeriodID) ?? [];
-      list.push(f.te);
-      byPeriod.set(f.PayPeriodID, list);
-    }
+    : inArray(
+        payrollCommissionPieces.PayrollEntryID,
+        db
+          .select({ id: payrollEntries.PayrollEntryID })
+          .from(payrollEntries)
+          .where(eq(payrollEntries.PayrollID, payroll.PayrollID)),
+      );
+
+  // Time entries of the periods, joined on the period (its employee, office and days), one JSON
+  // array per period: far fewer values to carry than one row per entry.
+  const byPeriod = new Map<number, GatheredTime[]>();
+  const found = await db
+    .select({
+      id: payPeriods.PayPeriodID,
+      j: sql<string>`json_agg(json_build_array(${timeEntries.Id}, ${timeEntries.Date}, ${timeEntries.StartTime},
+        ${timeEntries.EndTime}, ${timeEntries.IsBreak}, ${timeEntries.ParentTimeEntryID}, ${timeEntries.TimeEntryTypeID},
+        ${timeEntries.ProgramID}, ${timeEntries.StoreID}, ${timeEntries.Version}, ${timeEntries.UpdatedAt},
+        ${timeEntries.UpdatedByEmployeeID}) order by ${timeEntries.Date}, ${timeEntries.StartTime}, ${timeEntries.Id})::text`,
+    })
+    .from(payPeriods)
+    .innerJoin(
+      timeEntries,
+      and(
+        eq(timeEntries.EmployeeID, payPeriods.EmployeeID),
+        eq(timeEntries.IcdOfficeID, payPeriods.IcdOfficeID),
+        sql`${timeEntries.Date} between ${payPeriods.StartDate} - 6 and ${payPeriods.EndDate}`,
+        isNull(timeEntries.DeletedAt),
+      ),
+    )
+    .where(periodCondition)
+    .groupBy(payPeriods.PayPeriodID);
+  for (const f of found) {
+    const list = JSON.parse(f.j) as [
+      number,
+      string,
+      string | null,
+      string | null,
+      boolean,
+      number | null,
+      number,
+      number | null,
+      number | null,
+      number,
+      string,
+      number | null,
+    ][];
+    byPeriod.set(
+      f.id,
+      list.map((x) => ({
+        Id: x[0],
+        Date: x[1],
+        StartTime: x[2],
+        EndTime: x[3],
+        IsBreak: x[4],
+        ParentTimeEntryID: x[5],
+        TimeEntryTypeID: x[6],
+        ProgramID: x[7],
+        StoreID: x[8],
+        Version: x[9],
+        UpdatedAt: x[10],
+        UpdatedByEmployeeID: x[11],
+      })),
+    );
   }
   const late = new Map<number, (typeof lateAdjustments.$inferSelect)[]>();
-  for (const ids of chunks(periodIds, 5000))
-    for (const l of await db
-      .select()
-      .from(lateAdjustments)
-      .where(
-        and(
-          inArray(lateAdjustments.AppliedPayPeriodID, ids),
-          eq(lateAdjustments.StatusID, LateAdjustmentStatus.Accepted),
-        ),
-      )) {
-      const list = late.get(l.AppliedPayPeriodID ?? 0) ?? [];
-      list.push(l);
-      late.set(l.AppliedPayPeriodID ?? 0, list);
-    }
+  for (const l of await db
+    .select()
+    .from(lateAdjustments)
+    .where(and(payrollPeriods, eq(lateAdjustments.StatusID, LateAdjustmentStatus.Accepted)))) {
+    const list = late.get(l.AppliedPayPeriodID ?? 0) ?? [];
+    list.push(l);
+    late.set(l.AppliedPayPeriodID ?? 0, list);
+  }
   const pieces = new Map<number, (typeof payrollCommissionPieces.$inferSelect)[]>();
-  for (const ids of chunks(entryIds, 5000))
-    for (const p of await db
-      .select()
-      .from(payrollCommissionPieces)
-      .where(inArray(payrollCommissionPieces.PayrollEntryID, ids))) {
-      const list = pieces.get(p.PayrollEntryID) ?? [];
-      list.push(p);
-      pieces.set(p.PayrollEntryID, list);
-    }
+  for (const p of await db.select().from(payrollCommissionPieces).where(entryCondition)) {
+    const list = pieces.get(p.PayrollEntryID) ?? [];
+    list.push(p);
+    pieces.set(p.PayrollEntryID, list);
+  }
   // Minimum wages per jurisdiction over the window (plus the context week).
   const wages = new Map<string, MinimumWagePeriod[]>();
   for (const r of rows) {
@@ -290,10 +417,7 @@ export async function gather(
 
   return rows.map(({ entry, period, record, office }) => {
     const inputs = entry.Inputs;
-    const entries = (byPeriod.get(period.PayPeriodID) ?? []).sort(
-      (a, b) =>
-        a.Date.localeCompare(b.Date) || String(a.StartTime).localeCompare(String(b.StartTime)) || a.Id - b.Id,
-    );
+    const entries = byPeriod.get(period.PayPeriodID) ?? [];
     const timeInputs: TimeEntryInput[] = entries.map((te) => ({
       TimeEntryID: te.Id,
       Date: te.Date,
@@ -349,7 +473,7 @@ export async function gather(
           TimeEntryID: te.Id,
           Date: te.Date,
           Version: te.Version,
-          UpdatedAt: te.UpdatedAt.toISOString(),
+          UpdatedAt: te.UpdatedAt,
           UpdatedByEmployeeID: te.UpdatedByEmployeeID,
         })),
         LateAdjustmentIDs: lateRows.map((l) => l.LateAdjustmentID),
@@ -393,67 +517,81 @@ export async function recalculateEntries(
     updates.push({ g, result, totals, lines, fingerprint });
   }
 
+  // Saved with one statement per table and chunk: the rows travel as one JSON parameter
+  // (jsonb_to_recordset), far cheaper than thousands of bound parameters.
+  const at = now.toISOString();
   for (const part of chunks(updates)) {
-    const ids = part.map((u) => u.g.entry.PayrollEntryID);
-    const values = sql.join(
-      part.map(
-        (u) =>
-          sql`(${u.g.entry.PayrollEntryID}::int, ${JSON.stringify(u.totals)}::jsonb, ${u.totals.RegularHours}::float8, ${u.totals.OvertimeHours}::float8, ${u.totals.DoubleTimeHours}::float8, ${u.totals.TotalHoursWorked}::float8, ${u.totals.GrossPayCents}::int, ${u.totals.NetPayAdditionCents}::int, ${u.totals.NetPayDeductionCents}::int, ${u.fingerprint}::text)`,
-      ),
-      sql`, `,
-    );
+    const rows = part.map((u) => ({
+      id: u.g.entry.PayrollEntryID,
+      totals: u.totals,
+      rh: u.totals.RegularHours,
+      oh: u.totals.OvertimeHours,
+      dh: u.totals.DoubleTimeHours,
+      th: u.totals.TotalHoursWorked,
+      gp: u.totals.GrossPayCents,
+      na: u.totals.NetPayAdditionCents,
+      nd: u.totals.NetPayDeductionCents,
+      fp: u.fingerprint,
+    }));
     await db.execute(sql`
       update payroll_entries e set
         totals = v.totals, regular_hours = v.rh, overtime_hours = v.oh, double_time_hours = v.dh,
         total_hours_worked = v.th, gross_pay_cents = v.gp, net_pay_addition_cents = v.na,
         net_pay_deduction_cents = v.nd, fingerprint = v.fp, snapshot_number = e.snapshot_number + 1,
-        calculated_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-      from (values ${values}) as v(id, totals, rh, oh, dh, th, gp, na, nd, fp)
+        calculated_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as v(id int, totals jsonb, rh float8, oh float8, dh float8, th float8, gp int, na int, nd int, fp text)
       where e.payroll_entry_id = v.id`);
-    await db.execute(
-      sql`delete from payroll_entry_lines where payroll_entry_id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+    await db.execute(sql`
+      delete from payroll_entry_lines
+      where payroll_entry_id in (select (x)::int from jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.id))}::jsonb) x)`);
+    const lineRows = part.flatMap((u) => u.lines.map((l) => ({ e: u.g.entry.PayrollEntryID, ...l })));
+    if (lineRows.length)
+      await db.execute(sql`
+        insert into payroll_entry_lines (payroll_entry_id, kind, caption, rate, units, amount_cents, trace, sort_index)
+        select v.e, v."Kind", v."Caption", v."Rate", v."Units", v."AmountCents", v."Trace", v."SortIndex"
+        from jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb)
+          as v(e int, "Kind" text, "Caption" text, "Rate" float8, "Units" float8, "AmountCents" int, "Trace" jsonb, "SortIndex" int)`);
+    const snapshots = part.map((u) => ({
+      e: u.g.entry.PayrollEntryID,
+      pp: u.g.period.PayPeriodID,
+      emp: u.g.entry.EmployeeID,
+      n: u.g.entry.SnapshotNumber + 1,
+      inputs: u.g.entry.Inputs,
+      totals: u.totals,
+      gp: u.totals.GrossPayCents,
+      lines: u.lines,
+      pieces: u.g.input.CommissionPieces.map((p) => ({
+        PieceNumber: p.PieceNumber,
+        PieceQty: p.PieceQty,
+        PieceRateCents: p.PieceRate,
+      })),
+      sources: {
+        ...u.g.sources,
+        Jurisdiction: u.result.Jurisdiction,
+        RegularRateCents: u.result.RegularRate,
+      },
+    }));
+    await db.execute(sql`
+      insert into payroll_entry_snapshots (payroll_entry_id, payroll_id, pay_period_id, employee_id, snapshot_number,
+        trigger, actor_employee_id, created_at, inputs, totals, gross_pay_cents, lines, pieces, sources)
+      select v.e, ${payroll.PayrollID}::int, v.pp, v.emp, v.n, ${trigger}::text, ${options.actorEmployeeID ?? null}::int,
+        ${at}::timestamptz, v.inputs, v.totals, v.gp, v.lines, v.pieces, v.sources
+      from jsonb_to_recordset(${JSON.stringify(snapshots)}::jsonb)
+        as v(e int, pp int, emp int, n int, inputs jsonb, totals jsonb, gp int, lines jsonb, pieces jsonb, sources jsonb)`);
   }
-  const lineRows = updates.flatMap((u) =>
-    u.lines.map((l) => ({ PayrollEntryID: u.g.entry.PayrollEntryID, ...l })),
-  );
-  for (const part of chunks(lineRows, 2000)) await db.insert(payrollEntryLines).values(part);
-  const snapshots = updates.map((u) => ({
-    PayrollEntryID: u.g.entry.PayrollEntryID,
-    PayrollID: payroll.PayrollID,
-    PayPeriodID: u.g.period.PayPeriodID,
-    EmployeeID: u.g.entry.EmployeeID,
-    SnapshotNumber: u.g.entry.SnapshotNumber + 1,
-    Trigger: trigger,
-    ActorEmployeeID: options.actorEmployeeID ?? null,
-    CreatedAt: now,
-    Inputs: u.g.entry.Inputs,
-    Totals: u.totals,
-    GrossPayCents: u.totals.GrossPayCents,
-    Lines: u.lines,
-    Pieces: u.g.input.CommissionPieces.map((p) => ({
-      PieceNumber: p.PieceNumber,
-      PieceQty: p.PieceQty,
-      PieceRateCents: p.PieceRate,
-    })),
-    Sources: {
-      ...u.g.sources,
-      Jurisdiction: u.result.Jurisdiction,
-      RegularRateCents: u.result.RegularRate,
-      Entries: u.result.Entries,
-    },
-  }));
-  for (const part of chunks(snapshots, 1000)) await db.insert(payrollEntrySnapshots).values(part);
   await db.update(payrolls).set({ CalculatedAt: now }).where(eq(payrolls.PayrollID, payroll.PayrollID));
 
-  const ids = gathered.map((g) => g.entry.PayrollEntryID);
-  const fresh: EntryRow[] = [];
-  for (const part of chunks(ids, 5000))
-    fresh.push(
-      ...(await db.select().from(payrollEntries).where(inArray(payrollEntries.PayrollEntryID, part))),
+  const fresh = await db
+    .select()
+    .from(payrollEntries)
+    .where(
+      payPeriodIds
+        ? and(
+            eq(payrollEntries.PayrollID, payroll.PayrollID),
+            inArray(payrollEntries.PayPeriodID, [...payPeriodIds]),
+          )
+        : eq(payrollEntries.PayrollID, payroll.PayrollID),
     );
   return { entries: fresh, changed: updates.map((u) => u.g.entry.PayrollEntryID) };
 }
