@@ -64,7 +64,9 @@ function ApplicationView({
   const patch = usePatchApplication(a.OnboardingApplicationID);
   const [review, setReview] = useState<ReviewComments>(a.ReviewComments);
   const [statusId, setStatusId] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ text: string; stale: boolean } | null>(null);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null; stale: boolean } | null>(
+    null,
+  );
   const [done, setDone] = useState<string | null>(null);
   useEffect(() => setReview(a.ReviewComments), [a.ReviewComments]);
   const approved = a.Stage === 'Approved';
@@ -82,7 +84,9 @@ function ApplicationView({
       setStatusId(null);
     } catch (e) {
       const stale = isResponseError(e) && e.status === 409 && !!(e.data as { Current?: unknown })?.Current;
-      setFailure({ text: stale ? t('onboarding.review.conflict') : failed(errorMessage(e)), stale });
+      const detail = errorMessage(e);
+      const text = stale ? t('onboarding.review.conflict') : failed(detail);
+      setFailure({ text, detail: stale || text.includes(detail) ? null : detail, stale });
     }
   };
   const target = statuses.data?.find((s) => String(s.OnboardingApplicationStatusID) === statusId);
@@ -122,6 +126,7 @@ function ApplicationView({
       </Group>
       {failure && (
         <Alert color="red" role="alert" title={failure.text}>
+          {failure.detail && <Text size="sm">{failure.detail}</Text>}
           {failure.stale && (
             <Button variant="light" size="xs" onClick={reload}>
               {t('onboarding.review.reload')}
