@@ -461,13 +461,7 @@ describe('work orders', () => {
   });
 
   it('patches with Version; a stale one is 409 with the current order; out of scope is 404', async () => {
-    const [wo] = (await t.db
-      .select()
-      .from(workOrders)
-      .where(eq(workOrders.OrderNumber, 'T-100'))) as WorkOrder[] &
-      {
-        Version: number;
-      }[];
+    const [wo] = await t.db.select().from(workOrders).where(eq(workOrders.OrderNumber, 'T-100'));
     const res = await rep.call({
       method: 'PATCH',
       url: `/api/work-orders/${wo.WorkOrderID}`,
