@@ -6,9 +6,10 @@
 // (.tmp/payroll/).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYROLL_LOCKED_MESSAGE } from '../../src/contract/payroll';
+import { axeViolations, formatViolations } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
 import { apiToken } from './server-checks';
 
@@ -83,6 +84,7 @@ describe('payroll: correct, recalculate, submit', () => {
       await signIn(page, 'payroll');
       await page.getByTestId('payrolls-table').waitFor();
       await page.screenshot({ path: join(shots, 'list-desktop.png'), fullPage: true });
+      await expectAccessible(page, 'payroll list');
       for (const [name, size] of [
         ['tablet', { width: 768, height: 1024 }],
         ['phone', VIEWPORTS.phone],
@@ -116,6 +118,7 @@ describe('payroll: correct, recalculate, submit', () => {
       const editing = page.locator(`[data-testid="entry-edit-row"][data-pay-period="${entry.PayPeriodID}"]`);
       await editing.getByTestId('edit-Bonus').fill(String(newBonus));
       await page.screenshot({ path: join(shots, 'editing-desktop.png'), fullPage: true });
+      await expectAccessible(page, 'payroll page, a row in edit');
       await editing.getByTestId('edit-Bonus').press('Enter');
       await editing.waitFor({ state: 'detached' });
       const corrected = Math.round((entry.GrossPay + 25.5) * 100) / 100;
@@ -192,6 +195,14 @@ describe('payroll: correct, recalculate, submit', () => {
     }
   });
 });
+
+/** axe-core (WCAG 2.1 A and AA): no serious or critical violation. */
+async function expectAccessible(page: Page, name: string) {
+  const serious = (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.length, `${name}:\n${formatViolations(serious)}`).toBe(0);
+}
 
 /** The save payload of an entry as read (every input kept, Version included). */
 function pickInputs(e: Record<string, unknown>): Record<string, unknown> {

@@ -273,7 +273,7 @@ function EditRow({
           <Table.Td key={f} ta="right">
             <TextInput
               size="xs"
-              w={68}
+              w={60}
               inputMode="decimal"
               onFocus={(e) => e.currentTarget.select()}
               autoFocus={i === 0}

@@ -9,6 +9,7 @@ import {
   Button,
   Card,
   Group,
+  Menu,
   Modal,
   SimpleGrid,
   Stack,
@@ -21,6 +22,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconCalculator,
   IconChartBar,
+  IconDownload,
   IconFileText,
   IconLock,
   IconLockOpen,
@@ -57,7 +59,7 @@ import { employeeName, totalsRequest } from './calc';
 import { EntriesGrid } from './entries-grid';
 import { EntryDrawer } from './entry-drawer';
 import { currencyOf, formatDay, formatMoney, formatWindow, humanize } from './format';
-import { FLAG_FIELD } from './list-options';
+import { exportFormats, FLAG_FIELD, processingExportUrl } from './list-options';
 import { AdminsCard, MemoCard } from './side-cards';
 
 const CalculationInputWire = wire(CalculationInput);
@@ -88,6 +90,7 @@ function PayrollView({ payroll: p }: { payroll: Payroll }) {
   const locale = i18n.language.replace('_', '-');
   const session = useSessionData();
   const canProcess = hasGrant(session?.grants ?? [], 'payroll:process');
+  const canSeeSsn = hasGrant(session?.grants ?? [], 'employees:viewSensitive');
   const currency = currencyOf(p.CountryID);
   const types = usePayrollTypes();
   const entries = usePayrollEntries(p.PayrollID);
@@ -196,6 +199,31 @@ function PayrollView({ payroll: p }: { payroll: Payroll }) {
           >
             {t('payroll.page.analysis')}
           </Button>
+          {canProcess && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} />}
+                  data-testid="payroll-export"
+                >
+                  {t('payroll.export.title')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {exportFormats(canSeeSsn).map((f) => (
+                  <Menu.Item
+                    key={f}
+                    component="a"
+                    href={processingExportUrl(f, { payrollID: p.PayrollID })}
+                    download
+                  >
+                    {t(`payroll.export.formats.${f}`)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
           {canProcess && (
             <Button
               leftSection={<IconCalculator size={16} />}
