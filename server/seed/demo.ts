@@ -38,6 +38,7 @@ import {
   stateProvinces,
 } from '../db/tables';
 import { hashPassword } from '../modules/auth/passwords';
+import { payInstalledDemoOrders, seedCommission, seedProductCommission } from './commission';
 import { seedCompany } from './company';
 import { seedDirectories } from './directories';
 import { seedLeads } from './leads';
@@ -628,6 +629,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedOnboarding(db, now);
   await seedPayroll(db, now);
   await seedPayrollManual(db, now);
+  await seedCommission(db, now);
   await seedOrders(db, now);
+  // No-ops when the orders seed already added the product policies before settling its orders.
+  await seedProductCommission(db, now);
+  await payInstalledDemoOrders(db, now);
   return true;
 }

@@ -18,6 +18,8 @@ let northwind: number;
 let maple: number;
 let summit: number;
 let d2d: number;
+let kiosk: number;
+let dtvEvents: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,17 +30,20 @@ beforeAll(async () => {
   }
   const [p] = await t.db.select().from(programs).where(eq(programs.Name, 'Rogers Door-to-Door'));
   d2d = p.ProgramID;
+  // The demo's payout policies cover every program of each division: these tests use the kiosk program.
+  const [k] = await t.db.select().from(programs).where(eq(programs.Name, 'Rogers Retail Kiosk'));
+  kiosk = k.ProgramID;
+  const [e] = await t.db.select().from(programs).where(eq(programs.Name, 'Dtv Retail Events'));
+  dtvEvents = e.ProgramID;
   // The manager (Toronto Central: RoadShow and Rogers, Northwind) gets the payout keys at his offices.
   const [marco] = await t.db.select().from(employees).where(eq(employees.UserName, 'manager'));
-  await t.db
-    .insert(employeePermissions)
-    .values(
-      ['payout:read', 'payout:write'].map((k) => ({
-        EmployeeID: marco.EmployeeID,
-        PermissionKey: k,
-        Value: 'true',
-      })),
-    );
+  await t.db.insert(employeePermissions).values(
+    ['payout:read', 'payout:write'].map((k) => ({
+      EmployeeID: marco.EmployeeID,
+      PermissionKey: k,
+      Value: 'true',
+    })),
+  );
   [payroll, owner, manager, rep] = await Promise.all(
     ['payroll', 'owner', 'manager', 'rep'].map((u) => t.signIn(u)),
   );
@@ -57,7 +62,7 @@ const TIERS = [
 const division = (over: object = {}) => ({
   DivisionID: Division.Rogers,
   Name: 'Rogers payout 2040',
-  ProgramID: null,
+  ProgramID: kiosk,
   StartDate: '2040-01-01',
   EndDate: '2040-12-31',
   Tiers: TIERS,
@@ -131,6 +136,7 @@ describe('division and corporation payout policies', () => {
       'division-payout-policies',
       division({
         DivisionID: Division.Dtv,
+        ProgramID: dtvEvents,
         Tiers: [
           { From: 0, To: 10, Rate: 1 },
           { From: 9, To: 1_000_000, Rate: 1 },
@@ -144,6 +150,7 @@ describe('division and corporation payout policies', () => {
       'division-payout-policies',
       division({
         DivisionID: Division.Dtv,
+        ProgramID: dtvEvents,
         Name: 'Dtv payout',
         Tiers: [{ From: 0, To: 1_000_000, Rate: 18 }],
       }),
@@ -227,7 +234,13 @@ describe('division and corporation payout policies', () => {
       manager,
       'POST',
       'division-payout-policies',
-      division({ DivisionID: Division.Dtv, Name: 'M', StartDate: '2060-01-01', EndDate: null }),
+      division({
+        DivisionID: Division.Dtv,
+        ProgramID: dtvEvents,
+        Name: 'M',
+        StartDate: '2060-01-01',
+        EndDate: null,
+      }),
     );
     expect(refused.statusCode).toBe(403);
     const maple2 = await call(manager, 'PUT', `corporation-payout-policies/${id}`, {
@@ -279,7 +292,12 @@ describe('payout-policy/commissions', () => {
   });
 
   it("finds the policy in force: the corporation's own before the division's, the division's for others", async () => {
-    const body = { DivisionID: Division.Rogers, Date: '2040-05-01', Orders: [{ Quantity: 2 }] };
+    const body = {
+      DivisionID: Division.Rogers,
+      ProgramID: kiosk,
+      Date: '2040-05-01',
+      Orders: [{ Quantity: 2 }],
+    };
     const nw = (
       await call(payroll, 'POST', 'payout-policy/commissions', { ...body, IcdCorporationID: northwind })
     ).json<PayoutCommissions>();
@@ -288,7 +306,7 @@ describe('payout-policy/commissions', () => {
       await call(payroll, 'POST', 'payout-policy/commissions', { ...body, IcdCorporationID: null })
     ).json<PayoutCommissions>();
     expect(other).toMatchObject({ PayoutPolicyID: rogers.PayoutPolicyID, TotalAmount: 30 });
-    const none = await call(payroll, 'POST', 'payout-policy/commissions', { ...body, Date: '2039-12-31' });
+    const none = await call(payroll, 'POST', 'payout-policy/commissions', { ...body, Date: '2000-01-01' });
     expect(none.statusCode).toBe(404);
     expect(none.json().Message).toBe('No payout policy is in force for this division on that day');
     const bad = await call(payroll, 'POST', 'payout-policy/commissions', { Orders: [{ Quantity: 0 }] });

@@ -5,7 +5,14 @@
 // and the commission an order earns under the policy in force on its sale date.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corporations, employeePermissions, employees, programs } from '../../server/db/tables';
+import {
+  corporations,
+  employeePermissions,
+  employees,
+  payrollCommissionPieces,
+  products,
+  programs,
+} from '../../server/db/tables';
 import { commissionForOrder } from '../../server/modules/commission/earn';
 import type {
   CommissionPermissions,
@@ -37,15 +44,13 @@ beforeAll(async () => {
   for (const p of await t.db.select().from(programs)) program[p.Name] = p.ProgramID;
   // The manager (Toronto Central: RoadShow and Rogers) gets the commission keys at his offices only.
   const [marco] = await t.db.select().from(employees).where(eq(employees.UserName, 'manager'));
-  await t.db
-    .insert(employeePermissions)
-    .values(
-      ['commission:read', 'commission:write'].map((k) => ({
-        EmployeeID: marco.EmployeeID,
-        PermissionKey: k,
-        Value: 'true',
-      })),
-    );
+  await t.db.insert(employeePermissions).values(
+    ['commission:read', 'commission:write'].map((k) => ({
+      EmployeeID: marco.EmployeeID,
+      PermissionKey: k,
+      Value: 'true',
+    })),
+  );
   [payroll, admin, owner, manager, rep] = await Promise.all(
     ['payroll', 'admin', 'owner', 'manager', 'rep'].map((u) => t.signIn(u)),
   );
@@ -63,12 +68,51 @@ const three = [
   { From: 20, To: 1_000_000, Rate: 10 },
 ];
 
+describe('demo policies', () => {
+  it('has ICD policies of every commission type, product policies for every demo product, payout and multi-play policies', async () => {
+    const icd = (await call(payroll, 'GET', 'commission-policies')).json<CommissionPolicy[]>();
+    expect(new Set(icd.map((p) => p.CommissionTypeID))).toEqual(new Set([1, 2, 3, 4]));
+    expect(new Set(icd.map((p) => p.IcdCorporationID))).toEqual(new Set([northwind, maple, summit]));
+    const byProduct = (await call(payroll, 'GET', 'product-commission-policies')).json<ProductPolicy[]>();
+    const demoProducts = await t.db.select().from(products);
+    expect(demoProducts.length).toBeGreaterThan(0);
+    for (const p of demoProducts) expect(byProduct.some((x) => x.ProductID === p.ProductID)).toBe(true);
+    const d2d = byProduct.find((x) => x.ProgramID === program['Rogers Door-to-Door']) as ProductPolicy;
+    expect(d2d.Tiers).toHaveLength(2);
+    const divisionPayouts = (await call(payroll, 'GET', 'division-payout-policies')).json<
+      { DivisionID: number }[]
+    >();
+    expect(new Set(divisionPayouts.map((p) => p.DivisionID))).toEqual(
+      new Set([Division.RoadShow, Division.Dtv, Division.Rogers]),
+    );
+    const corpPayouts = (await call(payroll, 'GET', 'corporation-payout-policies')).json<
+      { IcdCorporationID: number }[]
+    >();
+    expect(corpPayouts.map((p) => p.IcdCorporationID)).toEqual([northwind]);
+    const multi = (
+      await call(payroll, 'GET', `divisions/${Division.Rogers}/multi-play-commission-policies`)
+    ).json<MultiPlayPolicy[]>();
+    expect(multi[0].Pairs.length).toBeGreaterThanOrEqual(2);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const p of [...icd, ...byProduct]) expect(p.StartDate <= today).toBe(true);
+  });
+
+  it("pays the rep's Installed demo orders through payroll commission pieces", async () => {
+    const pieces = await t.db
+      .select()
+      .from(payrollCommissionPieces)
+      .where(eq(payrollCommissionPieces.SourceType, 'productOrder'));
+    expect(pieces.length).toBeGreaterThan(0);
+    expect(pieces.some((p) => p.PieceRateCents > 0)).toBe(true);
+  });
+});
+
 describe('ICD commission policies', () => {
   const body = () => ({
     IcdCorporationID: northwind,
     Name: 'Northwind door-to-door',
     ProgramID: program['Rogers Door-to-Door'],
-    RetailerID: null,
+    RetailerID: 4242,
     CommissionTypeID: 4,
     CommissionThreshold: 250.5,
     IsPaidGuaranteed: true,
@@ -133,7 +177,7 @@ describe('ICD commission policies', () => {
     expect(res.json()).toMatchObject({ Message: msg, Errors: { ProgramID: [msg], RetailerID: [msg] } });
     // Another retailer, or a later period, is not a duplicate.
     expect(
-      (await call(payroll, 'POST', 'commission-policies', { ...body(), RetailerID: 7 })).statusCode,
+      (await call(payroll, 'POST', 'commission-policies', { ...body(), RetailerID: 4343 })).statusCode,
     ).toBe(201);
     expect(
       (
