@@ -67,19 +67,25 @@ export default function AnalysisPage() {
         title={t('payroll-reports.analysis.title')}
         payroll={payroll}
         actions={
-          <>
-            <Button
-              component={Link}
-              to={`/payroll/${payrollId}/statement-of-earnings`}
-              variant="default"
-              leftSection={<IconFileInvoice size={16} />}
-            >
-              {t('payroll-reports.statement.link')}
-            </Button>
-            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
-              {t('payroll-reports.print')}
-            </Button>
-          </>
+          payroll && (
+            <>
+              <Button
+                component={Link}
+                to={`/payroll/${payrollId}/statement-of-earnings`}
+                variant="default"
+                leftSection={<IconFileInvoice size={16} />}
+              >
+                {t('payroll-reports.statement.link')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} />}
+                onClick={() => window.print()}
+              >
+                {t('payroll-reports.print')}
+              </Button>
+            </>
+          )
         }
       />
       <QueryView query={analysis} errorTitle={t('payroll-reports.loadFailed')}>

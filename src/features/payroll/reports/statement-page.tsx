@@ -91,64 +91,72 @@ export default function StatementPage() {
         title={t('payroll-reports.statement.title')}
         payroll={payroll}
         actions={
-          <>
-            <Button
-              component={Link}
-              to={`/payroll/${payrollId}/analysis`}
-              variant="default"
-              leftSection={<IconChartBar size={16} />}
-            >
-              {t('payroll-reports.analysis.link')}
-            </Button>
-            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
-              {t('payroll-reports.print')}
-            </Button>
-          </>
+          payroll && (
+            <>
+              <Button
+                component={Link}
+                to={`/payroll/${payrollId}/analysis`}
+                variant="default"
+                leftSection={<IconChartBar size={16} />}
+              >
+                {t('payroll-reports.analysis.link')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} />}
+                onClick={() => window.print()}
+              >
+                {t('payroll-reports.print')}
+              </Button>
+            </>
+          )
         }
       />
-      <Group align="flex-end" gap="sm" data-print-hide wrap="wrap">
-        <Select
-          label={t('payroll-reports.statement.payroll')}
-          data={
-            payrollOptions.length
-              ? payrollOptions
-              : payroll
-                ? [{ value: String(payrollId), label: payroll.ClientName }]
-                : []
-          }
-          value={String(payrollId)}
-          onChange={(v) => v && Number(v) !== payrollId && navigate(`/payroll/${v}/statement-of-earnings`)}
-          allowDeselect={false}
-          searchable
-          w={{ base: '100%', sm: 420 }}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label={t('payroll-reports.statement.pair')}
-          placeholder={t('payroll-reports.statement.allPairs')}
-          data={pairOptions(pairs.data ?? [], {
-            allStores: (program) => t('payroll-reports.statement.allStores', { program }),
-            pair: (program, store) => t('payroll-reports.statement.pairLabel', { program, store }),
-          })}
-          value={pair}
-          onChange={(v) => set('pair', v)}
-          clearable
-          searchable
-          w={{ base: '100%', sm: 320 }}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label={t('payroll-reports.statement.employee')}
-          placeholder={t('payroll-reports.statement.allEmployees')}
-          data={employeeOptions}
-          value={employee ? String(employee) : null}
-          onChange={(v) => set('employee', v)}
-          clearable
-          searchable
-          w={{ base: '100%', sm: 280 }}
-          comboboxProps={{ withinPortal: true }}
-        />
-      </Group>
+      {payroll && (
+        <Group align="flex-end" gap="sm" data-print-hide wrap="wrap">
+          <Select
+            label={t('payroll-reports.statement.payroll')}
+            data={
+              payrollOptions.length
+                ? payrollOptions
+                : payroll
+                  ? [{ value: String(payrollId), label: payroll.ClientName }]
+                  : []
+            }
+            value={String(payrollId)}
+            onChange={(v) => v && Number(v) !== payrollId && navigate(`/payroll/${v}/statement-of-earnings`)}
+            allowDeselect={false}
+            searchable
+            w={{ base: '100%', sm: 420 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label={t('payroll-reports.statement.pair')}
+            placeholder={t('payroll-reports.statement.allPairs')}
+            data={pairOptions(pairs.data ?? [], {
+              allStores: (program) => t('payroll-reports.statement.allStores', { program }),
+              pair: (program, store) => t('payroll-reports.statement.pairLabel', { program, store }),
+            })}
+            value={pair}
+            onChange={(v) => set('pair', v)}
+            clearable
+            searchable
+            w={{ base: '100%', sm: 320 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label={t('payroll-reports.statement.employee')}
+            placeholder={t('payroll-reports.statement.allEmployees')}
+            data={employeeOptions}
+            value={employee ? String(employee) : null}
+            onChange={(v) => set('employee', v)}
+            clearable
+            searchable
+            w={{ base: '100%', sm: 280 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </Group>
+      )}
       <QueryView
         query={statement}
         errorTitle={t('payroll-reports.loadFailed')}
