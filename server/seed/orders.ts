@@ -1,7 +1,7 @@
 // The demo company's catalogue and orders (issue 17). Called by seedDemo after the payroll seeds (and
 // after the commission policies, when there are any: an Installed order is paid by the policy in force
 // on its sale date). Into a database that has no product yet:
-// - retailers per division; products of the three divisions (Rogers products carry their Rogers
+// - retailers per division (then the demo product commission policies, server/seed/commission.ts); products of the three divisions (Rogers products carry their Rogers
 //   category 1 TV … 7 Migration); product lines "New activation" and "Upgrade" for every program
 //   (Rogers ones also "Add-a-line"); each division's statuses Booked, Installed, Cancelled, Disconnect;
 // - two weeks of Rogers door-to-door sales for Riley Chen (rep) at Toronto Central, ten work orders
@@ -32,6 +32,7 @@ import {
 import { addDays } from '../domain/time/clock-time';
 import { statusesOf } from '../modules/orders/catalogue-service';
 import { settleCommissions } from '../modules/orders/commission-link';
+import { seedProductCommission } from './commission';
 
 const RETAILERS: Record<number, string[]> = {
   [Division.Rogers]: ['Rogers Store', 'Costco Wireless', 'Walmart Connection Centre'],
@@ -200,6 +201,8 @@ export async function seedOrders(db: Db, now: Date = new Date()): Promise<void> 
       )
       .returning();
     for (const d of [Division.RoadShow, Division.Dtv, Division.Rogers]) await statusesOf(tx, d);
+    // The product commission policies of these products, so the installed demo orders are paid.
+    await seedProductCommission(tx, now);
 
     const [toronto] = await tx.select().from(icdOffices).where(eq(icdOffices.OfficeName, 'Toronto Central'));
     const [rep] = await tx.select().from(employees).where(eq(employees.UserName, 'rep'));

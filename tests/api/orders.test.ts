@@ -105,7 +105,8 @@ beforeAll(async () => {
   statuses = (
     await admin.call({ method: 'GET', url: `/api/divisions/${Division.Rogers}/product-order-statuses` })
   ).json();
-  // The product commission policy in force in 2026: 45.00 per Internet unit, one tier.
+  // The only product commission policy (the demo's are set aside): 45.00 per Internet unit, one tier.
+  await t.db.delete(productCommissionPolicies);
   await t.db.insert(productCommissionPolicies).values({
     Name: 'Internet 2026',
     DivisionID: Division.Rogers,
@@ -1084,6 +1085,21 @@ describe('the demo', () => {
     expect([...kinds].sort()).toEqual(['Booked', 'Cancelled', 'Disconnect', 'Installed']);
     const disconnected = demo.filter((d) => d.po.ProductOrderStatusID === statusOf(4));
     expect(disconnected.every((d) => d.po.InstallDate !== null)).toBe(true);
+    // Its commission was paid when installed and charged back after the Disconnect.
+    const ledger = await t.db
+      .select()
+      .from(productOrderCommissions)
+      .where(
+        inArray(
+          productOrderCommissions.ProductOrderID,
+          disconnected.map((d) => d.po.ProductOrderID),
+        ),
+      );
+    expect(ledger.filter((l) => l.Kind === 'commission').length).toBeGreaterThan(0);
+    expect(ledger.reduce((sum, l) => sum + l.AmountCents, 0)).toBe(0);
+    const chargebacks = ledger.filter((l) => l.Kind === 'chargeback');
+    expect(chargebacks.length).toBeGreaterThan(0);
+    expect(chargebacks.every((l) => l.PayrollCommissionPieceID !== null)).toBe(true);
     expect(new Set(demo.map((d) => d.wo.SaleDate)).size).toBeGreaterThanOrEqual(10);
     expect(demo.every((d) => d.wo.LeadID !== null && d.wo.SalesChannelID === 1)).toBe(true);
     expect(await t.db.$count(products, ne(products.DivisionID, Division.Rogers))).toBeGreaterThan(0);
