@@ -7,5 +7,6 @@ export function loadCommands(): Promise<unknown> {
     import('../features/time-management/commands'),
     import('../features/scheduling/commands'),
     import('../features/leads/commands'),
+    import('../features/orders/field/commands'),
   ]);
 }

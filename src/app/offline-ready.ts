@@ -19,6 +19,7 @@ export async function loadOfflineScreens(): Promise<OfflineScreen[]> {
     import('../features/time-management/offline-ready'),
     import('../features/scheduling/offline-ready'),
     import('../features/leads/offline-ready'),
+    import('../features/orders/field/offline-ready'),
   ]);
   return modules.map((m) => m.offlineScreen);
 }

@@ -104,6 +104,7 @@ export function buildRoutes(session: Session): RouteObject[] {
             state(session, 'time.clock', () => import('../features/time/clock-page')),
             state(session, 'time.week', () => import('../features/time-management/timesheet-page')),
             state(session, 'myPay', () => import('../features/payroll/my-pay/my-pay-page')),
+            state(session, 'orders.mySales', () => import('../features/orders/field/my-sales-page')),
             state(session, 'time.approvals', () => import('../features/time-management/approvals-page')),
             state(
               session,

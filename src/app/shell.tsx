@@ -43,6 +43,7 @@ import {
   IconScale,
   IconSettings,
   IconShieldLock,
+  IconShoppingCart,
   IconTable,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -83,6 +84,7 @@ const ICONS: Record<string, typeof IconHome> = {
   manualSubmissions: IconFileDollar,
   wagePolicies: IconScale,
   payStub: IconReceipt2,
+  sales: IconShoppingCart,
   payroll: IconCash,
   financials: IconReportMoney,
   building: IconBuildingSkyscraper,

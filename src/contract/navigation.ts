@@ -97,6 +97,13 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.Payroll, Icon: 'payStub', Group: 'field', Label: 'My pay' },
   },
   {
+    // The rep's work orders with status and commission; readable offline once seen.
+    Name: 'orders.mySales',
+    Url: '/my-sales',
+    PermissionKey: 'orders:own',
+    Nav: { ModuleID: ModuleId.ProgramAdministration, Icon: 'sales', Group: 'field', Label: 'My sales' },
+  },
+  {
     Name: 'time.approvals',
     Url: '/time/approvals',
     PermissionKey: 'navigation:timeApprovals',

@@ -10,6 +10,7 @@ import { getDb, type OutboxRow, withReopen } from '../../../offline/db';
 import { makeEntityKey } from '../../../offline/temp-ids';
 import { type ActivityStep, ActivityStepper } from '../../../ui/activity-stepper';
 import { AddressSnippet } from '../../../ui/address-snippet';
+import { NewOrderAction } from '../../orders/field/new-order';
 import { useLead } from '../api/get-lead';
 import { LEAD } from '../commands';
 import type { LeadLocal, MapLead } from '../merge-markers';
@@ -205,6 +206,15 @@ export function LeadCard({ userId, lead, group, statuses, noteRequired, myName, 
         <Button size="md" onClick={() => setRecording(true)} data-testid="record-interaction">
           {t('leads.card.record')}
         </Button>
+      )}
+      {!recording && (
+        <NewOrderAction
+          userId={userId}
+          lead={leadLocal}
+          divisionId={group.DivisionID}
+          statuses={statuses}
+          onDone={onDone}
+        />
       )}
 
       <Divider />
