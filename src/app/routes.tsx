@@ -140,6 +140,9 @@ export function buildRoutes(session: Session): RouteObject[] {
               'onboarding.applications',
               () => import('../features/onboarding/applications-page'),
             ),
+            state(session, 'workOrders', () => import('../features/orders/office/work-orders-page')),
+            state(session, 'workOrders.catalogue', () => import('../features/orders/office/catalogue-page')),
+            state(session, 'workOrders.detail', () => import('../features/orders/office/work-order-page')),
             state(
               session,
               'onboarding.applications.detail',

@@ -230,6 +230,17 @@ const DEFS: StateDef[] = [
   },
   { Name: 'onboarding.applications.detail', Url: '/onboarding/applications/:id' },
   {
+    // The office's work orders: grid with filters and bulk actions, bulk create, claims; one order's
+    // products, status history, commission and adjustments; the catalogue (products, product lines).
+    Name: 'workOrders',
+    Url: '/orders',
+    PermissionKey: 'orders:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.ProgramAdministration, Icon: 'sales', Group: 'office', Label: 'Work orders' },
+  },
+  { Name: 'workOrders.catalogue', Url: '/orders/catalogue' },
+  { Name: 'workOrders.detail', Url: '/orders/:id' },
+  {
     // Auditors, hubs, national and regional consultants, promoting owners (one tab each: ?kind=).
     Name: 'directories',
     Url: '/directories',

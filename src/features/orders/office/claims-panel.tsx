@@ -1,0 +1,233 @@
+// Claims: credit a rep with orders by their order numbers (employee claims, all or nothing), and the
+// manual claims reps filed for orders the office did not find, to approve or reject.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../api/errors';
+import { ListFooter } from '../../../ui/list-footer';
+import { notify } from '../../../ui/notify';
+import { noItems, QueryView } from '../../../ui/query-view';
+import { useDivisions } from '../../employees/api';
+import { useEmployeeClaims, useManualClaims, useResolveManualClaim, useRoster } from '../api/office';
+import { formatDay, serverMessages } from './helpers';
+
+const PAGE_SIZE = 20;
+const CLAIM_COLOURS: Record<number, string> = { 1: 'yellow', 2: 'green', 3: 'gray' };
+
+export function ClaimsPanel() {
+  return (
+    <Stack gap="lg">
+      <ClaimOrders />
+      <ManualClaims />
+    </Stack>
+  );
+}
+
+function ClaimOrders() {
+  const { t } = useTranslation();
+  const roster = useRoster();
+  const divisions = useDivisions();
+  const [employee, setEmployee] = useState<string | null>(null);
+  const [division, setDivision] = useState<string | null>(null);
+  const [numbers, setNumbers] = useState('');
+  const claim = useEmployeeClaims();
+  const list = numbers
+    .split(/[\s,;]+/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const employees = [...new Map((roster.data ?? []).map((r) => [r.EmployeeID, r.FullName] as const))];
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('orders.claims.title')}
+        </Title>
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label={t('orders.office.employee')}
+            data={employees.map(([id, name]) => ({ value: String(id), label: name }))}
+            value={employee}
+            onChange={setEmployee}
+            searchable
+            required
+            w={{ base: '100%', xs: 240 }}
+          />
+          <Select
+            label={t('orders.office.division')}
+            data={(divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name }))}
+            value={division}
+            onChange={setDivision}
+            required
+            w={{ base: '100%', xs: 180 }}
+          />
+        </Group>
+        <Textarea
+          label={t('orders.claims.numbers')}
+          description={t('orders.claims.numbersHint')}
+          value={numbers}
+          onChange={(e) => setNumbers(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        {claim.isError && (
+          <Alert color="red" title={errorMessage(claim.error)}>
+            {serverMessages(claim.error).map((m) => (
+              <Text size="sm" key={m}>
+                {m}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            disabled={!employee || !division || list.length === 0}
+            loading={claim.isPending}
+            onClick={() =>
+              claim.mutate(
+                { EmployeeID: Number(employee), DivisionID: Number(division), OrderNumbers: list },
+                {
+                  onSuccess: (orders) => {
+                    void notify({
+                      message: t('orders.claims.done', { count: orders.length }),
+                      color: 'green',
+                    });
+                    setNumbers('');
+                  },
+                },
+              )
+            }
+          >
+            {t('orders.claims.claim', { count: list.length })}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function ManualClaims() {
+  const { t, i18n } = useTranslation();
+  const [status, setStatus] = useState<string | null>('1');
+  const [page, setPage] = useState(1);
+  const claims = useManualClaims({
+    statusID: status ? Number(status) : undefined,
+    pageIndex: page - 1,
+    pageSize: PAGE_SIZE,
+  });
+  const resolve = useResolveManualClaim();
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h4">
+          {t('orders.claims.manualTitle')}
+        </Title>
+        <Select
+          label={t('orders.office.status')}
+          placeholder={t('orders.office.any')}
+          data={[1, 2, 3].map((s) => ({ value: String(s), label: t(`orders.claims.status.${s}`) }))}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          clearable
+          w={180}
+        />
+      </Group>
+      {resolve.isError && <Alert color="red">{errorMessage(resolve.error)}</Alert>}
+      <QueryView
+        query={claims}
+        errorTitle={t('orders.claims.loadFailed')}
+        empty={t('orders.claims.empty')}
+        isEmpty={noItems}
+      >
+        {(data) => (
+          <Stack gap="sm">
+            <Table.ScrollContainer minWidth={820}>
+              <Table striped verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('orders.office.orderNumber')}</Table.Th>
+                    <Table.Th>{t('orders.office.employee')}</Table.Th>
+                    <Table.Th>{t('orders.office.office')}</Table.Th>
+                    <Table.Th>{t('orders.office.saleDate')}</Table.Th>
+                    <Table.Th>{t('orders.office.customer')}</Table.Th>
+                    <Table.Th>{t('orders.office.status')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.Items.map((c) => (
+                    <Table.Tr key={c.WorkOrderManualClaimID}>
+                      <Table.Td>{c.OrderNumber}</Table.Td>
+                      <Table.Td>{c.EmployeeName}</Table.Td>
+                      <Table.Td>{c.OfficeName}</Table.Td>
+                      <Table.Td>{formatDay(c.SaleDate, i18n.language)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{c.CustomerName ?? '—'}</Text>
+                        {c.Comments && (
+                          <Text size="xs" c="dimmed">
+                            {c.Comments}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={CLAIM_COLOURS[c.StatusID] ?? 'gray'}>
+                          {t(`orders.claims.status.${c.StatusID}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        {c.StatusID === 1 && (
+                          <Group gap={4} wrap="nowrap">
+                            {([2, 3] as const).map((to) => (
+                              <Button
+                                key={to}
+                                size="compact-xs"
+                                variant={to === 2 ? 'light' : 'subtle'}
+                                color={to === 2 ? 'green' : 'red'}
+                                loading={
+                                  resolve.isPending && resolve.variables?.id === c.WorkOrderManualClaimID
+                                }
+                                onClick={() =>
+                                  resolve.mutate({
+                                    id: c.WorkOrderManualClaimID,
+                                    body: { StatusID: to, ResolutionComments: null, Version: c.Version },
+                                  })
+                                }
+                              >
+                                {t(to === 2 ? 'orders.claims.approve' : 'orders.claims.reject')}
+                              </Button>
+                            ))}
+                          </Group>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListFooter
+              label={t('orders.claims.count', { count: data.TotalCount })}
+              totalCount={data.TotalCount}
+              pageSize={PAGE_SIZE}
+              page={page}
+              onPageChange={setPage}
+            />
+          </Stack>
+        )}
+      </QueryView>
+    </Stack>
+  );
+}

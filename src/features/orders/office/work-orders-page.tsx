@@ -1,0 +1,543 @@
+// Work orders (back office, online only): the orders of the caller's offices filtered by division,
+// office, rep, status, sales channel, sale dates and a search, sorted and paged; rows are selected for
+// the bulk status change (all or nothing: a refusal names each failing row and changes nothing) and
+// the work-order update alert. Tabs: work orders, bulk create, claims.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../../api/errors';
+import type { WORK_ORDER_SORTS, WorkOrder, WorkOrderQuery } from '../../../contract/orders';
+import { ListFooter } from '../../../ui/list-footer';
+import { notify } from '../../../ui/notify';
+import { noItems, QueryView } from '../../../ui/query-view';
+import { useDivisions, useOffices } from '../../employees/api';
+import { SortHeader } from '../../time-management/components/sort-header';
+import {
+  useBulkStatusChange,
+  useRoster,
+  useStatuses,
+  useUpdateAlert,
+  useWorkOrdersPage,
+} from '../api/office';
+import { BulkCreatePanel } from './bulk-create-panel';
+import { ClaimsPanel } from './claims-panel';
+import { formatDay, localDay, STATUS_KIND_COLOURS, serverMessages } from './helpers';
+
+const PAGE_SIZE = 25;
+type SortColumn = 'saleDate' | 'customer' | 'orderNumber';
+
+export default function WorkOrdersPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<string | null>('orders');
+  return (
+    <Stack gap="md" maw={1440}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('orders.office.title')}
+        </Title>
+        <Button component={Link} to="/orders/catalogue" variant="light">
+          {t('orders.office.catalogue')}
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="orders">{t('orders.office.tabs.orders')}</Tabs.Tab>
+          <Tabs.Tab value="bulk">{t('orders.office.tabs.bulk')}</Tabs.Tab>
+          <Tabs.Tab value="claims">{t('orders.office.tabs.claims')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="orders" pt="md">
+          <WorkOrdersGrid />
+        </Tabs.Panel>
+        <Tabs.Panel value="bulk" pt="md">
+          <BulkCreatePanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="claims" pt="md">
+          <ClaimsPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function WorkOrdersGrid() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [division, setDivision] = useState<string | null>(null);
+  const [office, setOffice] = useState<string | null>(null);
+  const [employee, setEmployee] = useState<string | null>(null);
+  const [statusKind, setStatusKind] = useState<string | null>(null);
+  const [channel, setChannel] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [sort, setSort] = useState<SortColumn>('saleDate');
+  const [descending, setDescending] = useState(true);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Map<number, WorkOrder>>(new Map());
+  const [action, setAction] = useState<'status' | 'alert' | null>(null);
+  const divisions = useDivisions();
+  const offices = useOffices();
+  const roster = useRoster();
+  const employees = [
+    ...new Map((roster.data ?? []).map((r) => [r.EmployeeID, r.FullName] as const)).entries(),
+  ].sort((a, b) => a[1].localeCompare(b[1]));
+  const query: Partial<WorkOrderQuery> = {
+    search: debounced || undefined,
+    divisionID: division ? Number(division) : undefined,
+    icdOfficeID: office ? Number(office) : undefined,
+    employeeID: employee ? Number(employee) : undefined,
+    statusKind: statusKind ? Number(statusKind) : undefined,
+    salesChannelID: channel !== null ? Number(channel) : undefined,
+    from: from || undefined,
+    to: to || undefined,
+    sort: (descending ? `-${sort}` : sort) as (typeof WORK_ORDER_SORTS)[number],
+    pageIndex: page - 1,
+    pageSize: PAGE_SIZE,
+  };
+  const list = useWorkOrdersPage(query);
+  const filter = (set: (v: string | null) => void) => (v: string | null) => {
+    set(v);
+    setPage(1);
+  };
+  const sortBy = (column: SortColumn) => () => {
+    if (sort === column) setDescending(!descending);
+    else {
+      setSort(column);
+      setDescending(column === 'saleDate');
+    }
+    setPage(1);
+  };
+  const toggle = (order: WorkOrder) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(order.WorkOrderID)) next.delete(order.WorkOrderID);
+      else next.set(order.WorkOrderID, order);
+      return next;
+    });
+  const items = list.data?.Items ?? [];
+  const allOnPage = items.length > 0 && items.every((o) => selected.has(o.WorkOrderID));
+  const someOnPage = items.some((o) => selected.has(o.WorkOrderID));
+  const togglePage = () =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const o of items) {
+        if (allOnPage) next.delete(o.WorkOrderID);
+        else next.set(o.WorkOrderID, o);
+      }
+      return next;
+    });
+  const any = t('orders.office.any');
+  const w = { base: '100%', xs: 180 } as const;
+
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('orders.office.search')}
+            placeholder={t('orders.office.searchPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', sm: 240 }}
+          />
+          <Select
+            label={t('orders.office.division')}
+            placeholder={any}
+            data={(divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name }))}
+            value={division}
+            onChange={filter(setDivision)}
+            clearable
+            w={w}
+          />
+          <Select
+            label={t('orders.office.office')}
+            placeholder={any}
+            data={(offices.data ?? []).map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName }))}
+            value={office}
+            onChange={filter(setOffice)}
+            clearable
+            searchable
+            w={w}
+          />
+          <Select
+            label={t('orders.office.employee')}
+            placeholder={any}
+            data={employees.map(([id, name]) => ({ value: String(id), label: name }))}
+            value={employee}
+            onChange={filter(setEmployee)}
+            clearable
+            searchable
+            w={w}
+          />
+          <Select
+            label={t('orders.office.status')}
+            placeholder={any}
+            data={[1, 2, 3, 4].map((k) => ({ value: String(k), label: t(`orders.statusKind.${k}`) }))}
+            value={statusKind}
+            onChange={filter(setStatusKind)}
+            clearable
+            w={{ base: '100%', xs: 150 }}
+          />
+          <Select
+            label={t('orders.office.channel')}
+            placeholder={any}
+            data={[0, 1, 2].map((c) => ({ value: String(c), label: t(`orders.channel.${c}`) }))}
+            value={channel}
+            onChange={filter(setChannel)}
+            clearable
+            w={{ base: '100%', xs: 150 }}
+          />
+          <TextInput
+            type="date"
+            label={t('orders.office.from')}
+            value={from}
+            onChange={(e) => {
+              setFrom(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '48%', xs: 150 }}
+          />
+          <TextInput
+            type="date"
+            label={t('orders.office.to')}
+            value={to}
+            onChange={(e) => {
+              setTo(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '48%', xs: 150 }}
+          />
+        </Group>
+      </Card>
+      <Group gap="sm" data-testid="bulk-actions">
+        <Text size="sm" c="dimmed">
+          {t('orders.office.selected', { count: selected.size })}
+        </Text>
+        <Button size="xs" disabled={selected.size === 0} onClick={() => setAction('status')}>
+          {t('orders.office.changeStatus')}
+        </Button>
+        <Button size="xs" variant="light" disabled={selected.size === 0} onClick={() => setAction('alert')}>
+          {t('orders.office.sendAlert')}
+        </Button>
+        {selected.size > 0 && (
+          <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}>
+            {t('orders.office.clearSelection')}
+          </Button>
+        )}
+      </Group>
+      <QueryView
+        query={list}
+        errorTitle={t('orders.office.loadFailed')}
+        empty={t('orders.office.empty')}
+        emptyTestId="work-orders-empty"
+        isEmpty={noItems}
+      >
+        {(data) => (
+          <Stack gap="sm">
+            <Table.ScrollContainer minWidth={960}>
+              <Table striped highlightOnHover verticalSpacing="xs" data-testid="work-orders-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={t('orders.office.selectPage')}
+                        checked={allOnPage}
+                        indeterminate={someOnPage && !allOnPage}
+                        onChange={togglePage}
+                      />
+                    </Table.Th>
+                    <SortHeader
+                      active={sort === 'orderNumber'}
+                      descending={descending}
+                      onSort={sortBy('orderNumber')}
+                    >
+                      {t('orders.office.orderNumber')}
+                    </SortHeader>
+                    <SortHeader
+                      active={sort === 'customer'}
+                      descending={descending}
+                      onSort={sortBy('customer')}
+                    >
+                      {t('orders.office.customer')}
+                    </SortHeader>
+                    <Table.Th>{t('orders.office.employee')}</Table.Th>
+                    <Table.Th>{t('orders.office.office')}</Table.Th>
+                    <Table.Th>{t('orders.office.program')}</Table.Th>
+                    <Table.Th>{t('orders.office.products')}</Table.Th>
+                    <SortHeader
+                      active={sort === 'saleDate'}
+                      descending={descending}
+                      onSort={sortBy('saleDate')}
+                    >
+                      {t('orders.office.saleDate')}
+                    </SortHeader>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.Items.map((o) => (
+                    <Table.Tr
+                      key={o.WorkOrderID}
+                      data-testid={`work-order-${o.WorkOrderID}`}
+                      onClick={() => navigate(`/orders/${o.WorkOrderID}`)}
+                      style={{ cursor: 'pointer' }}
+                    >
+                      <Table.Td onClick={(ev) => ev.stopPropagation()}>
+                        <Checkbox
+                          aria-label={t('orders.office.selectRow', { name: o.CustomerName })}
+                          checked={selected.has(o.WorkOrderID)}
+                          onChange={() => toggle(o)}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text
+                          size="sm"
+                          fw={500}
+                          component={Link}
+                          to={`/orders/${o.WorkOrderID}`}
+                          onClick={(ev) => ev.stopPropagation()}
+                        >
+                          {o.OrderNumber ?? t('orders.office.noNumber', { id: o.WorkOrderID })}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {t(`orders.channel.${o.SalesChannelID}`)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{o.CustomerName}</Text>
+                        <Text size="xs" c="dimmed">
+                          {[o.City, o.StateProvince].filter(Boolean).join(', ')}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{o.EmployeeName ?? t('orders.office.unclaimed')}</Table.Td>
+                      <Table.Td>{o.OfficeName}</Table.Td>
+                      <Table.Td>{o.ProgramName}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {o.ProductOrders.map((p) => (
+                            <Badge
+                              key={p.ProductOrderID}
+                              size="sm"
+                              variant="light"
+                              color={STATUS_KIND_COLOURS[p.StatusKind] ?? 'gray'}
+                              title={`${p.ProductName} — ${p.StatusName}`}
+                            >
+                              {p.ProductName}: {p.StatusName}
+                            </Badge>
+                          ))}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{formatDay(o.SaleDate, i18n.language)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListFooter
+              label={t('orders.office.count', { count: data.TotalCount })}
+              totalCount={data.TotalCount}
+              pageSize={PAGE_SIZE}
+              page={page}
+              onPageChange={setPage}
+            />
+          </Stack>
+        )}
+      </QueryView>
+      <BulkStatusModal
+        opened={action === 'status'}
+        orders={[...selected.values()]}
+        onClose={(done) => {
+          setAction(null);
+          if (done) setSelected(new Map());
+        }}
+      />
+      <AlertModal
+        opened={action === 'alert'}
+        orders={[...selected.values()]}
+        onClose={() => setAction(null)}
+      />
+    </Stack>
+  );
+}
+
+/** One status for every product order of the selected work orders, on one day; all or nothing. */
+function BulkStatusModal({
+  opened,
+  orders,
+  onClose,
+}: {
+  opened: boolean;
+  orders: WorkOrder[];
+  onClose: (done: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const divisionIDs = [...new Set(orders.map((o) => o.DivisionID))];
+  const statuses = useStatuses(divisionIDs[0]);
+  const [status, setStatus] = useState<string | null>(null);
+  const [day, setDay] = useState(() => localDay(new Date()));
+  const [comments, setComments] = useState('');
+  const change = useBulkStatusChange();
+  const products = orders.flatMap((o) => o.ProductOrders);
+  const close = (done: boolean) => {
+    change.reset();
+    setStatus(null);
+    setComments('');
+    onClose(done);
+  };
+  const submit = () => {
+    if (!status) return;
+    change.mutate(
+      products.map((p) => ({
+        ProductOrderID: p.ProductOrderID,
+        ProductOrderStatusID: Number(status),
+        StatusDate: day,
+        Comments: comments.trim() || null,
+        Version: p.Version,
+      })),
+      {
+        onSuccess: (changed) => {
+          void notify({
+            message: t('orders.office.statusChanged', { count: changed.length }),
+            color: 'green',
+          });
+          close(true);
+        },
+      },
+    );
+  };
+  const messages = change.isError ? serverMessages(change.error) : [];
+  return (
+    <Modal opened={opened} onClose={() => close(false)} title={t('orders.office.changeStatus')} size="lg">
+      <Stack gap="sm">
+        <Text size="sm">
+          {t('orders.office.bulkStatusIntro', { count: products.length, orders: orders.length })}
+        </Text>
+        {divisionIDs.length > 1 && <Alert color="yellow">{t('orders.office.severalDivisions')}</Alert>}
+        <Select
+          label={t('orders.office.newStatus')}
+          data={(statuses.data ?? []).map((s) => ({ value: String(s.ProductOrderStatusID), label: s.Name }))}
+          value={status}
+          onChange={setStatus}
+          required
+          data-autofocus
+        />
+        <TextInput
+          type="date"
+          label={t('orders.office.statusDate')}
+          value={day}
+          onChange={(e) => setDay(e.currentTarget.value)}
+          required
+        />
+        <Textarea
+          label={t('orders.office.comments')}
+          value={comments}
+          onChange={(e) => setComments(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        {change.isError && (
+          <Alert color="red" title={errorMessage(change.error)} data-testid="bulk-status-error">
+            {messages.length > 0 && (
+              <List size="sm">
+                {messages.map((m) => (
+                  <List.Item key={m}>{m}</List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => close(false)}>
+            {t('orders.office.cancel')}
+          </Button>
+          <Button onClick={submit} disabled={!status || !day} loading={change.isPending}>
+            {t('orders.office.apply')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function AlertModal({
+  opened,
+  orders,
+  onClose,
+}: {
+  opened: boolean;
+  orders: WorkOrder[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState('');
+  const alert = useUpdateAlert();
+  const close = () => {
+    alert.reset();
+    setMessage('');
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('orders.office.sendAlert')}>
+      <Stack gap="sm">
+        <Text size="sm">{t('orders.office.alertIntro', { count: orders.length })}</Text>
+        <Textarea
+          label={t('orders.office.alertMessage')}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          data-autofocus
+        />
+        {alert.isError && <Alert color="red">{errorMessage(alert.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('orders.office.cancel')}
+          </Button>
+          <Button
+            loading={alert.isPending}
+            onClick={() =>
+              alert.mutate(
+                { WorkOrderIDs: orders.map((o) => o.WorkOrderID), Message: message.trim() || null },
+                {
+                  onSuccess: (r) => {
+                    void notify({
+                      message: t('orders.office.alertQueued', { count: r.Queued }),
+                      color: 'green',
+                    });
+                    close();
+                  },
+                },
+              )
+            }
+          >
+            {t('orders.office.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
