@@ -42,27 +42,36 @@ export function useEntrySave(payrollId: number) {
       >[0]);
       return { kind: 'saved', entry: saved };
     } catch (err) {
-      if (!isResponseError(err)) return { kind: 'failed', message: errorMessage(err) };
-      const data = err.data as { Message?: string; Current?: unknown } | undefined;
-      if (err.status === 400) {
-        return { kind: 'invalid', message: data?.Message ?? errorMessage(err), errors: fieldErrors(data) };
-      }
-      if (err.status === 409) {
-        if (data?.Message === PAYROLL_LOCKED_MESSAGE) {
-          void queryClient.invalidateQueries({ queryKey: [...PAYROLL_KEY, 'detail', payrollId] });
-          return { kind: 'locked', message: PAYROLL_LOCKED_MESSAGE };
-        }
-        const parsed = CurrentEntry.safeParse(data?.Current);
-        if (parsed.success) putEntry(parsed.data);
+      const outcome = classifyFailure(err, t('payroll.page.conflict'));
+      if (outcome.kind === 'locked')
+        void queryClient.invalidateQueries({ queryKey: [...PAYROLL_KEY, 'detail', payrollId] });
+      if (outcome.kind === 'conflict') {
+        if (outcome.current) putEntry(outcome.current);
         else void queryClient.invalidateQueries({ queryKey: [...PAYROLL_KEY, 'entries', payrollId] });
-        return {
-          kind: 'conflict',
-          message: t('payroll.page.conflict'),
-          current: parsed.success ? parsed.data : null,
-        };
       }
-      return { kind: 'failed', message: errorMessage(err) };
+      return outcome;
     }
   };
   return { run, isPending: save.isPending };
+}
+
+/**
+ * What a refused save means for the screen: 400 → the fields named in `Errors`; 409 with the locked
+ * message → the payroll was locked meanwhile; another 409 → someone else saved first (the answer's
+ * `Current` entry, when it is one); anything else → its message.
+ */
+export function classifyFailure(
+  err: unknown,
+  conflictMessage: string,
+): Exclude<SaveOutcome, { kind: 'saved' }> {
+  if (!isResponseError(err)) return { kind: 'failed', message: errorMessage(err) };
+  const data = err.data as { Message?: string; Current?: unknown } | undefined;
+  if (err.status === 400)
+    return { kind: 'invalid', message: data?.Message ?? errorMessage(err), errors: fieldErrors(data) };
+  if (err.status === 409) {
+    if (data?.Message === PAYROLL_LOCKED_MESSAGE) return { kind: 'locked', message: PAYROLL_LOCKED_MESSAGE };
+    const parsed = CurrentEntry.safeParse(data?.Current);
+    return { kind: 'conflict', message: conflictMessage, current: parsed.success ? parsed.data : null };
+  }
+  return { kind: 'failed', message: errorMessage(err) };
 }
