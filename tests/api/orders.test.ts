@@ -593,6 +593,15 @@ describe('statuses and commission', () => {
     expect(detail.Commissions).toMatchObject([
       { Kind: 'commission', Amount: 90, PolicyName: 'Internet 2026', IsPaid: true },
     ]);
+    const moved = await manager.call({
+      method: 'PATCH',
+      url: `/api/work-orders/${wo.WorkOrderID}`,
+      payload: { Version: detail.Version, SaleDate: '2026-01-30', EmployeeID: ids.manager },
+    });
+    expect(moved.json().Errors).toEqual({
+      EmployeeID: ['Commission was paid on this order: its rep cannot change.'],
+      SaleDate: ['Commission was paid on this order: its sale date cannot change.'],
+    });
     // Settling again changes nothing: a second move between Installed statuses is refused anyway.
     const again = await manager.call({
       method: 'PATCH',

@@ -506,15 +506,22 @@ export async function patchWorkOrder(
       if (!works) add(errors, 'ProgramID', 'This office does not work this program.');
     }
     const employeeId = body.EmployeeID !== undefined ? body.EmployeeID : row.EmployeeID;
-    if (employeeId !== row.EmployeeID) {
-      const [paid] = await tx
-        .select({ id: productOrderCommissions.ProductOrderCommissionID })
-        .from(productOrderCommissions)
-        .where(
-          inArray(productOrderCommissions.ProductOrderID, current.map((c) => c.ProductOrderID).concat(0)),
-        )
-        .limit(1);
-      if (paid) add(errors, 'EmployeeID', 'Commission was paid on this order: its rep cannot change.');
+    const [paid] = await tx
+      .select({ id: productOrderCommissions.ProductOrderCommissionID })
+      .from(productOrderCommissions)
+      .where(inArray(productOrderCommissions.ProductOrderID, current.map((c) => c.ProductOrderID).concat(0)))
+      .limit(1);
+    if (paid) {
+      // What the commission was computed from stays as it was paid.
+      const frozen: [string, string, boolean][] = [
+        ['EmployeeID', 'its rep', employeeId !== row.EmployeeID],
+        ['ProgramID', 'its program', programId !== row.ProgramID],
+        ['SaleDate', 'its sale date', body.SaleDate !== undefined && body.SaleDate !== row.SaleDate],
+        ['RetailerID', 'its retailer', body.RetailerID !== undefined && body.RetailerID !== row.RetailerID],
+        ['IcdOfficeID', 'its office', officeId !== row.IcdOfficeID],
+      ];
+      for (const [field, what, changed] of frozen)
+        if (changed) add(errors, field, `Commission was paid on this order: ${what} cannot change.`);
     }
     if (employeeId !== null && (employeeId !== row.EmployeeID || officeId !== row.IcdOfficeID)) {
       const [rec] = await tx
