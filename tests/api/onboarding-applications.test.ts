@@ -281,6 +281,17 @@ describe('reading and listing', () => {
     expect(selfOnly.length).toBeGreaterThan(0);
     expect(selfOnly.every((a) => a.Status.StatusType === 'SelfSignUp')).toBe(true);
     expect((await staff.call({ url: '/api/onboarding-applications' })).statusCode).toBe(403);
+    const found = await payroll.call({
+      url: '/api/onboarding-applications/page/0?search=lee&sort=LastName&desc=true',
+    });
+    expect(found.json<{ Items: OnboardingApplicationListItem[] }>().Items.map((a) => a.LastName)).toContain(
+      'Lee',
+    );
+    expect(
+      found
+        .json<{ Items: OnboardingApplicationListItem[] }>()
+        .Items.every((a) => /lee/i.test(`${a.FirstName} ${a.LastName} ${a.EmailAddress}`)),
+    ).toBe(true);
   });
 
   it('an application out of the caller’s offices is 404; an applicant reads only their own', async () => {
