@@ -365,7 +365,8 @@ export type PayrollDismissal = z.infer<typeof PayrollDismissal>;
 
 export const CommissionPiece = z.object({
   PieceNumber: Int32.min(1),
-  PieceQty: z.number().min(0).max(1_000_000),
+  /** Negative for a chargeback of pieces paid earlier (a cancelled or disconnected sale). */
+  PieceQty: z.number().min(-1_000_000).max(1_000_000),
   PieceRate: Money,
 });
 export type CommissionPiece = z.infer<typeof CommissionPiece>;

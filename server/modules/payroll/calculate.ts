@@ -13,10 +13,10 @@
 // saves totals and lines and adds a numbered snapshot with the trigger, the actor and the time.
 // Callers check the lock rule (calculate.ts saves what it is asked to).
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PayFrequency, type PayrollTrigger, PayrollType } from '../../../src/contract/payroll';
 import { TimeEntryTypeId } from '../../../src/contract/time';
-import { LateAdjustmentStatus } from '../../../src/contract/time-management';
+import { LateAdjustmentAction, LateAdjustmentStatus } from '../../../src/contract/time-management';
 import type { PayrollEntryInputs, PayrollLineTrace, PayrollSnapshotLine } from '../../db/schema/payroll';
 import {
   employmentRecords,
@@ -382,6 +382,60 @@ export async function gather(
         UpdatedByEmployeeID: x[11],
       })),
     );
+  }
+  // A late adjustment accepted for one of these periods but paid in a later one (its minutes are in
+  // that period's Regular line) is undone here, so a recalculation never pays it twice: a created
+  // entry is left out, an updated or deleted one counts as it was before (the earliest change's Before).
+  const changedHere = await db
+    .select()
+    .from(lateAdjustments)
+    .where(
+      and(
+        subset
+          ? inArray(lateAdjustments.PayPeriodID, subset)
+          : inArray(
+              lateAdjustments.PayPeriodID,
+              db
+                .select({ id: payPeriods.PayPeriodID })
+                .from(payPeriods)
+                .where(eq(payPeriods.PayrollID, payroll.PayrollID)),
+            ),
+        eq(lateAdjustments.StatusID, LateAdjustmentStatus.Accepted),
+        sql`${lateAdjustments.AppliedPayPeriodID} is distinct from ${lateAdjustments.PayPeriodID}`,
+      ),
+    )
+    .orderBy(asc(lateAdjustments.ResolvedAt), asc(lateAdjustments.LateAdjustmentID));
+  const undone = new Set<number>();
+  for (const l of changedHere) {
+    if (undone.has(l.TimeEntryID)) continue;
+    undone.add(l.TimeEntryID);
+    const list = (byPeriod.get(l.PayPeriodID) ?? []).filter((te) => te.Id !== l.TimeEntryID);
+    const before = l.Before as Record<string, unknown> | null;
+    if (l.ActionID !== LateAdjustmentAction.Create && before) {
+      const text = (k: string) => (typeof before[k] === 'string' ? (before[k] as string) : null);
+      const int = (k: string) => (typeof before[k] === 'number' ? (before[k] as number) : null);
+      list.push({
+        Id: l.TimeEntryID,
+        Date: text('Date') ?? l.EntryDate,
+        StartTime: text('StartTime'),
+        EndTime: text('EndTime'),
+        IsBreak: typeof before.IsBreak === 'boolean' ? before.IsBreak : l.IsBreak,
+        ParentTimeEntryID: int('ParentTimeEntryID') ?? l.ParentTimeEntryID,
+        TimeEntryTypeID: int('TimeEntryTypeID') ?? TimeEntryTypeId.Work,
+        ProgramID: int('ProgramID'),
+        StoreID: int('StoreID'),
+        Version: int('Version') ?? 1,
+        UpdatedAt: text('UpdatedAt') ?? '',
+        UpdatedByEmployeeID: int('UpdatedByEmployeeID'),
+      });
+      list.sort(
+        (a, b) =>
+          a.Date.localeCompare(b.Date) ||
+          String(a.StartTime).localeCompare(String(b.StartTime)) ||
+          a.Id - b.Id,
+      );
+    }
+    byPeriod.set(l.PayPeriodID, list);
   }
   const late = new Map<number, (typeof lateAdjustments.$inferSelect)[]>();
   for (const l of await db
