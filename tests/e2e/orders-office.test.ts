@@ -1,0 +1,139 @@
+// The office's work orders: payroll opens Work orders, filters to the rep's Booked orders, opens one,
+// marks its product Installed and sees the status change in the history and the commission piece it
+// produced; a bulk status change with one row that cannot move (a Cancelled order to Installed)
+// changes nothing and names the failing row. Screens photographed at 1440×900, 768×1024 and 390×844
+// (.tmp/orders-office/).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { WorkOrderPage } from '../../src/contract/orders';
+import { launch, newPage, signIn } from './browser';
+import { apiToken } from './server-checks';
+
+const baseUrl = inject('baseUrl');
+const shots = join(import.meta.dirname, '..', '..', '.tmp', 'orders-office');
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function get<T>(token: string, path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`GET ${path} → ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+describe('orders office', () => {
+  it('payroll filters to the rep, installs a Booked order and sees its history and commission', async () => {
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    await page.goto('/account/login');
+    await signIn(page, 'payroll');
+    await page.waitForURL((u) => !u.pathname.startsWith('/account'));
+    await page.getByRole('link', { name: 'Work orders', exact: true }).click();
+    await page.waitForURL('**/orders');
+    await expect
+      .poll(() => page.getByTestId('work-orders-table').isVisible(), { timeout: 30_000 })
+      .toBe(true);
+
+    await pick(page, 'Rep', 'Riley Chen');
+    await pick(page, 'Status', 'Booked');
+    const firstRow = page.getByTestId('work-orders-table').locator('tbody tr').first();
+    await expect.poll(() => firstRow.textContent(), { timeout: 20_000 }).toContain('Booked');
+    await page.screenshot({ path: join(shots, 'grid-1440.png'), fullPage: true });
+    await firstRow.getByRole('link').click();
+    await page.waitForURL(/\/orders\/\d+$/);
+
+    const products = page.getByTestId('product-orders');
+    await expect.poll(() => products.isVisible(), { timeout: 20_000 }).toBe(true);
+    const booked = products.locator('tbody tr', { hasText: 'Booked' }).first();
+    await booked.getByRole('button', { name: /Change the status of/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'New status' }).click();
+    await page.getByRole('option', { name: 'Installed', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(false);
+
+    const history = page.getByTestId('status-history');
+    await expect.poll(() => history.textContent(), { timeout: 20_000 }).toContain('Booked → Installed');
+    expect(await history.textContent()).toContain('Priya Shah');
+    const pieces = page.getByTestId('commission-pieces');
+    await expect.poll(() => pieces.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await pieces.textContent()).toContain('Commission');
+    await page.screenshot({ path: join(shots, 'detail-1440.png'), fullPage: true });
+
+    const url = page.url();
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.screenshot({ path: join(shots, 'detail-768.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(shots, 'detail-390.png'), fullPage: true });
+    await page.goto('/orders');
+    await expect
+      .poll(() => page.getByTestId('work-orders-table').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await page.screenshot({ path: join(shots, 'grid-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.screenshot({ path: join(shots, 'grid-768.png'), fullPage: true });
+    await page.goto('/orders/catalogue');
+    await expect.poll(() => page.getByTestId('products-table').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: join(shots, 'catalogue-1440.png'), fullPage: true });
+    expect(url).toMatch(/\/orders\/\d+$/);
+    await context.close();
+  });
+
+  it('a bulk status change with a row that cannot move changes nothing and names the row', async () => {
+    const token = await apiToken(baseUrl, 'payroll');
+    const orders = await get<WorkOrderPage>(token, 'work-orders?pageSize=100&sort=-saleDate');
+    const rep = orders.Items.filter((o) => o.EmployeeName === 'Riley Chen');
+    const booked = rep.find(
+      (o) => o.ProductOrders.length > 0 && o.ProductOrders.every((p) => p.StatusKind === 1),
+    );
+    const cancelled = rep.find((o) => o.ProductOrders.some((p) => p.StatusKind === 3));
+    expect(booked, 'a Booked demo order of the rep').toBeDefined();
+    expect(cancelled, 'a Cancelled demo order of the rep').toBeDefined();
+    if (!booked || !cancelled) return;
+
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    await page.goto('/account/login');
+    await signIn(page, 'payroll');
+    await page.waitForURL((u) => !u.pathname.startsWith('/account'));
+    await page.goto('/orders');
+    await pick(page, 'Rep', 'Riley Chen');
+    const table = page.getByTestId('work-orders-table');
+    for (const o of [booked, cancelled]) {
+      const row = table.getByTestId(`work-order-${o.WorkOrderID}`);
+      await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
+      await row.getByRole('checkbox').check();
+    }
+    await page.getByTestId('bulk-actions').getByRole('button', { name: 'Change status' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'New status' }).click();
+    await page.getByRole('option', { name: 'Installed', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    const error = page.getByTestId('bulk-status-error');
+    await expect.poll(() => error.isVisible(), { timeout: 20_000 }).toBe(true);
+    const text = (await error.textContent()) ?? '';
+    expect(text).toContain('No status was changed');
+    // The failing row is the cancelled order's product, after the booked order's products.
+    const failing =
+      booked.ProductOrders.length + cancelled.ProductOrders.findIndex((p) => p.StatusKind === 3) + 1;
+    expect(text).toContain(`Row ${failing}:`);
+    expect(text).toContain('cannot go from Cancelled to Installed');
+    await page.screenshot({ path: join(shots, 'bulk-refused-1440.png') });
+
+    const after = await get<{ ProductOrders: { StatusKind: number }[] }>(
+      token,
+      `work-orders/${booked.WorkOrderID}`,
+    );
+    expect(after.ProductOrders.every((p) => p.StatusKind === 1)).toBe(true);
+    await context.close();
+  });
+});
