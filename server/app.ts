@@ -29,6 +29,7 @@ import { homeRoutes } from './modules/home/routes';
 import { leadsRoutes } from './modules/leads/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { noticesRoutes } from './modules/notices/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { organisationRoutes } from './modules/organisation/routes';
 import { payStubRoutes } from './modules/pay-stubs/routes';
@@ -197,6 +198,7 @@ export async function buildApp(
       await api.register(payStubRoutes, { db });
       await api.register(payrollRoutes, { db });
       await api.register(ordersRoutes, { db });
+      await api.register(noticesRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ export * from './schema/commission';
 export * from './schema/directories';
 export * from './schema/idempotency';
 export * from './schema/leads';
+export * from './schema/notices';
 export * from './schema/onboarding';
 export * from './schema/orders';
 export * from './schema/organisation';

@@ -43,6 +43,7 @@ import { seedCompany } from './company';
 import { seedDirectories } from './directories';
 import { seedLeads } from './leads';
 import { seedOnboarding } from './onboarding';
+import { seedNotices } from './notices';
 import { seedOrders } from './orders';
 import { seedOrganisation } from './organisation';
 import { seedPayroll } from './payroll';
@@ -292,6 +293,8 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'profile:own',
     'people:read',
     'onboarding:manage',
+    'bulletins:manage',
+    'messages:send',
   ],
   Manager: [
     'navigation:myPay',
@@ -318,6 +321,8 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'bank:read',
     'employees:write',
     'profile:own',
+    'bulletins:manage',
+    'messages:send',
   ],
   'Field rep': [
     'navigation:myPay',
@@ -634,5 +639,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   // No-ops when the orders seed already added the product policies before settling its orders.
   await seedProductCommission(db, now);
   await payInstalledDemoOrders(db, now);
+  await seedNotices(db, now);
   return true;
 }

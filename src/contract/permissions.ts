@@ -178,6 +178,13 @@ export const PERMISSIONS = [
     Name: 'Edit state and province tax rates',
     ModuleID: ModuleId.ApplicationAdministration,
   },
+  {
+    Key: 'notices:manage',
+    Name: 'Publish legal notices and see who acknowledged them',
+    ModuleID: ModuleId.ApplicationAdministration,
+  },
+  { Key: 'bulletins:manage', Name: 'Write and deliver bulletins', ModuleID: null },
+  { Key: 'messages:send', Name: 'Send notification messages to employees', ModuleID: null },
 ] as const satisfies readonly PermissionDescription[];
 
 export type PermissionKey = (typeof PERMISSIONS)[number]['Key'];

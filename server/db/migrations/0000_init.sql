@@ -454,6 +454,51 @@ CREATE TABLE "territory_offices" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "bulletin_deliveries" (
+	"bulletin_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"delivered_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"read_at" timestamp with time zone,
+	"acknowledged_at" timestamp with time zone,
+	CONSTRAINT "bulletin_deliveries_bulletin_id_employee_id_pk" PRIMARY KEY("bulletin_id","employee_id")
+);
+--> statement-breakpoint
+CREATE TABLE "bulletins" (
+	"bulletin_id" serial PRIMARY KEY NOT NULL,
+	"subject" text NOT NULL,
+	"body" text NOT NULL,
+	"audience_type" text NOT NULL,
+	"audience_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_delivered_at" timestamp with time zone,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "legal_notice_acknowledgements" (
+	"legal_notice_content_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"acknowledged_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "legal_notice_acknowledgements_legal_notice_content_id_employee_id_pk" PRIMARY KEY("legal_notice_content_id","employee_id")
+);
+--> statement-breakpoint
+CREATE TABLE "legal_notice_contents" (
+	"legal_notice_content_id" serial PRIMARY KEY NOT NULL,
+	"legal_notice_id" integer NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "legal_notices" (
+	"legal_notice_id" serial PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"audience_type" text DEFAULT 'All' NOT NULL,
+	"audience_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "division_onboarding_policies" (
 	"division_id" integer PRIMARY KEY NOT NULL,
 	"onboarding_policy_id" integer NOT NULL
@@ -1450,6 +1495,12 @@ ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_territory_id_t
 ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_lead_office_team_id_lead_office_teams_lead_office_team_id_fk" FOREIGN KEY ("lead_office_team_id") REFERENCES "public"."lead_office_teams"("lead_office_team_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "territory_offices" ADD CONSTRAINT "territory_offices_assigned_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("assigned_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bulletin_deliveries" ADD CONSTRAINT "bulletin_deliveries_bulletin_id_bulletins_bulletin_id_fk" FOREIGN KEY ("bulletin_id") REFERENCES "public"."bulletins"("bulletin_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bulletin_deliveries" ADD CONSTRAINT "bulletin_deliveries_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bulletins" ADD CONSTRAINT "bulletins_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "legal_notice_acknowledgements" ADD CONSTRAINT "legal_notice_acknowledgements_legal_notice_content_id_legal_notice_contents_legal_notice_content_id_fk" FOREIGN KEY ("legal_notice_content_id") REFERENCES "public"."legal_notice_contents"("legal_notice_content_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "legal_notice_acknowledgements" ADD CONSTRAINT "legal_notice_acknowledgements_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "legal_notice_contents" ADD CONSTRAINT "legal_notice_contents_legal_notice_id_legal_notices_legal_notice_id_fk" FOREIGN KEY ("legal_notice_id") REFERENCES "public"."legal_notices"("legal_notice_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "division_onboarding_policies" ADD CONSTRAINT "division_onboarding_policies_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "division_onboarding_policies" ADD CONSTRAINT "division_onboarding_policies_onboarding_policy_id_onboarding_policies_onboarding_policy_id_fk" FOREIGN KEY ("onboarding_policy_id") REFERENCES "public"."onboarding_policies"("onboarding_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employee_sgi_id_history" ADD CONSTRAINT "employee_sgi_id_history_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1596,6 +1647,8 @@ CREATE UNIQUE INDEX "leads_batch_row" ON "leads" USING btree ("lead_batch_id","b
 CREATE INDEX "territories_group" ON "territories" USING btree ("lead_group_id");--> statement-breakpoint
 CREATE INDEX "territory_offices_territory" ON "territory_offices" USING btree ("territory_id","from_date");--> statement-breakpoint
 CREATE INDEX "territory_offices_office" ON "territory_offices" USING btree ("icd_office_id");--> statement-breakpoint
+CREATE INDEX "bulletin_deliveries_employee" ON "bulletin_deliveries" USING btree ("employee_id");--> statement-breakpoint
+CREATE INDEX "legal_notice_contents_notice" ON "legal_notice_contents" USING btree ("legal_notice_id");--> statement-breakpoint
 CREATE INDEX "employee_sgi_id_history_employee" ON "employee_sgi_id_history" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "onboarding_application_documents_application" ON "onboarding_application_documents" USING btree ("onboarding_application_id");--> statement-breakpoint
 CREATE INDEX "onboarding_application_statuses_policy" ON "onboarding_application_statuses" USING btree ("onboarding_policy_id");--> statement-breakpoint
