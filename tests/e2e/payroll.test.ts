@@ -85,6 +85,17 @@ describe('payroll: correct, recalculate, submit', () => {
       await page.getByTestId('payrolls-table').waitFor();
       await page.screenshot({ path: join(shots, 'list-desktop.png'), fullPage: true });
       await expectAccessible(page, 'payroll list');
+
+      // A submitted payroll's message, dismissed, stays away for Priya (the server keeps it).
+      const message = page.getByTestId('payroll-message-submitted').first();
+      await message.waitFor();
+      const dismissedId = Number(await message.getAttribute('data-payroll-id'));
+      await message.getByRole('button', { name: 'Dismiss' }).click();
+      await page
+        .locator(`[data-testid="payroll-message-submitted"][data-payroll-id="${dismissedId}"]`)
+        .waitFor({ state: 'detached' });
+      const dismissed = await get<{ SubmittedDismissed: boolean }>(`payrolls/${dismissedId}`);
+      expect(dismissed.SubmittedDismissed).toBe(true);
       for (const [name, size] of [
         ['tablet', { width: 768, height: 1024 }],
         ['phone', VIEWPORTS.phone],

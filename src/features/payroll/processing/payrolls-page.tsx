@@ -448,6 +448,7 @@ function Messages({ items }: { items: PayrollListItem[] }) {
           variant="light"
           py={6}
           data-testid={`payroll-message-${kind}`}
+          data-payroll-id={p.PayrollID}
         >
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm">
