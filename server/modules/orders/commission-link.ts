@@ -8,6 +8,7 @@
 // settlement idempotent: settling an order twice writes nothing the second time.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { StatusKind } from '../../../src/contract/orders';
+import { LockClass, xactLock } from '../../db/locks';
 import {
   icdOffices,
   payrollCommissionPieces,
@@ -197,7 +198,16 @@ export async function settleCommissions(
     .from(productOrderCommissions)
     .where(inArray(productOrderCommissions.ProductOrderID, [...productOrderIds]));
   for (const { po, wo, kind } of rows) {
-    const mine = ledger.filter((l) => l.ProductOrderID === po.ProductOrderID);
+    // One settlement at a time per rep (piece numbers, units already paid in a period); the ledger is
+    // read again once the locks are held.
+    const employees = new Set<number>(ledger.map((l) => l.EmployeeID));
+    if (wo.EmployeeID !== null) employees.add(wo.EmployeeID);
+    for (const e of [...employees].sort((a, b) => a - b))
+      await db.execute(xactLock(LockClass.OrderCommissionPieces, e));
+    const mine = await db
+      .select()
+      .from(productOrderCommissions)
+      .where(eq(productOrderCommissions.ProductOrderID, po.ProductOrderID));
     const paid = mine.filter((l) => l.Kind === 'commission');
     const reversed = mine.some((l) => l.Kind === 'chargeback');
     if (kind === StatusKind.Installed && wo.EmployeeID !== null && !paid.length) {
