@@ -13,7 +13,14 @@ export const WORK_ORDER = 'workOrder';
 export const CreateWorkOrderArgs = z.object({
   /** Negative temporary id (allocateTempId) until the server gives the order its WorkOrderID. */
   Id: z.number().int().negative(),
-  order: WorkOrderSave.extend({ ClientRequestKey: z.string().min(1).max(100) }),
+  order: WorkOrderSave.extend({
+    /** The lead's server id, or its temporary (negative) id while its own create is queued. */
+    LeadID: z
+      .number()
+      .int()
+      .refine((n) => n !== 0, 'A lead id'),
+    ClientRequestKey: z.string().min(1).max(100),
+  }),
   /** What My sales shows while the order waits (names of the program and products). */
   local: z.record(z.string(), z.unknown()),
 });
