@@ -17,6 +17,8 @@ export const LockClass = {
   LeadReference: 7331,
   /** A running server instance (session-level, held for the instance's life). */
   Instance: 7341,
+  /** Writes of one kind of commission or payout policy (the duplicate check and the insert as one). */
+  CommissionPolicies: 7351,
   /** Commission pieces written from orders for one employee (piece numbers, tier counts per period). */
   OrderCommissionPieces: 7361,
 } as const;

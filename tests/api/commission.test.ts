@@ -10,8 +10,10 @@ import {
   employeePermissions,
   employees,
   payrollCommissionPieces,
+  productLines,
   products,
   programs,
+  retailers,
 } from '../../server/db/tables';
 import { commissionForOrder } from '../../server/modules/commission/earn';
 import type {
@@ -33,6 +35,12 @@ let northwind: number;
 let maple: number;
 let summit: number;
 const program: Record<string, number> = {};
+/** Test catalogue rows by a made-up key: products (P), product lines of Rogers Door-to-Door (L), Rogers retailers (R). */
+const P: Record<number, number> = {};
+const L: Record<number, number> = {};
+const R: Record<number, number> = {};
+const ROGERS_PRODUCTS = [8001, 8002, 8099, 8101, 8102, 8103, 8201, 8203, 8300, 9001, 9002, 9003, 9004, 9010];
+const DTV_PRODUCTS = [8104, 8200, 8202, 9501, 9502];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,6 +50,29 @@ beforeAll(async () => {
     if (c.ClientName.startsWith('Summit')) summit = c.IcdCorporationID;
   }
   for (const p of await t.db.select().from(programs)) program[p.Name] = p.ProgramID;
+  const made = await t.db
+    .insert(products)
+    .values([
+      ...ROGERS_PRODUCTS.map((k) => ({ DivisionID: Division.Rogers, Name: `Test product ${k}` })),
+      ...DTV_PRODUCTS.map((k) => ({ DivisionID: Division.Dtv, Name: `Test product ${k}` })),
+    ])
+    .returning();
+  for (const m of made) P[Number(m.Name.slice(13))] = m.ProductID;
+  const lines = await t.db
+    .insert(productLines)
+    .values(
+      [801, 802, 830, 831].map((k) => ({
+        ProgramID: program['Rogers Door-to-Door'],
+        Name: `Test line ${k}`,
+      })),
+    )
+    .returning();
+  for (const l of lines) L[Number(l.Name.slice(10))] = l.ProductLineID;
+  const shops = await t.db
+    .insert(retailers)
+    .values([3, 4242, 4343].map((k) => ({ DivisionID: Division.Rogers, Name: `Test retailer ${k}` })))
+    .returning();
+  for (const r of shops) R[Number(r.Name.slice(14))] = r.RetailerID;
   // The manager (Toronto Central: RoadShow and Rogers) gets the commission keys at his offices only.
   const [marco] = await t.db.select().from(employees).where(eq(employees.UserName, 'manager'));
   await t.db.insert(employeePermissions).values(
@@ -74,7 +105,7 @@ describe('demo policies', () => {
     expect(new Set(icd.map((p) => p.CommissionTypeID))).toEqual(new Set([1, 2, 3, 4]));
     expect(new Set(icd.map((p) => p.IcdCorporationID))).toEqual(new Set([northwind, maple, summit]));
     const byProduct = (await call(payroll, 'GET', 'product-commission-policies')).json<ProductPolicy[]>();
-    const demoProducts = await t.db.select().from(products);
+    const demoProducts = (await t.db.select().from(products)).filter((p) => !p.Name.startsWith('Test '));
     expect(demoProducts.length).toBeGreaterThan(0);
     for (const p of demoProducts) expect(byProduct.some((x) => x.ProductID === p.ProductID)).toBe(true);
     const d2d = byProduct.find((x) => x.ProgramID === program['Rogers Door-to-Door']) as ProductPolicy;
@@ -112,7 +143,7 @@ describe('ICD commission policies', () => {
     IcdCorporationID: northwind,
     Name: 'Northwind door-to-door',
     ProgramID: program['Rogers Door-to-Door'],
-    RetailerID: 4242,
+    RetailerID: R[4242],
     CommissionTypeID: 4,
     CommissionThreshold: 250.5,
     IsPaidGuaranteed: true,
@@ -177,7 +208,7 @@ describe('ICD commission policies', () => {
     expect(res.json()).toMatchObject({ Message: msg, Errors: { ProgramID: [msg], RetailerID: [msg] } });
     // Another retailer, or a later period, is not a duplicate.
     expect(
-      (await call(payroll, 'POST', 'commission-policies', { ...body(), RetailerID: 4343 })).statusCode,
+      (await call(payroll, 'POST', 'commission-policies', { ...body(), RetailerID: R[4343] })).statusCode,
     ).toBe(201);
     expect(
       (
@@ -331,8 +362,8 @@ describe('multi-play commission policies', () => {
     MinimumPlays: 2,
     Bonus: 25,
     Pairs: [
-      { ProductID: 9001, ProductLineID: 1 },
-      { ProductID: 9002, ProductLineID: null },
+      { ProductID: P[9001], ProductLineID: L[801] },
+      { ProductID: P[9002], ProductLineID: null },
     ],
     ...over,
   });
@@ -379,8 +410,8 @@ describe('multi-play commission policies', () => {
     const dup = await call(payroll, 'POST', 'multi-play-commission-policies', {
       ...body({ Name: 'Internet + Phone' }),
       Pairs: [
-        { ProductID: 9003, ProductLineID: null },
-        { ProductID: 9002, ProductLineID: null },
+        { ProductID: P[9003], ProductLineID: null },
+        { ProductID: P[9002], ProductLineID: null },
       ],
     });
     expect(dup.statusCode).toBe(400);
@@ -392,19 +423,23 @@ describe('multi-play commission policies', () => {
         await call(payroll, 'POST', 'multi-play-commission-policies', {
           ...body({ Name: 'Other line' }),
           Pairs: [
-            { ProductID: 9002, ProductLineID: 5 },
-            { ProductID: 9004, ProductLineID: null },
+            { ProductID: P[9002], ProductLineID: L[802] },
+            { ProductID: P[9004], ProductLineID: null },
           ],
         })
       ).statusCode,
     ).toBe(201);
     expect(
-      (await call(payroll, 'POST', 'multi-play-commission-policies', body({ DivisionID: Division.Dtv })))
-        .statusCode,
+      (
+        await call(payroll, 'POST', 'multi-play-commission-policies', {
+          ...body({ DivisionID: Division.Dtv }),
+          Pairs: [{ ProductID: P[9501] }, { ProductID: P[9502] }],
+        })
+      ).statusCode,
     ).toBe(201);
     const twice = await call(payroll, 'POST', 'multi-play-commission-policies', {
       ...body({ Name: 'Twice' }),
-      Pairs: [{ ProductID: 9010, ProductLineID: null }, { ProductID: 9010 }],
+      Pairs: [{ ProductID: P[9010], ProductLineID: null }, { ProductID: P[9010] }],
     });
     expect(twice.json().Errors).toEqual({
       'Pairs.1.ProductID': ['This product and product line are listed twice'],
@@ -448,8 +483,8 @@ describe('product commission policies', () => {
     Name: 'Ignite TV door-to-door',
     ProgramID: program['Rogers Door-to-Door'],
     RetailerID: null,
-    ProductID: 8001,
-    ProductLineID: 801,
+    ProductID: P[8001],
+    ProductLineID: L[801],
     CommissionTypeID: 4,
     StartDate: '2026-01-01',
     EndDate: '2026-06-30',
@@ -471,12 +506,16 @@ describe('product commission policies', () => {
     expect(
       (await call(owner, 'GET', `product-commission-policies/${first.ProductCommissionPolicyID}`)).json(),
     ).toEqual(first);
-    const inForce = await call(payroll, 'GET', `product-commission-policies?productID=8001&date=2026-03-01`);
+    const inForce = await call(
+      payroll,
+      'GET',
+      `product-commission-policies?productID=${P[8001]}&date=2026-03-01`,
+    );
     expect(inForce.json<ProductPolicy[]>().map((p) => p.ProductCommissionPolicyID)).toEqual([
       first.ProductCommissionPolicyID,
     ]);
     expect(
-      (await call(payroll, 'GET', `product-commission-policies?productID=8001&date=2026-07-01`)).json(),
+      (await call(payroll, 'GET', `product-commission-policies?productID=${P[8001]}&date=2026-07-01`)).json(),
     ).toEqual([]);
     const saved = await call(
       payroll,
@@ -496,7 +535,7 @@ describe('product commission policies', () => {
         })
       ).statusCode,
     ).toBe(409);
-    const temp = await call(payroll, 'POST', 'product-commission-policies', body({ ProductID: 8099 }));
+    const temp = await call(payroll, 'POST', 'product-commission-policies', body({ ProductID: P[8099] }));
     const id = temp.json<ProductPolicy>().ProductCommissionPolicyID;
     expect((await call(payroll, 'DELETE', `product-commission-policies/${id}?version=2`)).statusCode).toBe(
       409,
@@ -524,13 +563,53 @@ describe('product commission policies', () => {
     // The day after the period, another line, another retailer: not duplicates.
     for (const over of [
       { StartDate: '2026-07-01', EndDate: null },
-      { ProductLineID: 802 },
-      { RetailerID: 3 },
+      { ProductLineID: L[802] },
+      { RetailerID: R[3] },
     ])
       expect(
         (await call(payroll, 'POST', 'product-commission-policies', body({ Name: 'Other', ...over })))
           .statusCode,
       ).toBe(201);
+  });
+
+  it('refuses products, product lines and retailers that do not exist or are not of the division or program', async () => {
+    const res = await call(
+      payroll,
+      'POST',
+      'product-commission-policies',
+      body({ ProductID: P[8200], ProductLineID: 999_999, RetailerID: 999_999 }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Errors).toEqual({
+      ProductID: ['This product is not of the division'],
+      ProductLineID: ['This product line does not exist'],
+      RetailerID: ['This retailer does not exist'],
+    });
+    const kiosk = await call(
+      payroll,
+      'POST',
+      'product-commission-policies',
+      body({ ProgramID: program['Rogers Retail Kiosk'], ProductID: 999_999 }),
+    );
+    expect(kiosk.json().Errors).toEqual({
+      ProductID: ['This product does not exist'],
+      ProductLineID: ['This product line is not of the program'],
+    });
+    const dtvRetailer = await call(payroll, 'POST', 'product-commission-policies', {
+      ...body({ ProgramID: program['Dtv Residential'], ProductID: P[8200], ProductLineID: null }),
+      RetailerID: R[3],
+    });
+    expect(dtvRetailer.json().Errors).toEqual({ RetailerID: ['This retailer is not of the division'] });
+    const multi = await call(payroll, 'POST', 'multi-play-commission-policies', {
+      DivisionID: Division.Rogers,
+      Name: 'Mixed',
+      Bonus: 5,
+      Pairs: [{ ProductID: P[8200] }, { ProductID: P[8203], ProductLineID: 999_999 }],
+    });
+    expect(multi.json().Errors).toEqual({
+      'Pairs.0.ProductID': ['This product is not of the division'],
+      'Pairs.1.ProductLineID': ['This product line does not exist'],
+    });
   });
 
   it('refuses tier overlaps and gaps by row and accepts the single tier 0 to 1,000,000', async () => {
@@ -539,7 +618,7 @@ describe('product commission policies', () => {
       'POST',
       'product-commission-policies',
       body({
-        ProductID: 8002,
+        ProductID: P[8002],
         Tiers: [
           { From: 0, To: 10, Rate: 1 },
           { From: 20, To: 30, Rate: 1 },
@@ -555,7 +634,7 @@ describe('product commission policies', () => {
       payroll,
       'POST',
       'product-commission-policies',
-      body({ ProductID: 8002, Tiers: single(3) }),
+      body({ ProductID: P[8002], Tiers: single(3) }),
     );
     expect(ok.statusCode).toBe(201);
     expect(ok.json<ProductPolicy>().Tiers).toEqual([{ From: 0, To: 1_000_000, Rate: 3 }]);
@@ -565,11 +644,11 @@ describe('product commission policies', () => {
     const before = (await call(payroll, 'GET', 'product-commission-policies')).json<ProductPolicy[]>().length;
     const bad = await call(payroll, 'POST', 'product-commission-policies/bulk', {
       Policies: [
-        body({ Name: 'Bulk A', ProductID: 8101 }),
-        body({ Name: 'Bulk B', ProductID: 8101 }),
-        body({ Name: 'Bulk C', ProductID: 8102, Tiers: [{ From: 0, To: 5, Rate: 1 }] }),
-        body({ Name: 'Bulk D', ProductID: 8001, ProductLineID: 801, StartDate: '2026-02-01' }),
-        body({ Name: 'Bulk E', ProductID: 8103, ProgramID: 999_999 }),
+        body({ Name: 'Bulk A', ProductID: P[8101] }),
+        body({ Name: 'Bulk B', ProductID: P[8101] }),
+        body({ Name: 'Bulk C', ProductID: P[8102], Tiers: [{ From: 0, To: 5, Rate: 1 }] }),
+        body({ Name: 'Bulk D', ProductID: P[8001], ProductLineID: L[801], StartDate: '2026-02-01' }),
+        body({ Name: 'Bulk E', ProductID: P[8103], ProgramID: 999_999 }),
       ],
     });
     expect(bad.statusCode).toBe(400);
@@ -588,8 +667,13 @@ describe('product commission policies', () => {
     );
     const ok = await call(payroll, 'POST', 'product-commission-policies/bulk', {
       Policies: [
-        body({ Name: 'Bulk A', ProductID: 8101 }),
-        body({ Name: 'Bulk B', ProductID: 8102, ProgramID: program['Dtv Residential'] }),
+        body({ Name: 'Bulk A', ProductID: P[8101] }),
+        body({
+          Name: 'Bulk B',
+          ProductID: P[8104],
+          ProductLineID: null,
+          ProgramID: program['Dtv Residential'],
+        }),
       ],
     });
     expect(ok.statusCode).toBe(201);
@@ -614,14 +698,19 @@ describe('product commission policies', () => {
       manager,
       'POST',
       'product-commission-policies',
-      body({ ProductID: 8200, ProgramID: program['Dtv Residential'] }),
+      body({ ProductID: P[8200], ProgramID: program['Dtv Residential'] }),
     );
     expect(refused.statusCode).toBe(403);
     const bulk = await call(manager, 'POST', 'product-commission-policies/bulk', {
-      Policies: [body({ ProductID: 8201 }), body({ ProductID: 8202, ProgramID: program['Dtv Residential'] })],
+      Policies: [
+        body({ ProductID: P[8201] }),
+        body({ ProductID: P[8202], ProgramID: program['Dtv Residential'] }),
+      ],
     });
     expect(bulk.statusCode).toBe(403);
-    expect((await call(payroll, 'GET', 'product-commission-policies?productID=8201')).json()).toEqual([]);
+    expect((await call(payroll, 'GET', `product-commission-policies?productID=${P[8201]}`)).json()).toEqual(
+      [],
+    );
     expect(
       (
         await call(owner, 'PUT', `product-commission-policies/${first.ProductCommissionPolicyID}`, {
@@ -633,30 +722,30 @@ describe('product commission policies', () => {
     expect((await call(rep, 'GET', 'product-commission-policies')).statusCode).toBe(403);
     // The manager may write in his divisions.
     expect(
-      (await call(manager, 'POST', 'product-commission-policies', body({ ProductID: 8203 }))).statusCode,
+      (await call(manager, 'POST', 'product-commission-policies', body({ ProductID: P[8203] }))).statusCode,
     ).toBe(201);
   });
 });
 
 describe('the commission an order earns', () => {
-  const order = {
+  const order = () => ({
     DivisionID: Division.Rogers,
     ProgramID: 0,
     RetailerID: null,
-    ProductID: 8300,
-    ProductLineID: 830,
+    ProductID: P[8300],
+    ProductLineID: L[830],
     SaleDate: '2026-03-15',
     Quantity: 3,
     EmployeeID: 1,
     IcdOfficeID: 1,
-  };
+  });
   it('uses the policy in force on the sale date, the most specific one, with marginal tiers', async () => {
     const p = program['Rogers Door-to-Door'];
     const make = async (over: object) =>
       (
         await call(payroll, 'POST', 'product-commission-policies', {
           ProgramID: p,
-          ProductID: 8300,
+          ProductID: P[8300],
           CommissionTypeID: 4,
           StartDate: '2026-01-01',
           EndDate: '2026-03-31',
@@ -667,7 +756,7 @@ describe('the commission an order earns', () => {
     const general = await make({ Name: 'Every line', ProductLineID: null });
     const lined = await make({
       Name: 'Line 830',
-      ProductLineID: 830,
+      ProductLineID: L[830],
       Tiers: [
         { From: 0, To: 2, Rate: 20 },
         { From: 2, To: 1_000_000, Rate: 30 },
@@ -675,12 +764,12 @@ describe('the commission an order earns', () => {
     });
     const april = await make({
       Name: 'April on',
-      ProductLineID: 830,
+      ProductLineID: L[830],
       StartDate: '2026-04-01',
       EndDate: null,
       Tiers: single(40),
     });
-    const got = await commissionForOrder(t.db, { ...order, ProgramID: p });
+    const got = await commissionForOrder(t.db, { ...order(), ProgramID: p });
     expect(got).toMatchObject({
       PolicyID: lined.ProductCommissionPolicyID,
       PolicyName: 'Line 830',
@@ -693,16 +782,20 @@ describe('the commission an order earns', () => {
       [1, 3000],
     ]);
     // Units already paid this period are not paid again at tier 1.
-    expect((await commissionForOrder(t.db, { ...order, ProgramID: p, PriorQuantity: 2 }))?.Amount).toBe(9000);
-    expect((await commissionForOrder(t.db, { ...order, ProgramID: p, ProductLineID: 831 }))?.PolicyID).toBe(
-      general.ProductCommissionPolicyID,
+    expect((await commissionForOrder(t.db, { ...order(), ProgramID: p, PriorQuantity: 2 }))?.Amount).toBe(
+      9000,
     );
-    expect(await commissionForOrder(t.db, { ...order, ProgramID: p, SaleDate: '2026-04-01' })).toMatchObject({
+    expect(
+      (await commissionForOrder(t.db, { ...order(), ProgramID: p, ProductLineID: L[831] }))?.PolicyID,
+    ).toBe(general.ProductCommissionPolicyID);
+    expect(
+      await commissionForOrder(t.db, { ...order(), ProgramID: p, SaleDate: '2026-04-01' }),
+    ).toMatchObject({
       PolicyID: april.ProductCommissionPolicyID,
       Amount: 12000,
       PieceRate: 4000,
     });
-    expect(await commissionForOrder(t.db, { ...order, ProgramID: p, SaleDate: '2025-12-31' })).toBeNull();
-    expect(await commissionForOrder(t.db, { ...order, ProgramID: p, Quantity: 0 })).toBeNull();
+    expect(await commissionForOrder(t.db, { ...order(), ProgramID: p, SaleDate: '2025-12-31' })).toBeNull();
+    expect(await commissionForOrder(t.db, { ...order(), ProgramID: p, Quantity: 0 })).toBeNull();
   });
 });

@@ -8,7 +8,17 @@ import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type TierRow, UNKNOWN_PROGRAM } from '../../../src/contract/commission';
 import { fromCents, toCents } from '../../../src/contract/payroll';
-import { corporations, divisions, icdOffices, officeDivisions, programs } from '../../db/tables';
+import { LockClass, xactLockName } from '../../db/locks';
+import {
+  corporations,
+  divisions,
+  icdOffices,
+  officeDivisions,
+  productLines,
+  products,
+  programs,
+  retailers,
+} from '../../db/tables';
 import { type Tier, tierProblems } from '../../domain/commission/tiers';
 import { AppError, badRequest, forbidden } from '../../errors';
 import type { Actor } from '../access/service';
@@ -168,4 +178,75 @@ export function eqOrNull(column: PgColumn, value: number | null): SQL {
 export function duplicateError(fields: readonly string[], message: string, prefix = ''): AppError {
   const Errors = Object.fromEntries(fields.map((f) => [`${prefix}${f}`, [message]]));
   return new AppError(400, message, { Errors, Messages: [message] });
+}
+
+/**
+ * Serialises the writes of one kind of policy until the transaction ends, so two saves at once cannot
+ * both pass the duplicate check.
+ */
+export async function lockPolicies(
+  db: DbOrTx,
+  kind: 'commission' | 'multiPlay' | 'product' | 'payout',
+): Promise<void> {
+  await db.execute(xactLockName(LockClass.CommissionPolicies, kind));
+}
+
+export const CATALOGUE_MESSAGES = {
+  product: 'This product does not exist',
+  productDivision: 'This product is not of the division',
+  line: 'This product line does not exist',
+  lineProgram: 'This product line is not of the program',
+  lineDivision: 'This product line is not of a program of the division',
+  retailer: 'This retailer does not exist',
+  retailerDivision: 'This retailer is not of the division',
+} as const;
+
+/**
+ * Field errors of the catalogue ids a policy names (products, product lines and retailers belong to
+ * the orders area): each must exist and be of the division (a line: of the program when one is given).
+ */
+export async function catalogueErrors(
+  db: DbOrTx,
+  ref: {
+    DivisionID: number;
+    ProgramID?: number | null;
+    ProductID?: number | null;
+    ProductLineID?: number | null;
+    RetailerID?: number | null;
+  },
+  prefix = '',
+): Promise<Record<string, string[]>> {
+  const Errors: Record<string, string[]> = {};
+  if (ref.ProductID) {
+    const [p] = await db.select().from(products).where(eq(products.ProductID, ref.ProductID));
+    if (!p) Errors[`${prefix}ProductID`] = [CATALOGUE_MESSAGES.product];
+    else if (p.DivisionID !== ref.DivisionID)
+      Errors[`${prefix}ProductID`] = [CATALOGUE_MESSAGES.productDivision];
+  }
+  if (ref.ProductLineID) {
+    const [l] = await db
+      .select({ ProgramID: productLines.ProgramID, DivisionID: programs.DivisionID })
+      .from(productLines)
+      .innerJoin(programs, eq(programs.ProgramID, productLines.ProgramID))
+      .where(eq(productLines.ProductLineID, ref.ProductLineID));
+    if (!l) Errors[`${prefix}ProductLineID`] = [CATALOGUE_MESSAGES.line];
+    else if (ref.ProgramID && l.ProgramID !== ref.ProgramID)
+      Errors[`${prefix}ProductLineID`] = [CATALOGUE_MESSAGES.lineProgram];
+    else if (l.DivisionID !== ref.DivisionID)
+      Errors[`${prefix}ProductLineID`] = [CATALOGUE_MESSAGES.lineDivision];
+  }
+  if (ref.RetailerID) {
+    const [r] = await db.select().from(retailers).where(eq(retailers.RetailerID, ref.RetailerID));
+    if (!r) Errors[`${prefix}RetailerID`] = [CATALOGUE_MESSAGES.retailer];
+    else if (r.DivisionID !== ref.DivisionID)
+      Errors[`${prefix}RetailerID`] = [CATALOGUE_MESSAGES.retailerDivision];
+  }
+  return Errors;
+}
+
+export function fieldErrors(Errors: Record<string, string[]>): AppError {
+  return new AppError(400, INVALID, {
+    Errors,
+    Messages: Object.entries(Errors).flatMap(([k, m]) => m.map((x) => `${k}: ${x}`)),
+  });
 }

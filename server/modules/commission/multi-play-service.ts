@@ -19,8 +19,10 @@ import { conflict, type DbOrTx } from '../scheduling/scope';
 import {
   COMMISSION_READ,
   COMMISSION_WRITE,
+  catalogueErrors,
   divisionReach,
   INVALID,
+  lockPolicies,
   reachCondition,
   reaches,
   requireDivision,
@@ -83,7 +85,21 @@ const pairKey = (p: { ProductID: number; ProductLineID?: number | null }) =>
 async function check(db: DbOrTx, actor: Actor, body: Save, exceptId?: number): Promise<void> {
   await requireDivisionExists(db, body.DivisionID);
   await requireDivision(db, actor, COMMISSION_WRITE, body.DivisionID);
+  await lockPolicies(db, 'multiPlay');
   const Errors: Record<string, string[]> = {};
+  for (let i = 0; i < body.Pairs.length; i++)
+    Object.assign(
+      Errors,
+      await catalogueErrors(
+        db,
+        {
+          DivisionID: body.DivisionID,
+          ProductID: body.Pairs[i].ProductID,
+          ProductLineID: body.Pairs[i].ProductLineID,
+        },
+        `Pairs.${i}.`,
+      ),
+    );
   const seen = new Map<string, number>();
   body.Pairs.forEach((p, i) => {
     if (seen.has(pairKey(p))) Errors[`Pairs.${i}.ProductID`] = [DUPLICATE_PAIR_IN_LIST];
@@ -102,7 +118,8 @@ async function check(db: DbOrTx, actor: Actor, body: Save, exceptId?: number): P
     .orderBy(asc(m.MultiPlayCommissionPolicyID));
   body.Pairs.forEach((p, i) => {
     const other = others.find((o) => o.pairs.some((q) => pairKey(q) === pairKey(p)));
-    if (other) Errors[`Pairs.${i}.ProductID`] = [duplicateMultiPlayPair(other.name, other.id)];
+    if (other && !Errors[`Pairs.${i}.ProductID`])
+      Errors[`Pairs.${i}.ProductID`] = [duplicateMultiPlayPair(other.name, other.id)];
   });
   if (Object.keys(Errors).length) {
     const Messages = Object.entries(Errors).flatMap(([k, v]) => v.map((x) => `${k}: ${x}`));

@@ -29,6 +29,7 @@ import {
   eqOrNull,
   INVALID,
   inForceOn,
+  lockPolicies,
   overlapsPeriod,
   PAYOUT_READ,
   PAYOUT_WRITE,
@@ -150,6 +151,7 @@ async function requireWritable(db: DbOrTx, actor: Actor, divisionId: number, cor
 }
 
 async function check(db: DbOrTx, actor: Actor, kind: PayoutKind, body: Save, exceptId?: number) {
+  await lockPolicies(db, 'payout');
   const corp = kind === 'corporation' ? (body.IcdCorporationID ?? null) : null;
   await requireDivisionExists(db, body.DivisionID);
   if (corp !== null) {

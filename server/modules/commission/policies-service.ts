@@ -21,11 +21,14 @@ import { conflict, type DbOrTx } from '../scheduling/scope';
 import {
   COMMISSION_READ,
   COMMISSION_WRITE,
+  catalogueErrors,
   corporationNames,
   corporationReach,
   duplicateError,
   eqOrNull,
+  fieldErrors,
   INVALID,
+  lockPolicies,
   overlapsPeriod,
   programRow,
   reachCondition,
@@ -152,6 +155,7 @@ export async function getCommissionPolicy(db: DbOrTx, actor: Actor, id: number):
 }
 
 async function check(db: DbOrTx, actor: Actor, body: Save, exceptId?: number) {
+  await lockPolicies(db, 'commission');
   await requireCorporationExists(db, body.IcdCorporationID);
   await requireCorporation(db, actor, COMMISSION_WRITE, body.IcdCorporationID);
   const program = await programRow(db, body.ProgramID);
@@ -168,6 +172,8 @@ async function check(db: DbOrTx, actor: Actor, body: Save, exceptId?: number) {
     )
     .limit(1);
   if (!works) throw badRequest(INVALID, { ProgramID: [PROGRAM_NOT_OF_DIVISION] });
+  const refs = await catalogueErrors(db, { DivisionID: program.DivisionID, RetailerID: body.RetailerID });
+  if (Object.keys(refs).length) throw fieldErrors(refs);
   const tiers = tiersIn(body.Tiers);
   const c = commissionPolicies;
   const [dup] = await db

@@ -20,11 +20,14 @@ import { conflict, type DbOrTx } from '../scheduling/scope';
 import {
   COMMISSION_READ,
   COMMISSION_WRITE,
+  catalogueErrors,
   divisionReach,
   duplicateError,
   eqOrNull,
+  fieldErrors,
   INVALID,
   inForceOn,
+  lockPolicies,
   overlapsPeriod,
   programNames,
   programRow,
@@ -116,6 +119,18 @@ async function check(db: DbOrTx, actor: Actor, body: Save, prefix = '', exceptId
   }
   if (!reaches(await divisionReach(db, actor, COMMISSION_WRITE), program.DivisionID))
     throw new AppError(403, 'You do not have permission to do this.');
+  const refs = await catalogueErrors(
+    db,
+    {
+      DivisionID: program.DivisionID,
+      ProgramID: body.ProgramID,
+      ProductID: body.ProductID,
+      ProductLineID: body.ProductLineID,
+      RetailerID: body.RetailerID,
+    },
+    prefix,
+  );
+  if (Object.keys(refs).length) throw fieldErrors(refs);
   const tiers = tiersIn(body.Tiers, prefix);
   const p = productCommissionPolicies;
   const [dup] = await db
@@ -162,6 +177,7 @@ function values(body: Save, checked: Checked) {
 
 export async function createProductPolicy(db: Db, actor: Actor, body: Save, now = new Date()) {
   return db.transaction(async (tx) => {
+    await lockPolicies(tx, 'product');
     const checked = await check(tx, actor, body);
     const [row] = await tx
       .insert(productCommissionPolicies)
@@ -185,6 +201,7 @@ const sameKey = (a: Save, b: Save) =>
  */
 export async function createProductPolicies(db: Db, actor: Actor, rows: readonly Save[], now = new Date()) {
   return db.transaction(async (tx) => {
+    await lockPolicies(tx, 'product');
     const Errors: Record<string, string[]> = {};
     const checked: Checked[] = [];
     for (let i = 0; i < rows.length; i++) {
@@ -225,6 +242,7 @@ export async function updateProductPolicy(
     if (!reaches(await divisionReach(tx, actor, COMMISSION_WRITE), row.DivisionID))
       throw new AppError(403, 'You do not have permission to do this.');
     if (row.Version !== body.Version) throw conflict((await toWire(tx, [row]))[0]);
+    await lockPolicies(tx, 'product');
     const checked = await check(tx, actor, body, '', id);
     const p = productCommissionPolicies;
     const [saved] = await tx
