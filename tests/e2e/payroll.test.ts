@@ -96,6 +96,13 @@ describe('payroll: correct, recalculate, submit', () => {
         .waitFor({ state: 'detached' });
       const dismissed = await get<{ SubmittedDismissed: boolean }>(`payrolls/${dismissedId}`);
       expect(dismissed.SubmittedDismissed).toBe(true);
+
+      // Sorted by corporation (A→Z): Maple Direct Sales comes before Northwind and Summit.
+      await page.getByRole('button', { name: 'Corporation' }).click();
+      await expect
+        .poll(() => page.getByTestId('payroll-row').first().locator('td').first().textContent())
+        .toBe('Maple Direct Sales Ltd.');
+      await page.getByRole('button', { name: 'Start' }).click();
       for (const [name, size] of [
         ['tablet', { width: 768, height: 1024 }],
         ['phone', VIEWPORTS.phone],
