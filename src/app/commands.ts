@@ -8,5 +8,6 @@ export function loadCommands(): Promise<unknown> {
     import('../features/scheduling/commands'),
     import('../features/leads/commands'),
     import('../features/orders/field/commands'),
+    import('../features/notices/commands'),
   ]);
 }

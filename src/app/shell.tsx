@@ -33,6 +33,7 @@ import {
   IconKey,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
+  IconGavel,
   IconMail,
   IconMap2,
   IconPoint,
@@ -44,6 +45,7 @@ import {
   IconSettings,
   IconShieldLock,
   IconShoppingCart,
+  IconSpeakerphone,
   IconTable,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -61,11 +63,15 @@ import { PwaUpdate } from './pwa-update';
 import type { Session } from './session';
 import { UserButtonLabel } from './user-button';
 
+const LegalNoticeGate = lazy(() => import('../features/notices/legal-notice-gate'));
+
 const ICONS: Record<string, typeof IconHome> = {
   home: IconHome,
   settings: IconSettings,
   widgets: IconComponents,
   mail: IconMail,
+  bulletins: IconSpeakerphone,
+  legalNotices: IconGavel,
   clock: IconClock,
   sync: IconCloudUp,
   timesheet: IconTable,
@@ -314,6 +320,11 @@ export function Shell(_props: { session: Session }) {
           <Outlet />
         )}
       </AppShell.Main>
+      {userId && (
+        <Suspense fallback={null}>
+          <LegalNoticeGate userId={userId} />
+        </Suspense>
+      )}
       <PwaUpdate countUnsent={() => (userId ? countUnsent(userId) : Promise.resolve(0))} />
       {unsentOnSignOut !== null && (
         <Suspense fallback={null}>

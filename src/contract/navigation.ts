@@ -295,6 +295,31 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'mail', Group: 'admin', Label: 'Mail outbox' },
   },
   {
+    Name: 'admin.legalNotices',
+    Url: '/admin/legal-notices',
+    PermissionKey: 'notices:manage',
+    Nav: {
+      ModuleID: ModuleId.ApplicationAdministration,
+      Icon: 'legalNotices',
+      Group: 'admin',
+      Label: 'Legal notices',
+    },
+  },
+  {
+    // The user's bulletins inbox: on every device, readable offline from the copy kept on the device.
+    Name: 'bulletins',
+    Url: '/bulletins',
+    PermissionKey: 'navigation:home',
+    Nav: { ModuleID: null, Icon: 'bulletins', Group: 'general', Label: 'Bulletins' },
+  },
+  {
+    Name: 'bulletins.manage',
+    Url: '/admin/bulletins',
+    PermissionKey: 'bulletins:manage',
+    OnlineOnly: true,
+    Nav: { ModuleID: null, Icon: 'bulletins', Group: 'office', Label: 'Write bulletins' },
+  },
+  {
     Name: 'admin.taxRates',
     Url: '/admin/tax-rates',
     PermissionKey: 'platform:taxRates',

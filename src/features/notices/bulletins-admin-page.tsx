@@ -1,0 +1,343 @@
+// Bulletins (bulletins:manage): the list with delivery counts (paged), write and edit, deliver to the
+// audience (everyone, corporations, offices, divisions or roles; a manager: their offices). Delivering
+// again reaches only the employees who joined the audience since.
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../../api/api-context';
+import { errorMessage, errorStatus } from '../../api/errors';
+import { BulletinAudienceType } from '../../contract/notices';
+import { ListFooter } from '../../ui/list-footer';
+import { useRoles } from '../access/api';
+import { useCorporations, useDivisions, useOffices } from '../access/shared';
+import { type BulletinItem, useBulletins } from './api';
+import { fieldErrors, formatInstant } from './format';
+
+const PAGE_SIZE = 20;
+
+interface Form {
+  Subject: string;
+  Body: string;
+  AudienceType: BulletinAudienceType;
+  AudienceIDs: string[];
+}
+
+const EMPTY: Form = { Subject: '', Body: '', AudienceType: 'Offices', AudienceIDs: [] };
+
+function useAudienceOptions(type: BulletinAudienceType): {
+  data: { value: string; label: string }[];
+  loading: boolean;
+} {
+  const offices = useOffices();
+  const corporations = useCorporations();
+  const divisions = useDivisions();
+  const roles = useRoles();
+  switch (type) {
+    case 'Offices':
+      return {
+        data: (offices.data ?? []).map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName })),
+        loading: offices.isPending,
+      };
+    case 'Corporation':
+      return {
+        data: (corporations.data ?? []).map((c) => ({
+          value: String(c.IcdCorporationID),
+          label: c.ClientName,
+        })),
+        loading: corporations.isPending,
+      };
+    case 'Divisions':
+      return {
+        data: (divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name })),
+        loading: divisions.isPending,
+      };
+    case 'Roles':
+      return {
+        data: (roles.data ?? []).map((r) => ({ value: String(r.RoleID), label: r.Name })),
+        loading: roles.isPending,
+      };
+    default:
+      return { data: [], loading: false };
+  }
+}
+
+export default function BulletinsAdminPage() {
+  const { t, i18n } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const query = useBulletins(page - 1, PAGE_SIZE);
+  const [editing, setEditing] = useState<BulletinItem | 'new' | null>(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [delivering, setDelivering] = useState<BulletinItem | null>(null);
+  const [busyDeliver, setBusyDeliver] = useState(false);
+  const options = useAudienceOptions(form.AudienceType);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['bulletins'] });
+  const audienceLabel = (b: BulletinItem) =>
+    b.AudienceType === 'All'
+      ? t('notices.bulletins.audiences.All')
+      : t('notices.bulletins.audienceCount', {
+          type: t(`notices.bulletins.audiences.${b.AudienceType}`),
+          count: b.AudienceIDs.length,
+        });
+
+  function edit(item: BulletinItem | 'new') {
+    setEditing(item);
+    setErrors({});
+    setForm(
+      item === 'new'
+        ? EMPTY
+        : {
+            Subject: item.Subject,
+            Body: item.Body,
+            AudienceType: item.AudienceType,
+            AudienceIDs: item.AudienceIDs.map(String),
+          },
+    );
+  }
+
+  async function save() {
+    if (!editing) return;
+    const local: Record<string, string> = {};
+    if (!form.Subject.trim()) local.Subject = t('notices.admin.required');
+    if (!form.Body.trim()) local.Body = t('notices.admin.required');
+    if (form.AudienceType !== 'All' && form.AudienceIDs.length === 0)
+      local.AudienceIDs = t('notices.bulletins.chooseAudience');
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    const body = { ...form, AudienceIDs: form.AudienceType === 'All' ? [] : form.AudienceIDs.map(Number) };
+    setSaving(true);
+    try {
+      if (editing === 'new') await api.post('bulletins', body);
+      else await api.put(`bulletins/${editing.BulletinID}`, { ...body, Version: editing.Version });
+      notifications.show({ color: 'green', message: t('notices.bulletins.saved') });
+      setEditing(null);
+      await refresh();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      const status = errorStatus(err);
+      notifications.show({
+        color: 'red',
+        title:
+          status === 409
+            ? t('notices.admin.conflict')
+            : status === 403
+              ? t('notices.bulletins.outOfScope')
+              : t('notices.bulletins.saveFailed'),
+        message: errorMessage(err),
+      });
+      if (status === 409) await refresh();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function deliver(item: BulletinItem) {
+    setBusyDeliver(true);
+    try {
+      const res = await api.post<{ Delivered: number; DeliveredCount: number }>(
+        `bulletins/${item.BulletinID}/deliver`,
+      );
+      notifications.show({
+        color: 'green',
+        message: t('notices.bulletins.deliveredNow', { count: res.Delivered, total: res.DeliveredCount }),
+      });
+      setDelivering(null);
+      await refresh();
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        title: t('notices.bulletins.deliverFailed'),
+        message: errorMessage(err),
+      });
+    } finally {
+      setBusyDeliver(false);
+    }
+  }
+
+  return (
+    <Stack maw={1280}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('notices.bulletins.title')}
+        </Title>
+        <Button onClick={() => edit('new')}>{t('notices.bulletins.new')}</Button>
+      </Group>
+      {query.isPending ? (
+        <Loader aria-label={t('common.loading')} />
+      ) : query.isError ? (
+        <Alert color="red" title={t('notices.bulletins.loadFailed')}>
+          {errorMessage(query.error)}
+        </Alert>
+      ) : query.data.Items.length === 0 ? (
+        <Text c="dimmed">{t('notices.bulletins.empty')}</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={880}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('notices.bulletins.subject')}</Table.Th>
+                  <Table.Th>{t('notices.bulletins.audience')}</Table.Th>
+                  <Table.Th>{t('notices.bulletins.author')}</Table.Th>
+                  <Table.Th>{t('notices.bulletins.lastDelivered')}</Table.Th>
+                  <Table.Th ta="right">{t('notices.bulletins.delivered')}</Table.Th>
+                  <Table.Th ta="right">{t('notices.bulletins.read')}</Table.Th>
+                  <Table.Th ta="right">{t('notices.bulletins.acknowledged')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.Items.map((b) => (
+                  <Table.Tr key={b.BulletinID}>
+                    <Table.Td>{b.Subject}</Table.Td>
+                    <Table.Td>{audienceLabel(b)}</Table.Td>
+                    <Table.Td>{b.CreatedByName ?? ''}</Table.Td>
+                    <Table.Td>
+                      {b.LastDeliveredAt
+                        ? formatInstant(b.LastDeliveredAt, i18n.language)
+                        : t('notices.bulletins.draft')}
+                    </Table.Td>
+                    <Table.Td ta="right">{b.DeliveredCount}</Table.Td>
+                    <Table.Td ta="right">{b.ReadCount}</Table.Td>
+                    <Table.Td ta="right">{b.AcknowledgedCount}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => edit(b)}>
+                          {t('notices.admin.edit')}
+                        </Button>
+                        <Button size="xs" onClick={() => setDelivering(b)}>
+                          {t('notices.bulletins.deliver')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListFooter
+            totalCount={query.data.TotalCount}
+            pageSize={PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
+          />
+        </>
+      )}
+
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t('notices.bulletins.new') : t('notices.bulletins.editTitle')}
+        size="xl"
+      >
+        <Stack>
+          <TextInput
+            label={t('notices.bulletins.subject')}
+            value={form.Subject}
+            onChange={(e) => setForm({ ...form, Subject: e.currentTarget.value })}
+            error={errors.Subject}
+            required
+            data-autofocus
+          />
+          <Textarea
+            label={t('notices.bulletins.body')}
+            value={form.Body}
+            onChange={(e) => setForm({ ...form, Body: e.currentTarget.value })}
+            error={errors.Body}
+            autosize
+            minRows={5}
+            maxRows={14}
+            required
+          />
+          <Select
+            label={t('notices.bulletins.audience')}
+            value={form.AudienceType}
+            allowDeselect={false}
+            onChange={(v) =>
+              v && setForm({ ...form, AudienceType: v as BulletinAudienceType, AudienceIDs: [] })
+            }
+            data={BulletinAudienceType.options.map((o) => ({
+              value: o,
+              label: t(`notices.bulletins.audiences.${o}`),
+            }))}
+            error={errors.AudienceType}
+          />
+          {form.AudienceType !== 'All' && (
+            <MultiSelect
+              label={t(`notices.bulletins.audiences.${form.AudienceType}`)}
+              searchable
+              value={form.AudienceIDs}
+              onChange={(v) => setForm({ ...form, AudienceIDs: v })}
+              data={options.data}
+              error={errors.AudienceIDs}
+              nothingFoundMessage={
+                options.loading ? t('common.loading') : t('notices.bulletins.nothingFound')
+              }
+            />
+          )}
+          <Text size="sm" c="dimmed">
+            {t('notices.bulletins.scopeHint')}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setEditing(null)}>
+              {t('notices.admin.cancel')}
+            </Button>
+            <Button onClick={() => void save()} loading={saving}>
+              {t('notices.admin.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={delivering !== null}
+        onClose={() => setDelivering(null)}
+        title={t('notices.bulletins.deliverTitle')}
+      >
+        {delivering && (
+          <Stack>
+            <Text>
+              {t('notices.bulletins.deliverConfirm', {
+                subject: delivering.Subject,
+                audience: audienceLabel(delivering),
+              })}
+            </Text>
+            {delivering.DeliveredCount > 0 && (
+              <Text size="sm" c="dimmed">
+                {t('notices.bulletins.deliverAgain', { count: delivering.DeliveredCount })}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDelivering(null)}>
+                {t('notices.admin.cancel')}
+              </Button>
+              <Button onClick={() => void deliver(delivering)} loading={busyDeliver}>
+                {t('notices.bulletins.deliver')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
