@@ -32,6 +32,26 @@ import {
   WorkOrderUpdateAlertResult,
 } from '../../../contract/orders';
 
+/**
+ * The orders contract keeps days as 'YYYY-MM-DD' text: the answer is read as text and parsed with the
+ * contract schema, so the client's date revival does not turn days into Dates the schema refuses.
+ */
+type Api = ReturnType<typeof useApiClient>;
+async function wire<T>(
+  api: Api,
+  method: 'get' | 'post' | 'put' | 'patch',
+  path: string,
+  schema: z.ZodType<T>,
+  options: { body?: unknown; query?: Record<string, string | number>; signal?: AbortSignal } = {},
+): Promise<T> {
+  const call = { query: options.query, signal: options.signal, responseType: 'text' as const };
+  const text =
+    method === 'get'
+      ? await api.get<string>(path, call)
+      : await api[method]<string>(path, options.body, call);
+  return schema.parse(JSON.parse(text));
+}
+
 export const ORDERS_KEY = ['orders', 'office'] as const;
 const LOOKUP_STALE = 5 * 60_000;
 
@@ -49,10 +69,9 @@ export function usePrograms(divisionID?: number) {
   return useQuery({
     queryKey: [...ORDERS_KEY, 'programs', divisionID ?? null],
     queryFn: ({ signal }) =>
-      api.get('programs', {
+      wire(api, 'get', 'programs', z.array(Program), {
         signal,
         query: compactQuery({ divisionID, includeInactive: 'true' }),
-        schema: z.array(Program),
       }),
     staleTime: LOOKUP_STALE,
   });
@@ -63,10 +82,9 @@ export function useRetailers(divisionID?: number) {
   return useQuery({
     queryKey: [...ORDERS_KEY, 'retailers', divisionID ?? null],
     queryFn: ({ signal }) =>
-      api.get('retailers', {
+      wire(api, 'get', 'retailers', z.array(Retailer), {
         signal,
         query: compactQuery({ divisionID, includeInactive: 'true' }),
-        schema: z.array(Retailer),
       }),
     staleTime: LOOKUP_STALE,
   });
@@ -77,10 +95,9 @@ export function useProducts(query: { divisionID?: number; rogersCategoryID?: num
   return useQuery({
     queryKey: [...ORDERS_KEY, 'products', query],
     queryFn: ({ signal }) =>
-      api.get('products', {
+      wire(api, 'get', 'products', z.array(Product), {
         signal,
         query: compactQuery({ ...query, includeInactive: 'true' }),
-        schema: z.array(Product),
       }),
     placeholderData: keepPreviousData,
   });
@@ -91,10 +108,9 @@ export function useProductLines(query: { divisionID?: number; programID?: number
   return useQuery({
     queryKey: [...ORDERS_KEY, 'product-lines', query],
     queryFn: ({ signal }) =>
-      api.get('product-lines', {
+      wire(api, 'get', 'product-lines', z.array(ProductLine), {
         signal,
         query: compactQuery({ ...query, includeInactive: 'true' }),
-        schema: z.array(ProductLine),
       }),
     placeholderData: keepPreviousData,
   });
@@ -116,8 +132,8 @@ export function useSaveCatalogueItem<K extends CatalogueKind>(kind: K) {
       body: Omit<ProductUpdate | ProductLineUpdate, 'Version'> & { Version?: number };
     }) =>
       id === null
-        ? api.post(kind, body, { schema: schema as z.ZodType<unknown> })
-        : api.put(`${kind}/${id}`, body, { schema: schema as z.ZodType<unknown> }),
+        ? wire(api, 'post', kind, schema as z.ZodType<unknown>, { body })
+        : wire(api, 'put', `${kind}/${id}`, schema as z.ZodType<unknown>, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...ORDERS_KEY, kind] }),
   });
 }
@@ -139,7 +155,7 @@ export function useWorkOrdersPage(query: Partial<WorkOrderQuery>) {
   return useQuery({
     queryKey: [...ORDERS_KEY, 'work-orders', query],
     queryFn: ({ signal }) =>
-      api.get('work-orders', { signal, query: compactQuery(query), schema: WorkOrderPage }),
+      wire(api, 'get', 'work-orders', WorkOrderPage, { signal, query: compactQuery(query) }),
     placeholderData: keepPreviousData,
   });
 }
@@ -148,7 +164,7 @@ export function useWorkOrder(id: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: [...ORDERS_KEY, 'work-order', id],
-    queryFn: ({ signal }) => api.get(`work-orders/${id}`, { signal, schema: WorkOrderDetail }),
+    queryFn: ({ signal }) => wire(api, 'get', `work-orders/${id}`, WorkOrderDetail, { signal }),
   });
 }
 
@@ -157,9 +173,8 @@ export function useStatuses(divisionID: number | undefined) {
   return useQuery({
     queryKey: [...ORDERS_KEY, 'statuses', divisionID ?? null],
     queryFn: ({ signal }) =>
-      api.get(`divisions/${divisionID}/product-order-statuses`, {
+      wire(api, 'get', `divisions/${divisionID}/product-order-statuses`, z.array(ProductOrderStatus), {
         signal,
-        schema: z.array(ProductOrderStatus),
       }),
     enabled: divisionID !== undefined,
     staleTime: LOOKUP_STALE,
@@ -177,7 +192,7 @@ export function usePatchWorkOrder(id: number) {
   const client = useQueryClient();
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: (body: WorkOrderPatch) => api.patch(`work-orders/${id}`, body, { schema: WorkOrderDetail }),
+    mutationFn: (body: WorkOrderPatch) => wire(api, 'patch', `work-orders/${id}`, WorkOrderDetail, { body }),
     onSuccess: (saved) => {
       client.setQueryData([...ORDERS_KEY, 'work-order', id], saved);
       void invalidate();
@@ -191,7 +206,7 @@ export function useBulkStatusChange() {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: (changes: StatusChange[]) =>
-      api.patch('product-order-status/bulk', { Changes: changes }, { schema: z.array(ProductOrder) }),
+      wire(api, 'patch', 'product-order-status/bulk', z.array(ProductOrder), { body: { Changes: changes } }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -201,7 +216,7 @@ export function useBulkCreateWorkOrders() {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: (body: WorkOrderBulk) =>
-      api.post('work-orders/bulk', body, { schema: z.array(WorkOrderDetail) }),
+      wire(api, 'post', 'work-orders/bulk', z.array(WorkOrderDetail), { body }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -210,7 +225,7 @@ export function useUpdateAlert() {
   const api = useApiClient();
   return useMutation({
     mutationFn: (body: { WorkOrderIDs: number[]; Message: string | null }) =>
-      api.post('work-orders-update-alert', body, { schema: WorkOrderUpdateAlertResult }),
+      wire(api, 'post', 'work-orders-update-alert', WorkOrderUpdateAlertResult, { body }),
   });
 }
 
@@ -219,7 +234,7 @@ export function useEmployeeClaims() {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: (body: EmployeeClaims) =>
-      api.post('work-orders/employee-claims', body, { schema: z.array(WorkOrder) }),
+      wire(api, 'post', 'work-orders/employee-claims', z.array(WorkOrder), { body }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -232,8 +247,8 @@ export function useSaveAdjustment() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: AdjustmentSave | AdjustmentUpdate }) =>
       id === null
-        ? api.post('product-order-adjustment', body, { schema: ProductOrderAdjustment })
-        : api.put(`product-order-adjustment/${id}`, body, { schema: ProductOrderAdjustment }),
+        ? wire(api, 'post', 'product-order-adjustment', ProductOrderAdjustment, { body })
+        : wire(api, 'put', `product-order-adjustment/${id}`, ProductOrderAdjustment, { body }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -255,7 +270,7 @@ export function useManualClaims(query: Partial<ManualClaimQuery>) {
   return useQuery({
     queryKey: [...ORDERS_KEY, 'manual-claims', query],
     queryFn: ({ signal }) =>
-      api.get('work-order-manual-claims', { signal, query: compactQuery(query), schema: ManualClaimPage }),
+      wire(api, 'get', 'work-order-manual-claims', ManualClaimPage, { signal, query: compactQuery(query) }),
     placeholderData: keepPreviousData,
   });
 }

@@ -416,8 +416,14 @@ const EDITABLE: (keyof Editable)[] = [
   'PostalCode',
   'Comments',
 ];
+/** The editable fields; a day in a 409's Current (revived by the client into a Date) back to text. */
 const pick = (o: WorkOrderDetail): Editable =>
-  Object.fromEntries(EDITABLE.map((k) => [k, o[k]])) as unknown as Editable;
+  Object.fromEntries(
+    EDITABLE.map((k) => {
+      const v: unknown = o[k];
+      return [k, v instanceof Date ? localDay(v) : v];
+    }),
+  ) as unknown as Editable;
 
 /** The order's own fields: only those changed are sent, with the Version read. */
 function OrderFields({ order }: { order: WorkOrderDetail }) {
