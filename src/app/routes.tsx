@@ -105,6 +105,12 @@ export function buildRoutes(session: Session): RouteObject[] {
             state(session, 'time.week', () => import('../features/time-management/timesheet-page')),
             state(session, 'myPay', () => import('../features/payroll/my-pay/my-pay-page')),
             state(session, 'orders.mySales', () => import('../features/orders/field/my-sales-page')),
+            state(session, 'commission.policies', () => import('../features/commission/policies-page')),
+            state(
+              session,
+              'commission.payoutPolicies',
+              () => import('../features/commission/payout-policies-page'),
+            ),
             state(session, 'time.approvals', () => import('../features/time-management/approvals-page')),
             state(
               session,

@@ -104,6 +104,22 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.ProgramAdministration, Icon: 'sales', Group: 'field', Label: 'My sales' },
   },
   {
+    // Commission policies: ICD per corporation, product policies and multi-play per division.
+    Name: 'commission.policies',
+    Url: '/commission/policies',
+    PermissionKey: 'commission:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Commission, Icon: 'commission', Group: 'office', Label: 'Commission policies' },
+  },
+  {
+    // Payout policies per division and corporation, and the payout rate table.
+    Name: 'commission.payoutPolicies',
+    Url: '/commission/payout-policies',
+    PermissionKey: 'payout:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payout, Icon: 'payout', Group: 'office', Label: 'Payout policies' },
+  },
+  {
     Name: 'time.approvals',
     Url: '/time/approvals',
     PermissionKey: 'navigation:timeApprovals',

@@ -3,10 +3,24 @@
 // come from the Clock's lookups (same query, same kept copy).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { ApiClient } from '../../../api/api-client';
+import type { ApiClient, Query } from '../../../api/api-client';
 import { useApiClient } from '../../../api/api-context';
 import { MySale, Product, ProductLine } from '../../../contract/orders';
 import { cachedRead } from '../../../offline/cached-read';
+
+/**
+ * A read whose answer is parsed as sent: the client revives 'YYYY-MM-DD' into Dates, which the orders
+ * contract's wire dates (strings) refuse, and the kept copy stays the server's JSON.
+ */
+export async function getRaw<T>(
+  api: ApiClient,
+  path: string,
+  schema: z.ZodType<T>,
+  options: { signal?: AbortSignal; query?: Query } = {},
+): Promise<T> {
+  const text = await api.get<string>(path, { ...options, responseType: 'text' });
+  return schema.parse(typeof text === 'string' ? JSON.parse(text) : text);
+}
 
 const Products = z.array(Product);
 const ProductLines = z.array(ProductLine);
@@ -27,8 +41,8 @@ export function catalogueQueryOptions(api: ApiClient, userId: string, divisionId
         `orders/catalogue/${divisionId}`,
         async () => {
           const [products, lines] = await Promise.all([
-            api.get('products', { signal, query: { divisionID: divisionId }, schema: Products }),
-            api.get('product-lines', { signal, query: { divisionID: divisionId }, schema: ProductLines }),
+            getRaw(api, 'products', Products, { signal, query: { divisionID: divisionId } }),
+            getRaw(api, 'product-lines', ProductLines, { signal, query: { divisionID: divisionId } }),
           ]);
           return { Products: products, ProductLines: lines };
         },
@@ -51,7 +65,7 @@ export function mySalesQueryOptions(api: ApiClient, userId: string) {
       cachedRead(
         userId,
         'orders/my-sales',
-        () => api.get('work-orders/mine', { signal, schema: MySales }),
+        () => getRaw(api, 'work-orders/mine', MySales, { signal }),
         (raw) => MySales.parse(raw),
       ),
     networkMode: 'always',

@@ -1,0 +1,329 @@
+// Commission policies (/commission/policies, office, online only): ICD commission policies per
+// corporation (type, threshold, flags, period, tiers), product commission policies per division
+// (program + product + line, period, tiers) and the division's multi-play policies, in tabs. A row
+// opens the editor; "New policy" starts one. Duplicates and tier gaps/overlaps come back from the
+// server by field and row.
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { TierRow } from '../../contract/commission';
+import { useCorporations, useDivisions } from '../access/shared';
+import { localDate } from '../orders/field/order-draft';
+import {
+  day,
+  useCommissionPermissions,
+  useDivisionCatalogue,
+  useIcdPolicies,
+  useMultiPlay,
+  useProductPolicies,
+} from './api';
+import { type EditorTarget, PolicyEditor } from './policy-editor';
+
+const today = () => localDate(new Date());
+
+export function tierSummary(tiers: readonly TierRow[]): string {
+  return tiers
+    .map((r) => `${r.From.toLocaleString('en-CA')}–${r.To.toLocaleString('en-CA')}: $${r.Rate.toFixed(2)}`)
+    .join(' · ');
+}
+
+function Period({ start, end }: { start: string; end: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {start} – {end ?? t('commission.open')}
+    </Text>
+  );
+}
+
+function ListState(props: { loading: boolean; error: boolean; empty: boolean }) {
+  const { t } = useTranslation();
+  if (props.loading) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (props.error)
+    return (
+      <Alert color="red" variant="light">
+        {t('commission.loadFailed')}
+      </Alert>
+    );
+  if (props.empty) return <Text c="dimmed">{t('commission.empty')}</Text>;
+  return null;
+}
+
+function IcdTab({
+  onEdit,
+}: {
+  onEdit: (t: EditorTarget, programs: { ProgramID: number; Name: string }[]) => void;
+}) {
+  const { t } = useTranslation();
+  const corporations = useCorporations();
+  const [params, setParams] = useSearchParams();
+  const chosen = Number(params.get('corporation')) || corporations.data?.[0]?.IcdCorporationID || null;
+  const policies = useIcdPolicies(chosen);
+  const permissions = useCommissionPermissions(chosen);
+  const programs = permissions.data?.Programs ?? [];
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Select
+          label={t('commission.corporation')}
+          data={(corporations.data ?? []).map((c) => ({
+            value: String(c.IcdCorporationID),
+            label: c.ClientName,
+          }))}
+          value={chosen ? String(chosen) : null}
+          onChange={(v) => v && setParams((p) => ({ ...Object.fromEntries(p), corporation: v }))}
+          allowDeselect={false}
+          w={320}
+          data-testid="icd-corporation"
+        />
+        <Button
+          leftSection={<IconPlus size={16} />}
+          disabled={!chosen || !permissions.data?.CanWrite}
+          onClick={() => chosen && onEdit({ kind: 'icd', corporationId: chosen, policy: null }, programs)}
+          data-testid="new-icd-policy"
+        >
+          {t('commission.newPolicy')}
+        </Button>
+      </Group>
+      <ListState loading={policies.isLoading} error={policies.isError} empty={policies.data?.length === 0} />
+      {!!policies.data?.length && (
+        <Table.ScrollContainer minWidth={900}>
+          <Table highlightOnHover data-testid="icd-policies">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('commission.fields.name')}</Table.Th>
+                <Table.Th>{t('commission.fields.program')}</Table.Th>
+                <Table.Th>{t('commission.fields.type')}</Table.Th>
+                <Table.Th>{t('commission.fields.threshold')}</Table.Th>
+                <Table.Th>{t('commission.period')}</Table.Th>
+                <Table.Th>{t('commission.tiers.title')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {policies.data.map((p) => (
+                <Table.Tr
+                  key={p.CommissionPolicyID}
+                  style={{ cursor: 'pointer' }}
+                  tabIndex={0}
+                  onClick={() =>
+                    chosen && onEdit({ kind: 'icd', corporationId: chosen, policy: p }, programs)
+                  }
+                  onKeyDown={(e) =>
+                    e.key === 'Enter' &&
+                    chosen &&
+                    onEdit({ kind: 'icd', corporationId: chosen, policy: p }, programs)
+                  }
+                >
+                  <Table.Td>{p.Name}</Table.Td>
+                  <Table.Td>{p.ProgramName}</Table.Td>
+                  <Table.Td>
+                    {t(`commission.types.${p.CommissionTypeName}`, { defaultValue: p.CommissionTypeName })}
+                  </Table.Td>
+                  <Table.Td>${p.CommissionThreshold.toFixed(2)}</Table.Td>
+                  <Table.Td>
+                    <Period start={day(p.StartDate) ?? ''} end={day(p.EndDate)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{tierSummary(p.Tiers)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+function DivisionPicker({ value, onChange }: { value: number | null; onChange: (id: number) => void }) {
+  const { t } = useTranslation();
+  const divisions = useDivisions();
+  return (
+    <Select
+      label={t('commission.division')}
+      data={(divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name }))}
+      value={value ? String(value) : null}
+      onChange={(v) => v && onChange(Number(v))}
+      allowDeselect={false}
+      w={240}
+      data-testid="division-picker"
+    />
+  );
+}
+
+function ProductTab(props: {
+  divisionId: number | null;
+  setDivision: (id: number) => void;
+  onEdit: (t: EditorTarget) => void;
+}) {
+  const { t } = useTranslation();
+  const { divisionId } = props;
+  const policies = useProductPolicies(divisionId);
+  const catalogue = useDivisionCatalogue(divisionId);
+  const productName = useMemo(
+    () => new Map((catalogue.data?.products ?? []).map((p) => [p.ProductID, p.Name])),
+    [catalogue.data],
+  );
+  const lineName = useMemo(
+    () => new Map((catalogue.data?.lines ?? []).map((l) => [l.ProductLineID, l.Name])),
+    [catalogue.data],
+  );
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <DivisionPicker value={divisionId} onChange={props.setDivision} />
+        <Button
+          leftSection={<IconPlus size={16} />}
+          disabled={!divisionId}
+          onClick={() => divisionId && props.onEdit({ kind: 'product', divisionId, policy: null })}
+          data-testid="new-product-policy"
+        >
+          {t('commission.newPolicy')}
+        </Button>
+      </Group>
+      <ListState loading={policies.isLoading} error={policies.isError} empty={policies.data?.length === 0} />
+      {!!policies.data?.length && (
+        <Table.ScrollContainer minWidth={900}>
+          <Table highlightOnHover data-testid="product-policies">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('commission.fields.name')}</Table.Th>
+                <Table.Th>{t('commission.fields.program')}</Table.Th>
+                <Table.Th>{t('commission.fields.product')}</Table.Th>
+                <Table.Th>{t('commission.fields.line')}</Table.Th>
+                <Table.Th>{t('commission.period')}</Table.Th>
+                <Table.Th>{t('commission.tiers.title')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {policies.data.map((p) => (
+                <Table.Tr
+                  key={p.ProductCommissionPolicyID}
+                  style={{ cursor: 'pointer' }}
+                  tabIndex={0}
+                  onClick={() => divisionId && props.onEdit({ kind: 'product', divisionId, policy: p })}
+                  onKeyDown={(e) =>
+                    e.key === 'Enter' &&
+                    divisionId &&
+                    props.onEdit({ kind: 'product', divisionId, policy: p })
+                  }
+                >
+                  <Table.Td>{p.Name}</Table.Td>
+                  <Table.Td>{p.ProgramName}</Table.Td>
+                  <Table.Td>{productName.get(p.ProductID) ?? `#${p.ProductID}`}</Table.Td>
+                  <Table.Td>
+                    {p.ProductLineID
+                      ? (lineName.get(p.ProductLineID) ?? `#${p.ProductLineID}`)
+                      : t('commission.fields.anyLine')}
+                  </Table.Td>
+                  <Table.Td>
+                    <Period start={day(p.StartDate) ?? ''} end={day(p.EndDate)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{tierSummary(p.Tiers)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+function MultiPlayTab(props: { divisionId: number | null; setDivision: (id: number) => void }) {
+  const { t } = useTranslation();
+  const policies = useMultiPlay(props.divisionId);
+  const catalogue = useDivisionCatalogue(props.divisionId);
+  const productName = new Map((catalogue.data?.products ?? []).map((p) => [p.ProductID, p.Name]));
+  return (
+    <Stack gap="sm">
+      <DivisionPicker value={props.divisionId} onChange={props.setDivision} />
+      <ListState loading={policies.isLoading} error={policies.isError} empty={policies.data?.length === 0} />
+      {!!policies.data?.length && (
+        <Table data-testid="multi-play-policies">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('commission.fields.name')}</Table.Th>
+              <Table.Th>{t('commission.multiPlay.minimum')}</Table.Th>
+              <Table.Th>{t('commission.multiPlay.bonus')}</Table.Th>
+              <Table.Th>{t('commission.multiPlay.products')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {policies.data.map((p) => (
+              <Table.Tr key={p.MultiPlayCommissionPolicyID}>
+                <Table.Td>{p.Name}</Table.Td>
+                <Table.Td>{p.MinimumPlays}</Table.Td>
+                <Table.Td>${p.Bonus.toFixed(2)}</Table.Td>
+                <Table.Td>
+                  {p.Pairs.map((x) => productName.get(x.ProductID) ?? `#${x.ProductID}`).join(', ')}
+                </Table.Td>
+                <Table.Td>{!p.IsActive && <Badge color="gray">{t('commission.inactive')}</Badge>}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+export default function CommissionPoliciesPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'icd';
+  const divisionId = Number(params.get('division')) || 35;
+  const setDivision = (id: number) => setParams((p) => ({ ...Object.fromEntries(p), division: String(id) }));
+  const [editing, setEditing] = useState<{
+    target: EditorTarget;
+    programs: { ProgramID: number; Name: string }[];
+  } | null>(null);
+  const editDivision = editing?.target.kind === 'product' ? editing.target.divisionId : null;
+  const catalogue = useDivisionCatalogue(editDivision);
+  return (
+    <Stack gap="md" data-testid="commission-policies-page">
+      <Title order={2}>{t('commission.policiesTitle')}</Title>
+      <Tabs
+        value={tab}
+        onChange={(v) => v && setParams((p) => ({ ...Object.fromEntries(p), tab: v }))}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="icd">{t('commission.tabs.icd')}</Tabs.Tab>
+          <Tabs.Tab value="product">{t('commission.tabs.product')}</Tabs.Tab>
+          <Tabs.Tab value="multiPlay">{t('commission.tabs.multiPlay')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="icd" pt="md">
+          <IcdTab onEdit={(target, programs) => setEditing({ target, programs })} />
+        </Tabs.Panel>
+        <Tabs.Panel value="product" pt="md">
+          <ProductTab
+            divisionId={divisionId}
+            setDivision={setDivision}
+            onEdit={(target) => setEditing({ target, programs: [] })}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="multiPlay" pt="md">
+          <MultiPlayTab divisionId={divisionId} setDivision={setDivision} />
+        </Tabs.Panel>
+      </Tabs>
+      {editing && (editing.target.kind === 'icd' || catalogue.data) && (
+        <PolicyEditor
+          target={editing.target}
+          today={today()}
+          programs={editing.target.kind === 'icd' ? editing.programs : (catalogue.data?.programs ?? [])}
+          products={catalogue.data?.products ?? []}
+          lines={catalogue.data?.lines ?? []}
+          canWrite
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Stack>
+  );
+}
