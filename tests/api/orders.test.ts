@@ -982,6 +982,12 @@ describe('claims and alerts', () => {
       payload: { ...body, OrderNumber: '' },
     });
     expect(missing.json().Errors.OrderNumber).toEqual(['Enter the order number']);
+    const noDivision = await admin.call({
+      method: 'POST',
+      url: '/api/work-order-manual-claims',
+      payload: { ...body, EmployeeID: ids.rep, DivisionID: 1 },
+    });
+    expect(noDivision.json().Errors.DivisionID).toEqual(['This office does not work for this division.']);
     const vancouver = await rep.call({
       method: 'POST',
       url: '/api/work-order-manual-claims',

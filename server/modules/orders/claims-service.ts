@@ -24,6 +24,7 @@ import {
   employmentRecords,
   icdOffices,
   mailOutbox,
+  officeDivisions,
   productOrderCommissions,
   productOrders,
   workOrderManualClaims,
@@ -279,6 +280,13 @@ async function checkClaimBody(
   const errors: Record<string, string[]> = {};
   if (!(await worksAt(db, employeeId, body.IcdOfficeID)))
     errors.EmployeeID = ['This employee does not work at this office.'];
+  const [division] = await db
+    .select({ id: officeDivisions.DivisionID })
+    .from(officeDivisions)
+    .where(
+      and(eq(officeDivisions.IcdOfficeID, body.IcdOfficeID), eq(officeDivisions.DivisionID, body.DivisionID)),
+    );
+  if (!division) errors.DivisionID = ['This office does not work for this division.'];
   const [credited] = await db
     .select({ EmployeeID: workOrders.EmployeeID })
     .from(workOrders)
