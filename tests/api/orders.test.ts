@@ -744,6 +744,27 @@ describe('statuses and commission', () => {
     expect(await piecesOf(po.ProductOrderID)).toHaveLength(0);
   });
 
+  it('two offices installing one rep’s orders at once both pay, with distinct piece numbers', async () => {
+    const [a, b] = [await newOrder('2026-04-06'), await newOrder('2026-04-06')];
+    const results = await Promise.all(
+      [a, b].map((wo) =>
+        manager.call({
+          method: 'PATCH',
+          url: '/api/product-order-status/bulk',
+          payload: { Changes: [change(wo.ProductOrders[0], 2, '2026-04-07')] },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const pieces = [
+      ...(await piecesOf(a.ProductOrders[0].ProductOrderID)),
+      ...(await piecesOf(b.ProductOrders[0].ProductOrderID)),
+    ];
+    expect(pieces).toHaveLength(2);
+    expect(pieces[0].piece.PayrollEntryID).toBe(pieces[1].piece.PayrollEntryID);
+    expect(pieces[0].piece.PieceNumber).not.toBe(pieces[1].piece.PieceNumber);
+  });
+
   it('names where a piece came from: the order, its product and the lead', async () => {
     const [t100] = await t.db.select().from(workOrders).where(eq(workOrders.OrderNumber, 'T-100'));
     const [po] = await t.db
