@@ -21,6 +21,8 @@ export const acknowledgeNotice = registerCommand({
   toRequest: (a) => ({
     method: 'PUT',
     path: `legal-notices/${a.LegalNoticeID}/acknowledge/${a.LegalNoticeContentID}`,
+    // An empty JSON object: a JSON request with no body at all is refused by the server.
+    body: {},
     entityKey: makeEntityKey(NOTICE_ACK_ENTITY, a.LegalNoticeContentID),
   }),
   draft: (a) => ({ entity: NOTICE_ACK_ENTITY, localId: a.LegalNoticeContentID, data: { ...a } }),
