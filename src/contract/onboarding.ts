@@ -330,7 +330,8 @@ export const ApplicationBank = z.object({
 
 export const OnboardingFieldValue = OnboardingReferenceField.extend({
   /** Null: not filled. A sensitive value is masked ('***-***-123') unless the caller may see it. */
-  Value: z.string().nullable(),
+  // A Date only in the PWA: its client revives 'YYYY-MM-DD' answers (a Date field's value) to dates.
+  Value: z.union([z.string(), z.date()]).nullable(),
   IsMasked: z.boolean(),
 });
 export type OnboardingFieldValue = z.infer<typeof OnboardingFieldValue>;
@@ -397,7 +398,7 @@ export const OnboardingApplicationListItem = z.object({
   IsPaperApplication: z.boolean(),
   ReviewRequired: z.boolean(),
   /** The ShowInGrid fields by name (sensitive ones masked as for the application). */
-  GridFields: z.record(z.string(), z.string().nullable()),
+  GridFields: z.record(z.string(), z.union([z.string(), z.date()]).nullable()),
   CreatedAt: Instant,
   Version: Int32,
 });

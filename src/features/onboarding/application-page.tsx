@@ -27,7 +27,7 @@ import { Link, useParams } from 'react-router';
 import { errorMessage, isResponseError } from '../../api/errors';
 import type { OnboardingApplication, ReviewComments } from '../../contract/onboarding';
 import { useApplication, useAvailableStatuses, usePatchApplication } from './api/applications';
-import { STATUS_COLOURS } from './applications-page';
+import { calendarDay, STATUS_COLOURS, shown } from './format';
 
 const REVIEW_KEYS = ['FedW4Error', 'ProvW4Error', 'I9Error', 'DDerror'] as const;
 
@@ -191,7 +191,7 @@ function ApplicationView({
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" ff={f.IsSensitive ? 'monospace' : undefined}>
-                          {f.Value ?? '—'}
+                          {f.Value === null ? '—' : shown(f.Value, i18n.language)}
                         </Text>
                       </Table.Td>
                     </Table.Tr>
@@ -345,12 +345,6 @@ function ApplicationView({
       </Grid>
     </Stack>
   );
-}
-
-/** A calendar day (revived as local midnight, or still 'YYYY-MM-DD') in the reader's language. */
-function calendarDay(value: string | Date, language: string): string {
-  const day = value instanceof Date ? value : new Date(`${String(value).slice(0, 10)}T00:00:00`);
-  return new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'medium' }).format(day);
 }
 
 function Row({ label, value }: { label: string; value: string | null }) {

@@ -1,6 +1,7 @@
 // An onboarding applicant's landing page: where their application stands (from the server's answer
-// for the caller's own application) and what to do next. The onboarding area will add the
-// application itself (documents, fields) here.
+// for the caller's own application) and what to do next; while the application is theirs to fill
+// (created, started, saved, or reviewed with the office's comments) the step-by-step application
+// itself (applicant/application-flow.tsx); once approved, the way to their employee home.
 import { Alert, Badge, Button, Card, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +9,9 @@ import { errorMessage, errorStatus } from '../../api/errors';
 import { useAppServices, useSessionData } from '../../app/app-context';
 import type { ApplicationStatusName } from '../../contract/onboarding';
 import { useMyApplication } from './api/get-my-application';
+import { useMyApplicationRef, useOwnApplication } from './applicant/api';
+import { ApplicationFlow } from './applicant/application-flow';
+import { ApplicationTimeline } from './applicant/application-timeline';
 
 const STATUS_COLOUR: Record<ApplicationStatusName, string> = {
   Initial: 'blue',
@@ -31,8 +35,11 @@ export default function ApplicationStatusPage() {
   const session = useSessionData();
   const { signOut } = useAppServices();
   const application = useMyApplication();
+  const ref = useMyApplicationRef();
+  const own = useOwnApplication(ref.data?.OnboardingApplicationID);
+  const userId = session ? String(session.identity.EmployeeID) : null;
 
-  if (application.isPending)
+  if (application.isPending || (ref.isPending && !ref.isError) || (!!ref.data && own.isPending))
     return (
       <Center py="xl" role="status" aria-label={t('onboarding.status.loading')}>
         <Loader aria-hidden />
@@ -75,6 +82,13 @@ export default function ApplicationStatusPage() {
       })
     : t('onboarding.status.noOffice');
   const steps = t(`onboarding.status.next.${status}`, { returnObjects: true, email: a.EmailAddress ?? '' });
+  const full = own.data;
+  const fillable =
+    !!full &&
+    !!userId &&
+    status !== 'Approved' &&
+    !full.IsPaperApplication &&
+    ['Created', 'Started', 'Saved', 'Reviewed'].includes(full.Stage);
 
   return (
     <Stack maw={640} gap="lg">
@@ -98,7 +112,11 @@ export default function ApplicationStatusPage() {
             </Text>
           </Group>
           <Text fw={600} size="lg" data-testid="application-headline">
-            {t(`onboarding.status.headline.${status}`)}
+            {status === 'Approved'
+              ? t('onboarding-applicant.status.employee')
+              : full?.Stage === 'Submitted'
+                ? t('onboarding-applicant.status.submitted')
+                : t(`onboarding.status.headline.${status}`)}
           </Text>
           <Text size="sm">
             {t('onboarding.status.appliedTo', {
@@ -109,16 +127,21 @@ export default function ApplicationStatusPage() {
         </Stack>
       </Card>
 
-      <Card withBorder radius="md" padding="lg">
-        <Title order={2} size="h4" mb="xs">
-          {t('onboarding.status.nextTitle')}
-        </Title>
-        <List spacing="xs" size="sm" data-testid="application-next">
-          {(Array.isArray(steps) ? (steps as string[]) : [String(steps)]).map((step) => (
-            <List.Item key={step}>{step}</List.Item>
-          ))}
-        </List>
-      </Card>
+      {fillable && full && userId && <ApplicationFlow application={full} userId={userId} />}
+      {!fillable && full && <ApplicationTimeline application={full} />}
+
+      {!fillable && (
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} size="h4" mb="xs">
+            {t('onboarding.status.nextTitle')}
+          </Title>
+          <List spacing="xs" size="sm" data-testid="application-next">
+            {(Array.isArray(steps) ? (steps as string[]) : [String(steps)]).map((step) => (
+              <List.Item key={step}>{step}</List.Item>
+            ))}
+          </List>
+        </Card>
+      )}
 
       {status === 'Approved' && (
         <Group>

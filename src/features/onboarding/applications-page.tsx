@@ -12,19 +12,10 @@ import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { SortHeader } from '../time-management/components/sort-header';
 import { useApplicationsPage, useOnboardingDivisions } from './api/applications';
+import { STATUS_COLOURS, shown } from './format';
 
 const PAGE_SIZE = 25;
 type Sort = 'CreatedAt' | 'LastName' | 'OfficeName' | 'Status';
-
-export const STATUS_COLOURS: Record<StatusType, string> = {
-  Initial: 'blue',
-  SelfSignUp: 'cyan',
-  Incomplete: 'yellow',
-  Suspended: 'orange',
-  Approved: 'green',
-  Terminated: 'red',
-  Hidden: 'gray',
-};
 
 export default function ApplicationsPage() {
   const { t, i18n } = useTranslation();
@@ -195,7 +186,7 @@ function ApplicationRow({
   created: string;
   onOpen: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const name = `${a.LastName}, ${a.FirstName}`;
   return (
     <Table.Tr
@@ -252,7 +243,7 @@ function ApplicationRow({
         <Stack gap={0}>
           {Object.entries(a.GridFields).map(([k, v]) => (
             <Text size="xs" key={k}>
-              {k}: {v ?? '—'}
+              {k}: {v === null ? '—' : shown(v, i18n.language)}
             </Text>
           ))}
         </Stack>

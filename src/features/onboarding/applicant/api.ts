@@ -1,0 +1,104 @@
+// The applicant's own application: its id (GET onboarding-applications/mine/id), the application
+// (GET onboarding-applications/{id}), the PATCH that saves the bank and submits (Version; 409 with the
+// current record when stale), document uploads, the divisions open to self sign-up and the sign-up.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useApiClient } from '../../../api/api-context';
+import { errorStatus } from '../../../api/errors';
+import { PasswordPolicy } from '../../../contract/auth';
+import {
+  OnboardingApplication,
+  type OnboardingApplicationCreate,
+  type OnboardingApplicationPatch,
+  OnboardingDivision,
+} from '../../../contract/onboarding';
+import { MyApplicationRef } from '../../../contract/onboarding-applicant';
+
+export const OWN_KEY = ['onboarding', 'own-application'] as const;
+
+export function useMyApplicationRef() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...OWN_KEY, 'ref'],
+    queryFn: ({ signal }) => api.get('onboarding-applications/mine/id', { signal, schema: MyApplicationRef }),
+    retry: (count, error) => ![403, 404].includes(errorStatus(error) ?? 0) && count < 2,
+  });
+}
+
+export function useOwnApplication(id: number | undefined) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...OWN_KEY, 'detail', id],
+    enabled: !!id,
+    queryFn: ({ signal }) =>
+      api.get(`onboarding-applications/${id}`, { signal, schema: OnboardingApplication }),
+  });
+}
+
+export function usePatchOwnApplication(id: number) {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OnboardingApplicationPatch) =>
+      api.patch(`onboarding-applications/${id}`, body, { schema: OnboardingApplication }),
+    onSuccess: (data) => {
+      client.setQueryData([...OWN_KEY, 'detail', id], data);
+      void client.invalidateQueries({ queryKey: ['onboarding', 'my-application'] });
+      void client.invalidateQueries({ queryKey: [...OWN_KEY, 'ref'] });
+    },
+  });
+}
+
+export function useUploadDocument(id: number) {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ documentId, file }: { documentId?: number; file: File }) => {
+      const form = new FormData();
+      form.append(documentId ? `Document:${documentId}` : 'Document', file, file.name);
+      return api.post(`onboarding-applications/${id}/documents`, form, { schema: OnboardingApplication });
+    },
+    onSuccess: (data) => client.setQueryData([...OWN_KEY, 'detail', id], data),
+  });
+}
+
+export function useSelfSignUpDivisions() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['onboarding', 'self-sign-up-divisions'],
+    queryFn: ({ signal }) =>
+      api.get('onboarding-divisions', { signal, anonymous: true, schema: z.array(OnboardingDivision) }),
+    select: (all) => all.filter((d) => d.EnableSelfSignUp && d.Offices.length > 0),
+  });
+}
+
+export function usePasswordPolicy() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['home', 'password-validator'],
+    queryFn: () => api.get('home/password-validator', { anonymous: true, schema: PasswordPolicy }),
+  });
+}
+
+export function useSelfSignUp() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (body: OnboardingApplicationCreate) =>
+      api.post('onboarding-applications', body, { anonymous: true, schema: OnboardingApplication }),
+  });
+}
+
+/** Signs the new applicant in (the sign-in form's call: POST /account/login). */
+export async function signInAs(userName: string, password: string, returnUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch('/account/login', {
+      method: 'POST',
+      body: new URLSearchParams({ UserName: userName, Password: password, returnUrl }),
+      headers: { Accept: 'application/json' },
+      credentials: 'include',
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
