@@ -571,12 +571,17 @@ export async function recalculateEntries(
     updates.push({ g, result, totals, lines, fingerprint });
   }
 
-  // Saved with one statement per table and chunk: the rows travel as one JSON parameter
-  // (jsonb_to_recordset), far cheaper than thousands of bound parameters.
+  // Saved with one statement per chunk: the rows travel once, as one JSON parameter
+  // (jsonb_to_recordset, far cheaper than thousands of bound parameters), and data-modifying CTEs
+  // update the entries, replace their lines and add their snapshots.
   const at = now.toISOString();
-  for (const part of chunks(updates)) {
+  for (const part of chunks(updates, 500)) {
     const rows = part.map((u) => ({
       id: u.g.entry.PayrollEntryID,
+      pp: u.g.period.PayPeriodID,
+      emp: u.g.entry.EmployeeID,
+      n: u.g.entry.SnapshotNumber + 1,
+      inputs: u.g.entry.Inputs,
       totals: u.totals,
       rh: u.totals.RegularHours,
       oh: u.totals.OvertimeHours,
@@ -586,34 +591,6 @@ export async function recalculateEntries(
       na: u.totals.NetPayAdditionCents,
       nd: u.totals.NetPayDeductionCents,
       fp: u.fingerprint,
-    }));
-    await db.execute(sql`
-      update payroll_entries e set
-        totals = v.totals, regular_hours = v.rh, overtime_hours = v.oh, double_time_hours = v.dh,
-        total_hours_worked = v.th, gross_pay_cents = v.gp, net_pay_addition_cents = v.na,
-        net_pay_deduction_cents = v.nd, fingerprint = v.fp, snapshot_number = e.snapshot_number + 1,
-        calculated_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as v(id int, totals jsonb, rh float8, oh float8, dh float8, th float8, gp int, na int, nd int, fp text)
-      where e.payroll_entry_id = v.id`);
-    await db.execute(sql`
-      delete from payroll_entry_lines
-      where payroll_entry_id in (select (x)::int from jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.id))}::jsonb) x)`);
-    const lineRows = part.flatMap((u) => u.lines.map((l) => ({ e: u.g.entry.PayrollEntryID, ...l })));
-    if (lineRows.length)
-      await db.execute(sql`
-        insert into payroll_entry_lines (payroll_entry_id, kind, caption, rate, units, amount_cents, trace, sort_index)
-        select v.e, v."Kind", v."Caption", v."Rate", v."Units", v."AmountCents", v."Trace", v."SortIndex"
-        from jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb)
-          as v(e int, "Kind" text, "Caption" text, "Rate" float8, "Units" float8, "AmountCents" int, "Trace" jsonb, "SortIndex" int)`);
-    const snapshots = part.map((u) => ({
-      e: u.g.entry.PayrollEntryID,
-      pp: u.g.period.PayPeriodID,
-      emp: u.g.entry.EmployeeID,
-      n: u.g.entry.SnapshotNumber + 1,
-      inputs: u.g.entry.Inputs,
-      totals: u.totals,
-      gp: u.totals.GrossPayCents,
       lines: u.lines,
       pieces: u.g.input.CommissionPieces.map((p) => ({
         PieceNumber: p.PieceNumber,
@@ -627,12 +604,40 @@ export async function recalculateEntries(
       },
     }));
     await db.execute(sql`
-      insert into payroll_entry_snapshots (payroll_entry_id, payroll_id, pay_period_id, employee_id, snapshot_number,
-        trigger, actor_employee_id, created_at, inputs, totals, gross_pay_cents, lines, pieces, sources)
-      select v.e, ${payroll.PayrollID}::int, v.pp, v.emp, v.n, ${trigger}::text, ${options.actorEmployeeID ?? null}::int,
-        ${at}::timestamptz, v.inputs, v.totals, v.gp, v.lines, v.pieces, v.sources
-      from jsonb_to_recordset(${JSON.stringify(snapshots)}::jsonb)
-        as v(e int, pp int, emp int, n int, inputs jsonb, totals jsonb, gp int, lines jsonb, pieces jsonb, sources jsonb)`);
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(id int, pp int, emp int, n int, inputs jsonb, totals jsonb, rh float8, oh float8, dh float8,
+               th float8, gp int, na int, nd int, fp text, lines jsonb, pieces jsonb, sources jsonb)
+      ),
+      updated as (
+        update payroll_entries e set
+          totals = v.totals, regular_hours = v.rh, overtime_hours = v.oh, double_time_hours = v.dh,
+          total_hours_worked = v.th, gross_pay_cents = v.gp, net_pay_addition_cents = v.na,
+          net_pay_deduction_cents = v.nd, fingerprint = v.fp, snapshot_number = v.n,
+          calculated_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+        from v where e.payroll_entry_id = v.id
+        returning e.payroll_entry_id
+      ),
+      removed as (
+        delete from payroll_entry_lines l using v where l.payroll_entry_id = v.id returning l.payroll_entry_line_id
+      ),
+      added as (
+        insert into payroll_entry_lines (payroll_entry_id, kind, caption, rate, units, amount_cents, trace, sort_index)
+        select v.id, x."Kind", x."Caption", x."Rate", x."Units", x."AmountCents", x."Trace", x."SortIndex"
+        from v cross join jsonb_to_recordset(v.lines)
+          as x("Kind" text, "Caption" text, "Rate" float8, "Units" float8, "AmountCents" int, "Trace" jsonb, "SortIndex" int)
+        returning payroll_entry_line_id
+      ),
+      snapshots as (
+        insert into payroll_entry_snapshots (payroll_entry_id, payroll_id, pay_period_id, employee_id, snapshot_number,
+          trigger, actor_employee_id, created_at, inputs, totals, gross_pay_cents, lines, pieces, sources)
+        select v.id, ${payroll.PayrollID}::int, v.pp, v.emp, v.n, ${trigger}::text, ${options.actorEmployeeID ?? null}::int,
+          ${at}::timestamptz, v.inputs, v.totals, v.gp, v.lines, v.pieces, v.sources
+        from v
+        returning payroll_entry_snapshot_id
+      )
+      select (select count(*) from updated) as updated, (select count(*) from removed) as removed,
+        (select count(*) from added) as added, (select count(*) from snapshots) as snapshots`);
   }
   await db.update(payrolls).set({ CalculatedAt: now }).where(eq(payrolls.PayrollID, payroll.PayrollID));
 
