@@ -28,6 +28,7 @@ import { employeeRoutes } from './modules/employees/routes';
 import { homeRoutes } from './modules/home/routes';
 import { leadsRoutes } from './modules/leads/routes';
 import { lookupRoutes } from './modules/lookups/routes';
+import { onboardingApplicantRoutes } from './modules/onboarding/applicant-routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { ordersRoutes } from './modules/orders/routes';
@@ -175,6 +176,7 @@ export async function buildApp(
         dataDir: config.dataDir,
         inMemory: config.inMemory,
       });
+      await api.register(onboardingApplicantRoutes, { db });
       await api.register(teamRoutes, { db });
       await api.register(organisationRoutes, { db });
       await api.register(timeRoutes, { db });

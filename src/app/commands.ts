@@ -9,5 +9,6 @@ export function loadCommands(): Promise<unknown> {
     import('../features/leads/commands'),
     import('../features/orders/field/commands'),
     import('../features/notices/commands'),
+    import('../features/onboarding/applicant/commands'),
   ]);
 }

@@ -91,6 +91,7 @@ export function buildRoutes(session: Session): RouteObject[] {
         state(session, 'account.login', () => import('../features/account/login-page')),
         state(session, 'account.sessionExpired', () => import('../features/account/session-expired-page')),
         state(session, 'account.resetPassword', () => import('../features/account/reset-password-page')),
+        state(session, 'onboarding.signUp', () => import('../features/onboarding/applicant/sign-up-page')),
         state(session, 'persisted403', () => import('./pages/forbidden-page')),
         state(session, 'navigationFailed', () => import('./pages/navigation-failed-page')),
         state(session, 'appOutdated', () => import('./pages/app-outdated-page')),

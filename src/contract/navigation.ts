@@ -54,6 +54,8 @@ const DEFS: StateDef[] = [
   { Name: 'account.login', Url: '/account/login', AllowAnonymous: true },
   { Name: 'account.sessionExpired', Url: '/account/session-expired', AllowAnonymous: true },
   { Name: 'account.resetPassword', Url: '/account/reset-password', AllowAnonymous: true },
+  // Self sign-up to an onboarding policy that enables it (public).
+  { Name: 'onboarding.signUp', Url: '/apply', AllowAnonymous: true, OnlineOnly: true },
   { Name: 'persisted403', Url: '/403', AllowAnonymous: true },
   { Name: 'navigationFailed', Url: '/navigation-failed', AllowAnonymous: true },
   { Name: 'appOutdated', Url: '/app-outdated', AllowAnonymous: true },

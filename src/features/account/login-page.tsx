@@ -8,6 +8,7 @@ import { AuthLayout } from './auth-layout';
 import { submitLoginForm } from './sign-in';
 
 const ResetRequestModal = lazy(() => import('./reset-request-modal'));
+const ApplyLink = lazy(() => import('../onboarding/applicant/apply-link'));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -106,6 +107,9 @@ export default function LoginPage() {
           {t('account.login.forgot')}
         </Anchor>
       </Text>
+      <Suspense fallback={null}>
+        <ApplyLink />
+      </Suspense>
       {resetWanted && (
         <Suspense fallback={null}>
           <ResetRequestModal opened={resetOpen} onClose={reset.close} />
