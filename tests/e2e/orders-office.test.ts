@@ -27,7 +27,7 @@ async function get<T>(token: string, path: string): Promise<T> {
 }
 
 async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByLabel(label, { exact: true }).first().click();
   await page.getByRole('option', { name: option }).first().click();
 }
 
@@ -56,7 +56,7 @@ describe('orders office', () => {
     const booked = products.locator('tbody tr', { hasText: 'Booked' }).first();
     await booked.getByRole('button', { name: /Change the status of/ }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'New status' }).click();
+    await dialog.getByLabel('New status', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Installed', exact: true }).click();
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(false);
@@ -115,7 +115,7 @@ describe('orders office', () => {
     }
     await page.getByTestId('bulk-actions').getByRole('button', { name: 'Change status' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'New status' }).click();
+    await dialog.getByLabel('New status', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Installed', exact: true }).click();
     await dialog.getByRole('button', { name: 'Apply' }).click();
     const error = page.getByTestId('bulk-status-error');

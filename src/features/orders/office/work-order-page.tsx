@@ -239,7 +239,12 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
                     // biome-ignore lint/suspicious/noArrayIndexKey: pieces have no id on the wire; their order is stable
                     <Table.Tr key={i}>
                       <Table.Td>
-                        <Badge variant="light" color={c.Kind === 'chargeback' ? 'red' : 'green'}>
+                        <Badge
+                          variant="light"
+                          color={c.Kind === 'chargeback' ? 'red' : 'green'}
+                          tt="none"
+                          maw="none"
+                        >
                           {t(`orders.detail.kind.${c.Kind}`)}
                         </Badge>
                         <Text size="xs" c="dimmed">

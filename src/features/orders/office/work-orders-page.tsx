@@ -344,6 +344,7 @@ function WorkOrdersGrid() {
                               size="sm"
                               variant="light"
                               color={STATUS_KIND_COLOURS[p.StatusKind] ?? 'gray'}
+                              tt="none"
                               title={`${p.ProductName} — ${p.StatusName}`}
                             >
                               {p.ProductName}: {p.StatusName}
