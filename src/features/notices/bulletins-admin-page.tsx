@@ -77,6 +77,28 @@ function useAudienceOptions(type: BulletinAudienceType): {
   }
 }
 
+/** The names of an audience's ids, from the same lists as the pickers (undefined when a list is not readable). */
+function useAudienceNames(): (type: BulletinAudienceType, id: number) => string | undefined {
+  const offices = useOffices();
+  const corporations = useCorporations();
+  const divisions = useDivisions();
+  const roles = useRoles();
+  return (type, id) => {
+    switch (type) {
+      case 'Offices':
+        return offices.data?.find((o) => o.IcdOfficeID === id)?.OfficeName;
+      case 'Corporation':
+        return corporations.data?.find((c) => c.IcdCorporationID === id)?.ClientName;
+      case 'Divisions':
+        return divisions.data?.find((d) => d.DivisionID === id)?.Name;
+      case 'Roles':
+        return roles.data?.find((r) => r.RoleID === id)?.Name;
+      default:
+        return undefined;
+    }
+  };
+}
+
 export default function BulletinsAdminPage() {
   const { t, i18n } = useTranslation();
   const api = useApiClient();
@@ -92,13 +114,16 @@ export default function BulletinsAdminPage() {
   const options = useAudienceOptions(form.AudienceType);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['bulletins'] });
-  const audienceLabel = (b: BulletinItem) =>
-    b.AudienceType === 'All'
-      ? t('notices.bulletins.audiences.All')
-      : t('notices.bulletins.audienceCount', {
-          type: t(`notices.bulletins.audiences.${b.AudienceType}`),
-          count: b.AudienceIDs.length,
-        });
+  const nameOf = useAudienceNames();
+  const audienceLabel = (b: BulletinItem) => {
+    if (b.AudienceType === 'All') return t('notices.bulletins.audiences.All');
+    const names = b.AudienceIDs.map((id) => nameOf(b.AudienceType, id));
+    if (names.every((n) => n !== undefined)) return names.join(', ');
+    return t('notices.bulletins.audienceCount', {
+      type: t(`notices.bulletins.audiences.${b.AudienceType}`),
+      count: b.AudienceIDs.length,
+    });
+  };
 
   function edit(item: BulletinItem | 'new') {
     setEditing(item);

@@ -175,8 +175,12 @@ export default function LegalNoticesAdminPage() {
                     })}
                   </Table.Td>
                   <Table.Td>{n.AcknowledgedCount ?? 0}</Table.Td>
-                  <Table.Td>
-                    <Badge color={n.IsActive ? 'green' : 'gray'} variant="light">
+                  <Table.Td miw={110}>
+                    <Badge
+                      color={n.IsActive ? 'green' : 'gray'}
+                      variant="light"
+                      style={{ overflow: 'visible' }}
+                    >
                       {n.IsActive ? t('notices.admin.active') : t('notices.admin.inactive')}
                     </Badge>
                   </Table.Td>
