@@ -437,7 +437,12 @@ describe('message types and messages', () => {
     const outside = await manager.call({
       method: 'POST',
       url: '/api/messages',
-      payload: { MessageType: 'profileUpdate', EmployeeIDs: [ids.rep, await outsideToronto()], Subject: 's', Body: 'b' },
+      payload: {
+        MessageType: 'profileUpdate',
+        EmployeeIDs: [ids.rep, await outsideToronto()],
+        Subject: 's',
+        Body: 'b',
+      },
     });
     expect(outside.statusCode).toBe(403);
     const unknownType = await manager.call({
