@@ -1,5 +1,5 @@
-// Demo legal notice and bulletins. The legal notice is already acknowledged by every demo employee
-// (so signing in opens the usual first screen); the bulletins are delivered: a company-wide welcome
+// Demo legal notice and bulletins. The legal notice is addressed to, and already acknowledged by, every
+// demo employee (so signing in opens the usual first screen); the bulletins are delivered: a company-wide welcome
 // everyone has acknowledged, a Toronto Central one the manager wrote that staff has not read yet, and
 // a Northwind draft the owner has not delivered.
 import { eq, inArray } from 'drizzle-orm';
@@ -28,7 +28,14 @@ export async function seedNotices(db: Db, now: Date): Promise<void> {
 
   const [notice] = await db
     .insert(legalNotices)
-    .values({ Title: 'Acceptable use of company devices and data', CreatedAt: at(30) })
+    .values({
+      Title: 'Acceptable use of company devices and data',
+      // Addressed to the demo company's employees by name (all of whom acknowledged it): people who
+      // join later (a self sign-up, an employee made in a journey) are not stopped by it at sign-in.
+      AudienceType: 'Employees',
+      AudienceIDs: people.map((p) => p.id),
+      CreatedAt: at(30),
+    })
     .returning();
   const [content] = await db
     .insert(legalNoticeContents)

@@ -13,7 +13,8 @@ import {
   legalNotices,
   mailOutbox,
 } from '../../server/db/tables';
-import { createTestApp, type Session, type TestApp } from './helpers';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: Session;
@@ -69,6 +70,19 @@ describe('legal notices', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([]);
     }
+    // Someone who joins after the demo was built is not stopped by the demo notice either.
+    await t.db.insert(employees).values({
+      FirstName: 'Nova',
+      LastName: 'Late',
+      UserName: 'novalate',
+      EmailAddress: 'novalate@apex-demo.example',
+      PasswordHash: await hashPassword(DEMO_PASSWORD, 10),
+      PasswordChangedAt: new Date(),
+    });
+    const newcomer = await t.signIn('novalate');
+    expect((await newcomer.call({ method: 'GET', url: '/api/legal-notices?pending=true' })).json()).toEqual(
+      [],
+    );
     const all = await staff.call({ method: 'GET', url: '/api/legal-notices' });
     expect(all.json()).toEqual([
       expect.objectContaining({ Title: 'Acceptable use of company devices and data', Acknowledged: true }),
