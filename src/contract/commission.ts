@@ -34,6 +34,53 @@ import { WireDateOut } from './time';
 
 export const TIER_MAX = 1_000_000;
 
+export const TIER_MESSAGES = {
+  none: 'Add at least one tier',
+  firstFrom: 'The first tier starts at 0',
+  lastTo: `The last tier ends at ${TIER_MAX.toLocaleString('en-US')}`,
+  toAfterFrom: 'The end must be greater than the start',
+  outOfRange: `Use an amount from 0 to ${TIER_MAX.toLocaleString('en-US')}`,
+  rate: 'Enter a rate of 0 or more',
+  /** Tier rows are numbered from 1 as a person reads the table. */
+  overlap: (row: number, other: number) => `Tier ${row} overlaps tier ${other}`,
+  gap: (row: number, other: number) => `Tier ${row} must start where tier ${other} ends`,
+} as const;
+
+export interface TierRangeProblem {
+  /** Index of the tier row (0-based) in the list as given. */
+  index: number;
+  field: 'From' | 'To';
+  message: string;
+}
+
+/**
+ * The shape problems of a tier table (bounds assumed within 0..TIER_MAX): no tier, an end not after
+ * its start, a first tier not starting at 0, a last not ending at 1,000,000, overlaps and gaps (rows
+ * checked in the order of their From; messages name the tier rows 1-based in the order given).
+ * Shared by the PWA's editor, the request schema and the server's tier maths.
+ */
+export function tierRangeProblems(tiers: readonly { From: number; To: number }[]): TierRangeProblem[] {
+  if (tiers.length === 0) return [{ index: 0, field: 'From', message: TIER_MESSAGES.none }];
+  const problems: TierRangeProblem[] = [];
+  tiers.forEach((t, i) => {
+    if (t.To <= t.From) problems.push({ index: i, field: 'To', message: TIER_MESSAGES.toAfterFrom });
+  });
+  const order = tiers.map((t, i) => ({ t, i })).sort((a, b) => a.t.From - b.t.From || a.i - b.i);
+  if (order[0].t.From !== 0)
+    problems.push({ index: order[0].i, field: 'From', message: TIER_MESSAGES.firstFrom });
+  for (let k = 1; k < order.length; k++) {
+    const prev = order[k - 1];
+    const cur = order[k];
+    if (cur.t.From < prev.t.To)
+      problems.push({ index: cur.i, field: 'From', message: TIER_MESSAGES.overlap(cur.i + 1, prev.i + 1) });
+    else if (cur.t.From > prev.t.To)
+      problems.push({ index: cur.i, field: 'From', message: TIER_MESSAGES.gap(cur.i + 1, prev.i + 1) });
+  }
+  const last = order[order.length - 1];
+  if (last.t.To !== TIER_MAX) problems.push({ index: last.i, field: 'To', message: TIER_MESSAGES.lastTo });
+  return problems;
+}
+
 /** CommissionType (spec 001 §3). */
 export const COMMISSION_TYPES = [
   { Id: 1, Name: 'AdvanceWage' },
@@ -82,7 +129,15 @@ export const TierRow = z.object({
   Rate: Amount,
 });
 export type TierRow = z.infer<typeof TierRow>;
-const Tiers = z.array(TierRow).min(1, 'Add at least one tier').max(50, '50 tiers at most');
+const inBounds = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= TIER_MAX;
+/** Tier rows as sent; a bulk row's table is checked by the server so every failing row is named. */
+const TierList = z.array(TierRow).min(1, TIER_MESSAGES.none).max(50, '50 tiers at most');
+const Tiers = TierList.superRefine((rows, ctx) => {
+  // Rows with a bad bound already carry their own message.
+  if (!rows.every((r) => inBounds(r?.From) && inBounds(r?.To))) return;
+  for (const p of tierRangeProblems(rows))
+    ctx.addIssue({ code: 'custom', path: [p.index, p.field], message: p.message });
+});
 
 const Period = {
   StartDate: WireDate,
@@ -197,7 +252,10 @@ export type ProductPolicySave = z.input<typeof ProductPolicySave>;
 export const ProductPolicyUpdate = ProductPolicyFields.extend({ Version: Int32 }).superRefine(endAfterStart);
 export type ProductPolicyUpdate = z.input<typeof ProductPolicyUpdate>;
 export const ProductPolicyBulk = z.object({
-  Policies: z.array(ProductPolicySave).min(1, 'Add at least one policy').max(500, '500 policies at most'),
+  Policies: z
+    .array(ProductPolicyFields.extend({ Tiers: TierList }).superRefine(endAfterStart))
+    .min(1, 'Add at least one policy')
+    .max(500, '500 policies at most'),
 });
 export type ProductPolicyBulk = z.input<typeof ProductPolicyBulk>;
 export const ProductPolicy = z.object({

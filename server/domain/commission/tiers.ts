@@ -17,8 +17,9 @@
 // Exactly one tier applies to any amount x in [0, 1,000,000]: the one with From ≤ x < To, and the
 // last tier for x = 1,000,000 itself.
 
-/** The end of the last tier (spec: "Single-tier commission end amount 1,000,000"). */
-export const TIER_MAX = 1_000_000;
+import { TIER_MAX, TIER_MESSAGES, tierRangeProblems } from '../../../src/contract/commission';
+
+export { TIER_MAX, TIER_MESSAGES };
 
 export interface Tier {
   /** Inclusive start of the measure. */
@@ -28,18 +29,6 @@ export interface Tier {
   /** Integer cents paid per unit of the measure inside this tier. */
   RateCents: number;
 }
-
-export const TIER_MESSAGES = {
-  none: 'Add at least one tier',
-  firstFrom: 'The first tier starts at 0',
-  lastTo: `The last tier ends at ${TIER_MAX.toLocaleString('en-US')}`,
-  toAfterFrom: 'The end must be greater than the start',
-  outOfRange: `Use an amount from 0 to ${TIER_MAX.toLocaleString('en-US')}`,
-  rate: 'Enter a rate of 0 or more',
-  /** Tier rows are numbered from 1 as a person reads the table. */
-  overlap: (row: number, other: number) => `Tier ${row} overlaps tier ${other}`,
-  gap: (row: number, other: number) => `Tier ${row} must start where tier ${other} ends`,
-} as const;
 
 export interface TierProblem {
   /** Index of the tier row (0-based) in the list as given. */
@@ -57,33 +46,24 @@ export function singleTier(rateCents: number): Tier[] {
  * Every problem of a tier table, by row and field: bounds out of range, end not after start,
  * overlaps and gaps (rows are checked in the order of their From; messages name the tier rows, 1-based
  * in the order given), first From not 0, last To not 1,000,000, negative or non-integer rates.
- * An empty list is a valid table.
+ * An empty table has one problem: no tier.
  */
 export function tierProblems(tiers: readonly Tier[]): TierProblem[] {
   const problems: TierProblem[] = [];
-  if (tiers.length === 0) return [{ index: 0, field: 'From', message: TIER_MESSAGES.none }];
+  let bounded = tiers.length > 0;
   tiers.forEach((t, i) => {
-    if (!Number.isFinite(t.From) || t.From < 0 || t.From > TIER_MAX)
+    if (!Number.isFinite(t.From) || t.From < 0 || t.From > TIER_MAX) {
       problems.push({ index: i, field: 'From', message: TIER_MESSAGES.outOfRange });
-    if (!Number.isFinite(t.To) || t.To < 0 || t.To > TIER_MAX)
+      bounded = false;
+    }
+    if (!Number.isFinite(t.To) || t.To < 0 || t.To > TIER_MAX) {
       problems.push({ index: i, field: 'To', message: TIER_MESSAGES.outOfRange });
-    else if (t.To <= t.From) problems.push({ index: i, field: 'To', message: TIER_MESSAGES.toAfterFrom });
+      bounded = false;
+    }
     if (!Number.isInteger(t.RateCents) || t.RateCents < 0)
       problems.push({ index: i, field: 'RateCents', message: TIER_MESSAGES.rate });
   });
-  const order = tiers.map((t, i) => ({ t, i })).sort((a, b) => a.t.From - b.t.From || a.i - b.i);
-  if (order[0].t.From !== 0)
-    problems.push({ index: order[0].i, field: 'From', message: TIER_MESSAGES.firstFrom });
-  for (let k = 1; k < order.length; k++) {
-    const prev = order[k - 1];
-    const cur = order[k];
-    if (cur.t.From < prev.t.To)
-      problems.push({ index: cur.i, field: 'From', message: TIER_MESSAGES.overlap(cur.i + 1, prev.i + 1) });
-    else if (cur.t.From > prev.t.To)
-      problems.push({ index: cur.i, field: 'From', message: TIER_MESSAGES.gap(cur.i + 1, prev.i + 1) });
-  }
-  const last = order[order.length - 1];
-  if (last.t.To !== TIER_MAX) problems.push({ index: last.i, field: 'To', message: TIER_MESSAGES.lastTo });
+  if (bounded || tiers.length === 0) problems.push(...tierRangeProblems(tiers));
   return problems;
 }
 

@@ -12,6 +12,7 @@ import {
   tierIndexFor,
   tierProblems,
 } from '../../../../server/domain/commission/tiers';
+import { ProductPolicySave } from '../../../../src/contract/commission';
 
 /** A valid table: 1–6 tiers with distinct integer cut points inside (0, TIER_MAX). */
 const tableArb: fc.Arbitrary<Tier[]> = fc
@@ -166,5 +167,24 @@ describe('marginal pay', () => {
       { TierIndex: 1, Qty: 2, RateCents: 700, AmountCents: 1400 },
     ]);
     expect(payFor(tiers, 0).AmountCents).toBe(0);
+  });
+});
+
+describe('the request schema', () => {
+  it('names the tier rows of an overlap and a gap as the server does, and leaves out-of-range rows to their own message', () => {
+    const base = { Name: 'P', ProgramID: 1, ProductID: 1, StartDate: '2026-01-01' };
+    const issues = (tiers: { From: number; To: number; Rate: number }[]) => {
+      const r = ProductPolicySave.safeParse({ ...base, Tiers: tiers });
+      return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(
+      issues([
+        { From: 0, To: 10, Rate: 1 },
+        { From: 5, To: 20, Rate: 1 },
+        { From: 30, To: 1_000_000, Rate: 1 },
+      ]),
+    ).toEqual(['Tiers.1.From: Tier 2 overlaps tier 1', 'Tiers.2.From: Tier 3 must start where tier 2 ends']);
+    expect(issues([{ From: 0, To: 1_000_001, Rate: 1 }])).toEqual(['Tiers.0.To: Use 1,000,000 at most']);
+    expect(issues([{ From: 0, To: 1_000_000, Rate: 1 }])).toEqual([]);
   });
 });
