@@ -430,7 +430,17 @@ function BulkStatusModal({
       },
     );
   };
-  const messages = change.isError ? serverMessages(change.error) : [];
+  // "Row N: …" also names the work order and product of that row.
+  const rows = orders.flatMap((o) =>
+    o.ProductOrders.map(
+      (p) => `${o.OrderNumber ?? t('orders.office.noNumber', { id: o.WorkOrderID })}, ${p.ProductName}`,
+    ),
+  );
+  const messages = (change.isError ? serverMessages(change.error) : []).map((m) => {
+    const row = /^Row (\d+):/.exec(m);
+    const named = row ? rows[Number(row[1]) - 1] : undefined;
+    return named ? m.replace(/^Row (\d+):/, `Row $1 (${named}):`) : m;
+  });
   return (
     <Modal opened={opened} onClose={() => close(false)} title={t('orders.office.changeStatus')} size="lg">
       <Stack gap="sm">
