@@ -84,15 +84,22 @@ async function markerOf(page: Page, id: number): Promise<{ x: number; y: number 
   }, id);
 }
 
-/** Opens the sync chip's menu and waits until the device is ready for offline. */
+/**
+ * Opens the sync chip's menu and waits until the screens this journey uses with no connection are kept
+ * (the leads map, the Clock's offices and programs, My sales with the order catalogue).
+ */
 async function waitUntilReady(page: Page) {
   await page.getByTestId('sync-chip').click();
   const readiness = page.getByTestId('offline-readiness');
   await readiness.waitFor();
-  await expect
-    .poll(() => readiness.getAttribute('data-ready'), { timeout: 180_000, interval: 1000 })
-    .toBe('true');
-  expect(await page.getByTestId('ready-orders.mySales').getAttribute('data-ready')).toBe('true');
+  const states = () =>
+    readiness
+      .locator('[data-testid^="ready-"][data-ready]')
+      .evaluateAll((nodes) =>
+        nodes.map((n) => `${n.getAttribute('data-testid')}=${n.getAttribute('data-ready')}`).join(' '),
+      );
+  for (const state of ['app', 'time.clock', 'leads.map', 'orders.mySales'])
+    await expect.poll(states, { timeout: 180_000, interval: 1000 }).toContain(`ready-${state}=true`);
   await page.keyboard.press('Escape');
 }
 

@@ -50,11 +50,12 @@ function SaleCard({ sale, lang }: { sale: MySale; lang: string }) {
           <Text size="sm" fw={600} data-testid="sale-paid">
             {money(sale.CommissionPaid, lang)}
           </Text>
-          {sale.ExpectedCommission !== 0 && (
-            <Text size="xs" c="dimmed" data-testid="sale-expected">
-              {t('orders-field.expected', { amount: money(sale.ExpectedCommission, lang) })}
-            </Text>
-          )}
+          {sale.ExpectedCommission !== 0 &&
+            sale.ProductOrders.some((p) => p.StatusKind === StatusKind.Booked) && (
+              <Text size="xs" c="dimmed" data-testid="sale-expected">
+                {t('orders-field.expected', { amount: money(sale.ExpectedCommission, lang) })}
+              </Text>
+            )}
         </Stack>
       </Group>
       <Stack gap={4} mt="xs">
@@ -107,6 +108,34 @@ export default function MySalesPage() {
   return (
     <Stack gap="md" maw={720} data-testid="my-sales-page">
       <Title order={2}>{t('orders-field.mySales')}</Title>
+      {list.length > 0 && (
+        <Group gap="xl" data-testid="my-sales-totals">
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('orders-field.totalPaid')}
+            </Text>
+            <Text fw={700}>
+              {money(
+                list.reduce((sum, s) => sum + s.CommissionPaid, 0),
+                lang,
+              )}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('orders-field.totalExpected')}
+            </Text>
+            <Text fw={700}>
+              {money(
+                list
+                  .filter((s) => s.ProductOrders.some((p) => p.StatusKind === StatusKind.Booked))
+                  .reduce((sum, s) => sum + s.ExpectedCommission, 0),
+                lang,
+              )}
+            </Text>
+          </div>
+        </Group>
+      )}
       {sales.data?.fromCache && (
         <Text size="xs" c="dimmed">
           {t('orders-field.savedCopy')} <RelativeTime date={new Date(sales.data.fetchedAt)} />
