@@ -368,6 +368,11 @@ export const CommissionPiece = z.object({
   /** Negative for a chargeback of pieces paid earlier (a cancelled or disconnected sale). */
   PieceQty: z.number().min(-1_000_000).max(1_000_000),
   PieceRate: Money,
+  /**
+   * Read only (ignored on save): the piece was earned by a sale (a product order). Such a piece is
+   * sent back unchanged or the save is refused; the order's status decides it.
+   */
+  FromSale: z.boolean().optional(),
 });
 export type CommissionPiece = z.infer<typeof CommissionPiece>;
 

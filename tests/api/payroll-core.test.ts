@@ -562,39 +562,73 @@ describe('calculations and entry saves', () => {
     expect(after?.Version).toBe(e.Version);
   });
 
-  it('saves commission pieces and pays them as lines', async () => {
+  it('saves commission pieces and pays them as lines; pieces earned by sales keep their source', async () => {
     const entries = (await get<PayrollEntry[]>(payroll, `payrolls/${open.PayrollID}/entries`)).body;
     const riley = entryOf(entries, (e) => e.Employee?.UserName === 'rep');
+    const sales = riley.CommissionPieces.filter((p) => p.FromSale);
+    expect(sales.length).toBeGreaterThan(0);
+    const next = Math.max(0, ...riley.CommissionPieces.map((p) => p.PieceNumber)) + 1;
+    const url = `payrolls/${open.PayrollID}/entries/${riley.PayPeriodID}`;
     const res = await send<PayrollEntry>(
       payroll,
       'PUT',
-      `payrolls/${open.PayrollID}/entries/${riley.PayPeriodID}`,
+      url,
       save(riley, {
         CommissionPieces: [
-          { PieceNumber: 1, PieceQty: 3, PieceRate: 12.5 },
-          { PieceNumber: 2, PieceQty: 1, PieceRate: 40 },
+          ...sales,
+          { PieceNumber: next, PieceQty: 3, PieceRate: 12.5 },
+          { PieceNumber: next + 1, PieceQty: 1, PieceRate: 40 },
         ],
       }),
     );
     expect(res.status).toBe(200);
     expect(res.body.CommissionPieces).toEqual([
-      { PieceNumber: 1, PieceQty: 3, PieceRate: 12.5 },
-      { PieceNumber: 2, PieceQty: 1, PieceRate: 40 },
+      ...sales,
+      { PieceNumber: next, PieceQty: 3, PieceRate: 12.5 },
+      { PieceNumber: next + 1, PieceQty: 1, PieceRate: 40 },
     ]);
-    expect(res.body.Lines.find((l) => l.Caption === 'Commission Piece #1')?.Amount).toBe(37.5);
-    expect(res.body.Totals.RegularCommission).toBe(77.5);
+    expect(res.body.Lines.find((l) => l.Caption === `Commission Piece #${next}`)?.Amount).toBe(37.5);
+    // A sale's piece says where it came from: the order, the product and the lead.
+    const sale = res.body.Lines.find((l) => l.Caption === `Commission Piece #${sales[0].PieceNumber}`);
+    expect(sale?.Trace?.Description).toMatch(/Order .+ · .+/);
     const dup = await send(
       payroll,
       'PUT',
-      `payrolls/${open.PayrollID}/entries/${riley.PayPeriodID}`,
+      url,
       save(res.body, {
         CommissionPieces: [
-          { PieceNumber: 1, PieceQty: 1, PieceRate: 1 },
-          { PieceNumber: 1, PieceQty: 1, PieceRate: 1 },
+          ...sales,
+          { PieceNumber: next, PieceQty: 1, PieceRate: 1 },
+          { PieceNumber: next, PieceQty: 1, PieceRate: 1 },
         ],
       }),
     );
     expect(dup.status).toBe(400);
+    // Dropping or changing a sale's piece is refused, naming it; the piece and its source stay.
+    const dropped = await send<{ Errors: Record<string, string[]> }>(
+      payroll,
+      'PUT',
+      url,
+      save(res.body, { CommissionPieces: sales.slice(1) }),
+    );
+    expect(dropped.status).toBe(400);
+    expect(dropped.body.Errors.CommissionPieces[0]).toContain(
+      `Piece #${sales[0].PieceNumber} was earned by a sale`,
+    );
+    const changed = await send(
+      payroll,
+      'PUT',
+      url,
+      save(res.body, {
+        CommissionPieces: [{ ...sales[0], PieceQty: sales[0].PieceQty + 1 }, ...sales.slice(1)],
+      }),
+    );
+    expect(changed.status).toBe(400);
+    const after = entryOf(
+      (await get<PayrollEntry[]>(payroll, `payrolls/${open.PayrollID}/entries`)).body,
+      (e) => e.EmployeeID === riley.EmployeeID,
+    );
+    expect(after.CommissionPieces.filter((p) => p.FromSale)).toEqual(sales);
   });
 });
 

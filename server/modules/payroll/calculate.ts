@@ -38,6 +38,7 @@ import {
   type TimeEntryInput,
 } from '../../domain/payroll';
 import { addDays } from '../../domain/time/clock-time';
+import { productOrderSources } from '../orders/sources';
 import { minimumWageSchedule } from '../wage-policies/minimum-wage';
 import { ensureEntries } from './ensure';
 import type { Conn, PayrollRow } from './scope';
@@ -452,6 +453,16 @@ export async function gather(
     list.push(p);
     pieces.set(p.PayrollEntryID, list);
   }
+  // What a piece was earned by, in words ("Order RGR-0880100 · Ignite Internet 1 Gbps · lead 217").
+  const orderSources = await productOrderSources(
+    db,
+    [...pieces.values()]
+      .flat()
+      .flatMap((p) => (p.SourceType === 'productOrder' && p.SourceID ? [p.SourceID] : [])),
+  );
+  const sourceLabel = (p: typeof payrollCommissionPieces.$inferSelect): string =>
+    (p.SourceType === 'productOrder' && p.SourceID ? orderSources.get(p.SourceID)?.Label : undefined) ??
+    `${p.SourceType} ${p.SourceID ?? ''}`.trim();
   // Minimum wages per jurisdiction over the window (plus the context week).
   const wages = new Map<string, MinimumWagePeriod[]>();
   for (const r of rows) {
@@ -504,9 +515,7 @@ export async function gather(
         PieceNumber: p.PieceNumber,
         PieceQty: p.PieceQty,
         PieceRate: p.PieceRateCents,
-        Source: p.SourceType
-          ? { kind: p.SourceType, id: p.SourceID ?? 0, label: `${p.SourceType} ${p.SourceID ?? ''}`.trim() }
-          : null,
+        Source: p.SourceType ? { kind: p.SourceType, id: p.SourceID ?? 0, label: sourceLabel(p) } : null,
       })),
       MinimumWages: wages.get(`${office.CountryID}|${office.StateProvince}`) ?? [],
       LateAdjustments: lateRows.map((l) => ({

@@ -116,24 +116,66 @@ export async function saveEntry(args: {
         Version: sql`${payrollEntries.Version} + 1`,
       })
       .where(eq(payrollEntries.PayrollEntryID, row.PayrollEntryID));
-    await tx
-      .delete(payrollCommissionPieces)
-      .where(eq(payrollCommissionPieces.PayrollEntryID, row.PayrollEntryID));
-    if (body.CommissionPieces.length)
-      await tx.insert(payrollCommissionPieces).values(
-        body.CommissionPieces.map((p) => ({
-          PayrollEntryID: row.PayrollEntryID,
-          PieceNumber: p.PieceNumber,
-          PieceQty: p.PieceQty,
-          PieceRateCents: toCents(p.PieceRate),
-        })),
-      );
+    await savePieces(tx, row.PayrollEntryID, body.CommissionPieces);
     const { entries } = await recalculateEntries(tx, id, [payPeriodId], 'entry-save', {
       actorEmployeeID: actor.EmployeeID,
       now,
     });
     return oneWire(tx, entries[0] ?? row);
   });
+}
+
+/**
+ * Saves an entry's commission pieces by number: a piece earned by a sale (SourceType set, e.g. a
+ * product order) keeps its row and source and may be neither changed nor removed here — the order's
+ * status decides it (400 naming the piece); other pieces are updated, removed or added as sent.
+ */
+async function savePieces(
+  tx: Conn,
+  entryId: number,
+  sent: EntrySavePayload['CommissionPieces'],
+): Promise<void> {
+  const existing = await tx
+    .select()
+    .from(payrollCommissionPieces)
+    .where(eq(payrollCommissionPieces.PayrollEntryID, entryId));
+  const byNumber = new Map(sent.map((p) => [p.PieceNumber, p]));
+  const refused = existing.filter((e) => {
+    if (!e.SourceType) return false;
+    const s = byNumber.get(e.PieceNumber);
+    return !s || s.PieceQty !== e.PieceQty || toCents(s.PieceRate) !== e.PieceRateCents;
+  });
+  if (refused.length)
+    throw badRequest('A piece earned by a sale cannot be changed here.', {
+      CommissionPieces: refused.map(
+        (e) =>
+          `Piece #${e.PieceNumber} was earned by a sale: change the order's status instead of the piece.`,
+      ),
+    });
+  for (const e of existing) {
+    if (e.SourceType) continue;
+    const s = byNumber.get(e.PieceNumber);
+    if (!s)
+      await tx
+        .delete(payrollCommissionPieces)
+        .where(eq(payrollCommissionPieces.PayrollCommissionPieceID, e.PayrollCommissionPieceID));
+    else if (s.PieceQty !== e.PieceQty || toCents(s.PieceRate) !== e.PieceRateCents)
+      await tx
+        .update(payrollCommissionPieces)
+        .set({ PieceQty: s.PieceQty, PieceRateCents: toCents(s.PieceRate) })
+        .where(eq(payrollCommissionPieces.PayrollCommissionPieceID, e.PayrollCommissionPieceID));
+  }
+  const known = new Set(existing.map((e) => e.PieceNumber));
+  const added = sent.filter((p) => !known.has(p.PieceNumber));
+  if (added.length)
+    await tx.insert(payrollCommissionPieces).values(
+      added.map((p) => ({
+        PayrollEntryID: entryId,
+        PieceNumber: p.PieceNumber,
+        PieceQty: p.PieceQty,
+        PieceRateCents: toCents(p.PieceRate),
+      })),
+    );
 }
 
 /** PATCH payrolls/{id}/manual-requests: marks an entry's manual request processed by the provider (or not). */

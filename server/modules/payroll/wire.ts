@@ -131,7 +131,12 @@ export function lineWire(l: {
 export function entryWire(
   e: EntryRow,
   p: Pick<PeriodRow, 'StartDate' | 'EndDate' | 'IsApproved' | 'IsLocked'>,
-  pieces: readonly { PieceNumber: number; PieceQty: number; PieceRateCents: number }[],
+  pieces: readonly {
+    PieceNumber: number;
+    PieceQty: number;
+    PieceRateCents: number;
+    SourceType?: string | null;
+  }[],
   lines: readonly PayrollEntryLine[],
   employee?: PayrollEmployee,
 ): PayrollEntry {
@@ -175,6 +180,7 @@ export function entryWire(
         PieceNumber: x.PieceNumber,
         PieceQty: x.PieceQty,
         PieceRate: fromCents(x.PieceRateCents),
+        ...(x.SourceType ? { FromSale: true } : {}),
       })),
     Totals: totalsWire(e.Totals),
     GrossPay: fromCents(e.GrossPayCents),
@@ -264,7 +270,10 @@ export async function entryWires(
   const entryIds = rows.map((r) => r.PayrollEntryID);
   const periodIds = rows.map((r) => r.PayPeriodID);
   const periods = new Map<number, PeriodRow>();
-  const pieces = new Map<number, { PieceNumber: number; PieceQty: number; PieceRateCents: number }[]>();
+  const pieces = new Map<
+    number,
+    { PieceNumber: number; PieceQty: number; PieceRateCents: number; SourceType: string | null }[]
+  >();
   const lines = new Map<number, PayrollEntryLine[]>();
   for (let i = 0; i < rows.length; i += 5000) {
     const ids = entryIds.slice(i, i + 5000);

@@ -135,7 +135,7 @@ describe('entry save payload', () => {
     });
   });
 
-  it('sends a salary other than the default, and renumbers pieces in order', () => {
+  it('sends a salary other than the default, and keeps each piece its number (a sale keeps its piece)', () => {
     const draft: EntryDraft = toDraft(entry, defaults);
     draft.values.Salary = '1600';
     draft.values.ContractorPayment = '80';
@@ -150,8 +150,8 @@ describe('entry save payload', () => {
     expect(result.payload.ContractorPayment).toBe(80);
     expect(result.payload.Comments).toBe('late receipt');
     expect(result.payload.CommissionPieces).toEqual([
-      { PieceNumber: 1, PieceQty: 2, PieceRate: 10 },
-      { PieceNumber: 2, PieceQty: 1, PieceRate: 7.25 },
+      { PieceNumber: 4, PieceQty: 2, PieceRate: 10 },
+      { PieceNumber: 9, PieceQty: 1, PieceRate: 7.25 },
     ]);
   });
 

@@ -185,7 +185,12 @@ function EntryForm({
         {draft.CommissionPieces.map((p, i) => (
           <Group key={p.PieceNumber} gap="xs" align="flex-end" wrap="nowrap">
             <Text size="sm" w={150} pb={6}>
-              {t('payroll.entries.pieceNumber', { n: i + 1 })}
+              {t('payroll.entries.pieceNumber', { n: p.PieceNumber })}
+              {p.FromSale ? (
+                <Text span size="xs" c="dimmed" display="block">
+                  {t('payroll.entries.pieceFromSale')}
+                </Text>
+              ) : null}
             </Text>
             <TextInput
               size="xs"
@@ -193,7 +198,7 @@ function EntryForm({
               value={p.PieceQty}
               onChange={(e) => setPiece(i, 'PieceQty', e.currentTarget.value)}
               error={errors[`CommissionPieces[${i}].PieceQty`] ?? errors[`CommissionPieces.${i}.PieceQty`]}
-              readOnly={readOnly}
+              readOnly={readOnly || p.FromSale}
               w={110}
             />
             <TextInput
@@ -202,15 +207,15 @@ function EntryForm({
               value={p.PieceRate}
               onChange={(e) => setPiece(i, 'PieceRate', e.currentTarget.value)}
               error={errors[`CommissionPieces[${i}].PieceRate`] ?? errors[`CommissionPieces.${i}.PieceRate`]}
-              readOnly={readOnly}
+              readOnly={readOnly || p.FromSale}
               w={110}
             />
-            {!readOnly && (
+            {!readOnly && !p.FromSale && (
               <ActionIcon
                 variant="subtle"
                 color="red"
                 mb={4}
-                aria-label={t('payroll.entries.removePiece', { n: i + 1 })}
+                aria-label={t('payroll.entries.removePiece', { n: p.PieceNumber })}
                 onClick={() =>
                   setDraft((d) => ({ ...d, CommissionPieces: d.CommissionPieces.filter((_, j) => j !== i) }))
                 }

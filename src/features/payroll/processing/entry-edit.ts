@@ -71,6 +71,8 @@ export interface CommissionPieceDraft {
   PieceNumber: number;
   PieceQty: string;
   PieceRate: string;
+  /** Earned by a sale: shown read only and sent back as it is (the order decides it). */
+  FromSale?: boolean;
 }
 
 export interface EntryDraft {
@@ -87,7 +89,7 @@ export interface EntryInputs {
   IsPaidGuaranteed: boolean;
   IsPaidCommission: boolean;
   Comments: string | null;
-  CommissionPieces: { PieceNumber: number; PieceQty: number; PieceRate: number }[];
+  CommissionPieces: { PieceNumber: number; PieceQty: number; PieceRate: number; FromSale?: boolean }[];
   [field: string]: unknown;
 }
 
@@ -118,6 +120,7 @@ export function toDraft(entry: EntryInputs, defaults: EntryDefaults): EntryDraft
       PieceNumber: p.PieceNumber,
       PieceQty: text(p.PieceQty),
       PieceRate: text(p.PieceRate),
+      ...(p.FromSale ? { FromSale: true } : {}),
     })),
   };
 }
@@ -143,7 +146,7 @@ export interface EntryPayload {
   IsPaidGuaranteed: boolean;
   IsPaidCommission: boolean;
   Comments: string | null;
-  CommissionPieces: { PieceNumber: number; PieceQty: number; PieceRate: number }[];
+  CommissionPieces: { PieceNumber: number; PieceQty: number; PieceRate: number; FromSale?: boolean }[];
   [field: string]: unknown;
 }
 
@@ -184,7 +187,12 @@ export function toPayload(
     if ('problem' in qty) problems[`CommissionPieces[${i}].PieceQty`] = qty.problem;
     if ('problem' in rate) problems[`CommissionPieces[${i}].PieceRate`] = rate.problem;
     if ('value' in qty && 'value' in rate)
-      payload.CommissionPieces.push({ PieceNumber: i + 1, PieceQty: qty.value, PieceRate: rate.value });
+      // Numbers are kept: the stub's 'Commission Piece #N' and a sale's piece keep theirs.
+      payload.CommissionPieces.push({
+        PieceNumber: piece.PieceNumber,
+        PieceQty: qty.value,
+        PieceRate: rate.value,
+      });
   });
   return Object.keys(problems).length ? { problems } : { payload };
 }
