@@ -37,7 +37,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Apex is running at (http:\/\/\S+)/.exec(output);
