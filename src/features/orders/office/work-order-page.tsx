@@ -239,14 +239,9 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
                     // biome-ignore lint/suspicious/noArrayIndexKey: pieces have no id on the wire; their order is stable
                     <Table.Tr key={i}>
                       <Table.Td>
-                        <Badge
-                          variant="light"
-                          color={c.Kind === 'chargeback' ? 'red' : 'green'}
-                          tt="none"
-                          maw="none"
-                        >
+                        <Text size="sm" fw={700} c={c.Kind === 'chargeback' ? 'red' : 'green'}>
                           {t(`orders.detail.kind.${c.Kind}`)}
-                        </Badge>
+                        </Text>
                         <Text size="xs" c="dimmed">
                           {productName(c.ProductOrderID)} ·{' '}
                           {t('orders.detail.pieceMath', { qty: c.PieceQty, rate: money(c.PieceRate) })}
