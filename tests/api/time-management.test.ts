@@ -21,6 +21,7 @@ import {
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { lockPayPeriods } from '../../server/modules/time-management/pay-periods-service';
 import { EmployeeStatus, GrantType, RoleScope } from '../../src/contract/common';
+import type { PayrollEntry } from '../../src/contract/payroll';
 import type { TimeEntry, TimeEntrySave, WeekSummary } from '../../src/contract/time';
 import {
   LATE_ADJUSTMENT_MESSAGE,
@@ -733,6 +734,18 @@ describe('late adjustments', () => {
     expect(
       (await put(payroll, `late-adjustments/${request.LateAdjustmentID}/accept`, { Version: 3 })).statusCode,
     ).toBe(400);
+    // The payroll of the period that pays it was recalculated on acceptance: its entry has a line
+    // traced to the adjustment.
+    const [paying] = await t.db
+      .select({ PayrollID: payPeriods.PayrollID, PayPeriodID: payPeriods.PayPeriodID })
+      .from(payPeriods)
+      .where(and(eq(payPeriods.EmployeeID, ids.staff), eq(payPeriods.StartDate, P3)));
+    expect(paying.PayrollID).not.toBeNull();
+    const entries = (await get(payroll, `payrolls/${paying.PayrollID}/entries`)).json<PayrollEntry[]>();
+    const paid = entries.find((e) => e.PayPeriodID === paying.PayPeriodID);
+    expect(
+      paid?.Lines.some((l) => (l.Trace?.LateAdjustmentIDs ?? []).includes(request.LateAdjustmentID)),
+    ).toBe(true);
   });
 
   it('an edit or a delete of an entry of the approved period leaves it as it is', async () => {

@@ -18,11 +18,13 @@ import {
   type RejectLateAdjustment,
 } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
-import { employees, lateAdjustments, payPeriods } from '../../db/tables';
+import { employees, icdOffices, lateAdjustments, payPeriods } from '../../db/tables';
 import { diffEntries, minutesDelta } from '../../domain/time-management/changes';
 import { isClosed, periodState } from '../../domain/time-management/pay-periods';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { Actor, OfficeScope } from '../access/service';
+import { recalculateEntries } from '../payroll/calculate';
+import { ensurePayrolls } from '../payroll/ensure';
 import { applyLateAdjustment, lockEmployee } from '../time/service';
 import { entryLabeler } from './labels';
 import type { LateAdjustmentRow } from './late-store';
@@ -299,6 +301,22 @@ async function acceptOne(tx: Tx, actor: Actor, row: LateAdjustmentRow, target: P
   });
 }
 
+/** The payroll a pay period belongs to, joining it to one first when it has none yet. */
+async function payrollOfPeriod(tx: Tx, period: PayPeriodRow): Promise<number | null> {
+  if (period.PayrollID !== null) return period.PayrollID;
+  const [office] = await tx
+    .select({ IcdCorporationID: icdOffices.IcdCorporationID })
+    .from(icdOffices)
+    .where(eq(icdOffices.IcdOfficeID, period.IcdOfficeID));
+  if (!office) return null;
+  await ensurePayrolls(tx, { corporationIds: [office.IcdCorporationID] });
+  const [row] = await tx
+    .select({ PayrollID: payPeriods.PayrollID })
+    .from(payPeriods)
+    .where(eq(payPeriods.PayPeriodID, period.PayPeriodID));
+  return row?.PayrollID ?? null;
+}
+
 async function reload(db: Conn, id: number): Promise<LateAdjustment> {
   const [row] = await db.select().from(lateAdjustments).where(eq(lateAdjustments.LateAdjustmentID, id));
   const [wire] = await lateAdjustmentWires(db, [row]);
@@ -340,6 +358,12 @@ export async function acceptLateAdjustment(args: {
     if (!target) throw badRequest('This employee has no open pay period to pay the adjustment in.');
     await acceptOne(tx, actor, row, target);
     for (const child of await pendingBreaksOf(tx, row)) await acceptOne(tx, actor, child, target);
+    // The period that pays it shows it at once on its payroll entry (and the employee's stub).
+    const payrollId = await payrollOfPeriod(tx, target);
+    if (payrollId !== null)
+      await recalculateEntries(tx, payrollId, [target.PayPeriodID], 'late-adjustment', {
+        actorEmployeeID: actor.EmployeeID,
+      });
   });
   return reload(db, id);
 }
