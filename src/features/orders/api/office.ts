@@ -29,6 +29,7 @@ import {
   WorkOrderPage,
   type WorkOrderPatch,
   type WorkOrderQuery,
+  type WorkOrderSave,
   WorkOrderUpdateAlertResult,
 } from '../../../contract/orders';
 
@@ -301,5 +302,15 @@ export function useRoster() {
     queryFn: ({ signal }) => api.get('employees/roster', { signal, schema: z.array(RosterRow) }),
     staleTime: LOOKUP_STALE,
     retry: false,
+  });
+}
+
+/** One work order typed in the office (no lead); 201 with the new order. */
+export function useCreateWorkOrder() {
+  const api = useApiClient();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WorkOrderSave) => wire(api, 'post', 'work-orders', WorkOrderDetail, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...ORDERS_KEY] }),
   });
 }

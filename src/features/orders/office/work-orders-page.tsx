@@ -42,6 +42,7 @@ import {
 import { BulkCreatePanel } from './bulk-create-panel';
 import { ClaimsPanel } from './claims-panel';
 import { formatDay, localDay, STATUS_KIND_COLOURS, serverMessages } from './helpers';
+import { NewOrderModal } from './new-order-modal';
 
 const PAGE_SIZE = 25;
 type SortColumn = 'saleDate' | 'customer' | 'orderNumber';
@@ -49,16 +50,21 @@ type SortColumn = 'saleDate' | 'customer' | 'orderNumber';
 export default function WorkOrdersPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<string | null>('orders');
+  const [creating, setCreating] = useState(false);
   return (
     <Stack gap="md" maw={1440}>
       <Group justify="space-between">
         <Title order={1} size="h2">
           {t('orders.office.title')}
         </Title>
-        <Button component={Link} to="/orders/catalogue" variant="light">
-          {t('orders.office.catalogue')}
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/orders/catalogue" variant="light">
+            {t('orders.office.catalogue')}
+          </Button>
+          <Button onClick={() => setCreating(true)}>{t('orders.create.new')}</Button>
+        </Group>
       </Group>
+      <NewOrderModal opened={creating} onClose={() => setCreating(false)} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="orders">{t('orders.office.tabs.orders')}</Tabs.Tab>
