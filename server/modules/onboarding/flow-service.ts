@@ -223,18 +223,18 @@ async function saveApplicant(tx: Tx, employeeId: number, a: NonNullable<Patch['A
         'Applicant.EmailAddress': ['This e-mail address is used by another employee'],
       });
   }
-  await tx
-    .update(employees)
-    .set({
-      ...(a.FirstName !== undefined ? { FirstName: a.FirstName } : {}),
-      ...(a.LastName !== undefined ? { LastName: a.LastName } : {}),
-      ...(a.EmailAddress !== undefined ? { EmailAddress: a.EmailAddress } : {}),
-      ...(a.DateOfBirth !== undefined ? { BirthDate: a.DateOfBirth ?? null } : {}),
-      ...(a.CellPhone !== undefined
-        ? { CellPhone: a.CellPhone?.PhoneNumber || null, CellPhoneExtension: a.CellPhone?.Extension ?? null }
-        : {}),
-    })
-    .where(eq(employees.EmployeeID, employeeId));
+  const changes = {
+    ...(a.FirstName !== undefined ? { FirstName: a.FirstName } : {}),
+    ...(a.LastName !== undefined ? { LastName: a.LastName } : {}),
+    ...(a.EmailAddress !== undefined ? { EmailAddress: a.EmailAddress } : {}),
+    ...(a.DateOfBirth !== undefined ? { BirthDate: a.DateOfBirth ?? null } : {}),
+    ...(a.CellPhone !== undefined
+      ? { CellPhone: a.CellPhone?.PhoneNumber || null, CellPhoneExtension: a.CellPhone?.Extension ?? null }
+      : {}),
+  };
+  // An empty Applicant ({}) changes nothing about the person.
+  if (Object.keys(changes).length)
+    await tx.update(employees).set(changes).where(eq(employees.EmployeeID, employeeId));
 }
 
 async function pendingRecord(tx: DbOrTx, row: ApplicationRow) {
