@@ -114,9 +114,15 @@ export default function ApplicationStatusPage() {
           <Text fw={600} size="lg" data-testid="application-headline">
             {status === 'Approved'
               ? t('onboarding-applicant.status.employee')
-              : full?.Stage === 'Submitted'
-                ? t('onboarding-applicant.status.submitted')
-                : t(`onboarding.status.headline.${status}`)}
+              : fillable
+                ? t(
+                    full?.Stage === 'Reviewed'
+                      ? 'onboarding-applicant.status.fix'
+                      : 'onboarding-applicant.status.fill',
+                  )
+                : full?.Stage === 'Submitted'
+                  ? t('onboarding-applicant.status.submitted')
+                  : t(`onboarding.status.headline.${status}`)}
           </Text>
           <Text size="sm">
             {t('onboarding.status.appliedTo', {

@@ -78,6 +78,8 @@ export function ApplicationFlow({
   const firstWithComment = steps.findIndex((s) => comments[s]);
   const [active, setActive] = useState(firstWithComment >= 0 ? firstWithComment : 0);
   const [values, setValues] = useState<Record<number, string>>({});
+  // Masked fields started but not complete (the masked input shows them 'unfinished').
+  const [unfinished, setUnfinished] = useState<ReadonlySet<number>>(new Set());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -102,8 +104,7 @@ export function ApplicationFlow({
     const changed = fieldsOf(s).filter((f) => f.OnboardingReferenceFieldID in values);
     const bad: Record<string, string> = {};
     for (const f of changed)
-      if (values[f.OnboardingReferenceFieldID] === '\u0000')
-        bad[f.OnboardingReferenceFieldID] = k('unfinished');
+      if (unfinished.has(f.OnboardingReferenceFieldID)) bad[f.OnboardingReferenceFieldID] = k('unfinished');
     setErrors(bad);
     if (Object.keys(bad).length) return false;
     for (const f of changed) {
@@ -204,7 +205,15 @@ export function ApplicationFlow({
           mask={f.InputMask}
           inputMode="numeric"
           value={shownValue(f)}
-          onChange={(r) => set(r.empty ? '' : r.complete ? r.masked : '\u0000')}
+          onChange={(r) => {
+            set(r.empty ? '' : r.masked);
+            setUnfinished((cur) => {
+              const next = new Set(cur);
+              if (r.empty || r.complete) next.delete(id);
+              else next.add(id);
+              return next;
+            });
+          }}
         />
       );
     if (f.ValueType === 'Date')
@@ -260,14 +269,20 @@ export function ApplicationFlow({
           <TextInput
             label={k('bank.name')}
             value={bank.BankName}
-            onChange={(e) => setBank((b) => ({ ...b, BankName: e.currentTarget.value }))}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setBank((b) => ({ ...b, BankName: v }));
+            }}
             error={errors['Bank.BankName']}
           />
           <TextInput
             label={bank.CountryID === '2' ? k('bank.routing') : k('bank.transit')}
             inputMode="numeric"
             value={bank.RoutingNumber}
-            onChange={(e) => setBank((b) => ({ ...b, RoutingNumber: e.currentTarget.value }))}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setBank((b) => ({ ...b, RoutingNumber: v }));
+            }}
             error={errors['Bank.RoutingNumber']}
           />
           {bank.CountryID !== '2' && (
@@ -275,7 +290,10 @@ export function ApplicationFlow({
               label={k('bank.institution')}
               inputMode="numeric"
               value={bank.InstitutionNumber}
-              onChange={(e) => setBank((b) => ({ ...b, InstitutionNumber: e.currentTarget.value }))}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setBank((b) => ({ ...b, InstitutionNumber: v }));
+              }}
               error={errors['Bank.InstitutionNumber']}
             />
           )}
@@ -284,7 +302,10 @@ export function ApplicationFlow({
             description={a.Bank.AccountNumber ? k('savedHidden', { value: a.Bank.AccountNumber }) : undefined}
             inputMode="numeric"
             value={bank.AccountNumber}
-            onChange={(e) => setBank((b) => ({ ...b, AccountNumber: e.currentTarget.value }))}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setBank((b) => ({ ...b, AccountNumber: v }));
+            }}
             error={errors['Bank.AccountNumber']}
           />
         </Stack>
