@@ -152,7 +152,7 @@ export default function MySalesPage() {
                 {[w.ProgramName, w.SaleDate].filter(Boolean).join(' · ')}
               </Text>
             </div>
-            <Badge color="yellow">
+            <Badge color="yellow" style={{ flexShrink: 0, overflow: 'visible' }} maw="none">
               {w.WorkOrderID < 0 ? t('orders-field.waiting') : t('orders-field.sentBadge')}
             </Badge>
           </Group>
