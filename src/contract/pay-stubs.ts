@@ -72,6 +72,11 @@ export const StubCommissionPiece = z.object({
   PieceQty: Quantity,
   PieceRate: Money,
   Amount: Money,
+  /**
+   * Beyond the spec: what earned the piece, when a sale did ("Order RGR-0880100 · Ignite Internet
+   * 1 Gbps · lead 217"); absent for a piece payroll entered by hand.
+   */
+  Source: z.string().optional(),
 });
 export type StubCommissionPiece = z.infer<typeof StubCommissionPiece>;
 

@@ -380,6 +380,15 @@ describe('pay-stubs/employee/{id}', () => {
     expect(manager.map((x) => x.PayPeriodID)).not.toContain(openPeriod);
   });
 
+  it('names the sale behind a piece the rep earned by an order (order, product and lead); hand-entered pieces name none', async () => {
+    const stubs = (await get('payroll', `/api/pay-stubs/employee/${id.rep}`)).json<PayStub[]>();
+    const pieces = stubs.flatMap((x) => x.CommissionPieces);
+    const fromSales = pieces.filter((p) => p.Source);
+    expect(fromSales.length).toBeGreaterThan(0);
+    for (const p of fromSales) expect(p.Source).toMatch(/^Order \S+ · .+ · lead \d+$/);
+    expect(pieces.filter((p) => !p.Source).length).toBeGreaterThan(0);
+  });
+
   it('shows a disclosed payroll to the employee before it is locked', async () => {
     const [p] = await t.db.select().from(payPeriods).where(eq(payPeriods.PayPeriodID, openPeriod));
     await t.db

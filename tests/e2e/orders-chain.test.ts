@@ -114,6 +114,7 @@ const pendingChip = (page: Page) => page.getByTestId('sync-chip').getAttribute('
 
 interface WorkOrderDetail {
   WorkOrderID: number;
+  OrderNumber: string | null;
   LeadID: number | null;
   SaleDate: string;
   SalesChannelID: number;
@@ -286,9 +287,10 @@ describe('orders chain: door knock to pay stub', () => {
       .toContain(`Piece #${piece.PieceNumber}:`);
     expect(await page.getByTestId('stub-lines').textContent()).toContain('Commissions');
     await page.screenshot({ path: join(shots, 'phone-stub.png'), fullPage: true });
-    // Where the piece came from (the order and the lead): reported when the stub does not say it.
-    const text = (await page.getByTestId('stub-detail').textContent()) ?? '';
-    console.info(`orders-chain: the stub names the lead or order: ${text.includes(STREET)}`);
+    // Where the piece came from: the order and the lead it was sold from.
+    const sources = (await pieces.getByTestId('piece-source').allTextContents()).join('\n');
+    expect(sources).toContain(`lead ${leadId}`);
+    expect(sources).toContain(`Order ${order.OrderNumber ?? `#${order.WorkOrderID}`}`);
     expect(errors).toEqual([]);
   });
 

@@ -26,6 +26,7 @@ import {
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Actor, OfficeScope } from '../access/service';
 import { inScope } from '../access/service';
+import { productOrderSources } from '../orders/sources';
 
 export const READ_OWN = 'payStubs:readOwn';
 export const READ = 'payStubs:read';
@@ -172,6 +173,15 @@ export async function stubRows(db: Conn, scope: StubScope, extra?: SQL, limit = 
 export type StubRow = Awaited<ReturnType<typeof stubRows>>[number];
 
 /** Rows → wire stubs, with their lines and commission pieces. */
+/** The words naming what earned a piece (a product order), when a sale did. */
+function sourceOf(
+  p: typeof payrollCommissionPieces.$inferSelect,
+  sources: Map<number, { Label: string }>,
+): { Source?: string } {
+  const label = p.SourceType === 'productOrder' && p.SourceID ? sources.get(p.SourceID)?.Label : undefined;
+  return label ? { Source: label } : {};
+}
+
 export async function stubWires(db: Conn, rows: readonly StubRow[]): Promise<PayStub[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.PayrollEntryID);
@@ -187,6 +197,10 @@ export async function stubWires(db: Conn, rows: readonly StubRow[]): Promise<Pay
       .where(inArray(payrollCommissionPieces.PayrollEntryID, ids))
       .orderBy(asc(payrollCommissionPieces.PieceNumber)),
   ]);
+  const sources = await productOrderSources(
+    db,
+    pieces.flatMap((p) => (p.SourceType === 'productOrder' && p.SourceID ? [p.SourceID] : [])),
+  );
   return rows.map((r) => {
     const noRate = (kind: string) => kind === 'Meal Period Premium';
     return {
@@ -204,6 +218,7 @@ export async function stubWires(db: Conn, rows: readonly StubRow[]): Promise<Pay
           PieceQty: p.PieceQty,
           PieceRate: cents(p.PieceRateCents),
           Amount: cents(Math.round(p.PieceQty * p.PieceRateCents)),
+          ...sourceOf(p, sources),
         })),
       StartDate: day(r.StartDate),
       EndDate: day(r.EndDate),

@@ -269,14 +269,21 @@ function StubDetail({ stub, userId, onBack }: { stub: PayStub; userId: string; o
           </Title>
           <Stack gap={4}>
             {stub.CommissionPieces.map((p) => (
-              <Group key={p.PieceNumber} justify="space-between" wrap="nowrap">
-                <Text size="sm">
-                  {t('pay-stubs.piece', {
-                    number: p.PieceNumber,
-                    qty: quantity(p.PieceQty, lang),
-                    rate: cur(p.PieceRate),
-                  })}
-                </Text>
+              <Group key={p.PieceNumber} justify="space-between" wrap="nowrap" align="flex-start">
+                <div>
+                  <Text size="sm">
+                    {t('pay-stubs.piece', {
+                      number: p.PieceNumber,
+                      qty: quantity(p.PieceQty, lang),
+                      rate: cur(p.PieceRate),
+                    })}
+                  </Text>
+                  {p.Source ? (
+                    <Text size="xs" c="dimmed" data-testid="piece-source">
+                      {t('pay-stubs.pieceSource', { source: p.Source })}
+                    </Text>
+                  ) : null}
+                </div>
                 <Text size="sm">{cur(p.Amount)}</Text>
               </Group>
             ))}
