@@ -259,8 +259,8 @@ export function ApplicationFlow({
           <Select
             label={k('bank.country')}
             data={[
-              { value: '1', label: k('bank.canada') },
-              { value: '2', label: k('bank.usa') },
+              { value: '2', label: k('bank.canada') },
+              { value: '1', label: k('bank.usa') },
             ]}
             value={bank.CountryID}
             onChange={(v) => setBank((b) => ({ ...b, CountryID: v }))}
@@ -276,7 +276,7 @@ export function ApplicationFlow({
             error={errors['Bank.BankName']}
           />
           <TextInput
-            label={bank.CountryID === '2' ? k('bank.routing') : k('bank.transit')}
+            label={bank.CountryID === '1' ? k('bank.routing') : k('bank.transit')}
             inputMode="numeric"
             value={bank.RoutingNumber}
             onChange={(e) => {
@@ -285,7 +285,7 @@ export function ApplicationFlow({
             }}
             error={errors['Bank.RoutingNumber']}
           />
-          {bank.CountryID !== '2' && (
+          {bank.CountryID !== '1' && (
             <TextInput
               label={k('bank.institution')}
               inputMode="numeric"
