@@ -155,6 +155,8 @@ describe('onboarding applicant on a phone', () => {
     // The applicant sees the comment on the step concerned, fixes the SIN and submits again.
     await again.reload();
     await again.getByTestId('review-comments').waitFor();
+    // Everything typed earlier was acknowledged: nothing shows as waiting to be sent any more.
+    expect(await again.getByTestId('field-waiting').count()).toBe(0);
     expect(await again.getByTestId('step-comment').textContent()).toBe('The SIN does not match your card.');
     await shot(again, 'phone-flow-reviewed');
     const sin = again.getByLabel(/^SIN/);

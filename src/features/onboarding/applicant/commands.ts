@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { registerCommand } from '../../../offline/commands';
 import { makeEntityKey } from '../../../offline/temp-ids';
 
-/** Draft entity of a field value (localId `${applicationId}:${fieldId}`). */
+/** Draft entity of a field value (localId `${applicationId}.${fieldId}`). */
 export const FIELD_ENTITY = 'onboardingField';
 
 export const SaveFieldArgs = z.object({
@@ -17,7 +17,7 @@ export const SaveFieldArgs = z.object({
 });
 export type SaveFieldArgs = z.infer<typeof SaveFieldArgs>;
 
-export const fieldKey = (applicationId: number, fieldId: number) => `${applicationId}:${fieldId}`;
+export const fieldKey = (applicationId: number, fieldId: number) => `${applicationId}.${fieldId}`;
 
 export const saveFieldCommand = registerCommand({
   name: 'onboardingField.save',
