@@ -137,7 +137,11 @@ export const PERMISSIONS = [
     Name: 'Read commission policies (ICD, multi-play, product)',
     ModuleID: ModuleId.Commission,
   },
-  { Key: 'commission:write', Name: 'Create, edit and delete commission policies', ModuleID: ModuleId.Commission },
+  {
+    Key: 'commission:write',
+    Name: 'Create, edit and delete commission policies',
+    ModuleID: ModuleId.Commission,
+  },
   { Key: 'payout:read', Name: 'Read payout policies and the payout rate table', ModuleID: ModuleId.Payout },
   { Key: 'payout:write', Name: 'Create and edit payout policies', ModuleID: ModuleId.Payout },
   { Key: 'wagePolicies:read', Name: 'Read wage policies (minimum wages)', ModuleID: ModuleId.Payroll },

@@ -85,12 +85,15 @@ const OPEN_TO_SIGNED_IN: Record<string, string> = {
   'GET /api/employees/betaopt': "the caller's own feature preferences",
   'PUT /api/employees/betaopt': "the caller's own feature preferences",
   'GET /api/time-entry-types': 'lookup (cached by the service worker)',
-  'GET /api/legal-notices': "the caller's own legal notices (every notice with notices:manage, in the handler)",
-  'PUT /api/legal-notices/:id/acknowledge/:contentId': 'acknowledges a notice addressed to the caller (others: 404)',
+  'GET /api/legal-notices':
+    "the caller's own legal notices (every notice with notices:manage, in the handler)",
+  'PUT /api/legal-notices/:id/acknowledge/:contentId':
+    'acknowledges a notice addressed to the caller (others: 404)',
   'GET /api/bulletins/inbox': "the caller's own delivered bulletins",
   'GET /api/bulletins/:id':
     "a bulletin delivered to the caller, or one in the caller's bulletins:manage scope (others: 404, in the handler)",
-  'POST /api/bulletins/inbox/:id/acknowledge': 'acknowledges a bulletin delivered to the caller (others: 404)',
+  'POST /api/bulletins/inbox/:id/acknowledge':
+    'acknowledges a bulletin delivered to the caller (others: 404)',
 };
 
 /**
