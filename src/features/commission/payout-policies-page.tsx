@@ -1,15 +1,28 @@
 // Payout policies (/commission/payout-policies, office, online only): the division and corporation
 // payout policies (period, program, tiers of units) and the payout rate table report (one row per tier
 // of each policy, optionally only those in force on a day).
-import { Alert, Loader, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { hasGrant } from '../../api/permissions';
+import { useSessionData } from '../../app/app-context';
 import type { PayoutPolicy } from '../../contract/commission';
+import { localDate } from '../orders/field/order-draft';
 import { day, usePayoutPolicies, useRateTable } from './api';
+import { PayoutEditor } from './payout-editor';
 import { tierSummary } from './policies-page';
 
-function PolicyTable({ kind }: { kind: 'division' | 'corporation' }) {
+function PolicyTable({
+  kind,
+  canWrite,
+  onEdit,
+}: {
+  kind: 'division' | 'corporation';
+  canWrite: boolean;
+  onEdit: (policy: PayoutPolicy | null) => void;
+}) {
   const { t } = useTranslation();
   const policies = usePayoutPolicies(kind);
   if (policies.isLoading) return <Loader size="sm" aria-label={t('common.loading')} />;
@@ -20,36 +33,62 @@ function PolicyTable({ kind }: { kind: 'division' | 'corporation' }) {
       </Alert>
     );
   const rows: PayoutPolicy[] = policies.data ?? [];
-  if (!rows.length) return <Text c="dimmed">{t('commission.empty')}</Text>;
+  const newButton = canWrite && (
+    <Group justify="flex-end">
+      <Button
+        leftSection={<IconPlus size={16} />}
+        onClick={() => onEdit(null)}
+        data-testid={`new-${kind}-payout-policy`}
+      >
+        {t('commission.newPolicy')}
+      </Button>
+    </Group>
+  );
+  if (!rows.length)
+    return (
+      <Stack gap="sm">
+        {newButton}
+        <Text c="dimmed">{t('commission.empty')}</Text>
+      </Stack>
+    );
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table data-testid={`${kind}-payout-policies`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('commission.fields.name')}</Table.Th>
-            <Table.Th>{t('commission.division')}</Table.Th>
-            {kind === 'corporation' && <Table.Th>{t('commission.corporation')}</Table.Th>}
-            <Table.Th>{t('commission.period')}</Table.Th>
-            <Table.Th>{t('commission.tiers.title')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((p) => (
-            <Table.Tr key={p.PayoutPolicyID}>
-              <Table.Td>{p.Name}</Table.Td>
-              <Table.Td>{p.DivisionName}</Table.Td>
-              {kind === 'corporation' && <Table.Td>{p.CorporationName}</Table.Td>}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {day(p.StartDate)} – {day(p.EndDate) ?? t('commission.open')}
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs">{tierSummary(p.Tiers)}</Text>
-              </Table.Td>
+    <Stack gap="sm">
+      {newButton}
+      <Table.ScrollContainer minWidth={860}>
+        <Table highlightOnHover data-testid={`${kind}-payout-policies`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('commission.fields.name')}</Table.Th>
+              <Table.Th>{t('commission.division')}</Table.Th>
+              {kind === 'corporation' && <Table.Th>{t('commission.corporation')}</Table.Th>}
+              <Table.Th>{t('commission.period')}</Table.Th>
+              <Table.Th>{t('commission.tiers.title')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((p) => (
+              <Table.Tr
+                key={p.PayoutPolicyID}
+                style={{ cursor: 'pointer' }}
+                tabIndex={0}
+                onClick={() => onEdit(p)}
+                onKeyDown={(e) => e.key === 'Enter' && onEdit(p)}
+              >
+                <Table.Td>{p.Name}</Table.Td>
+                <Table.Td>{p.DivisionName}</Table.Td>
+                {kind === 'corporation' && <Table.Td>{p.CorporationName}</Table.Td>}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {day(p.StartDate)} – {day(p.EndDate) ?? t('commission.open')}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{tierSummary(p.Tiers)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }
 
@@ -116,6 +155,12 @@ export default function PayoutPoliciesPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'division';
+  const session = useSessionData();
+  const canWrite = hasGrant(session?.grants ?? [], 'payout:write');
+  const [editing, setEditing] = useState<{
+    kind: 'division' | 'corporation';
+    policy: PayoutPolicy | null;
+  } | null>(null);
   return (
     <Stack gap="md" data-testid="payout-policies-page">
       <Title order={2}>{t('commission.payoutTitle')}</Title>
@@ -126,15 +171,32 @@ export default function PayoutPoliciesPage() {
           <Tabs.Tab value="rates">{t('commission.tabs.rates')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="division" pt="md">
-          <PolicyTable kind="division" />
+          <PolicyTable
+            kind="division"
+            canWrite={canWrite}
+            onEdit={(policy) => setEditing({ kind: 'division', policy })}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="corporation" pt="md">
-          <PolicyTable kind="corporation" />
+          <PolicyTable
+            kind="corporation"
+            canWrite={canWrite}
+            onEdit={(policy) => setEditing({ kind: 'corporation', policy })}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="rates" pt="md">
           <RateTable />
         </Tabs.Panel>
       </Tabs>
+      {editing && (
+        <PayoutEditor
+          kind={editing.kind}
+          policy={editing.policy}
+          today={localDate(new Date())}
+          canWrite={canWrite}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -8,7 +8,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { TierRow } from '../../contract/commission';
+import { hasGrant } from '../../api/permissions';
+import { useSessionData } from '../../app/app-context';
+import type { MultiPlayPolicy, TierRow } from '../../contract/commission';
 import { useCorporations, useDivisions } from '../access/shared';
 import { localDate } from '../orders/field/order-draft';
 import {
@@ -19,6 +21,7 @@ import {
   useMultiPlay,
   useProductPolicies,
 } from './api';
+import { MultiPlayEditor } from './multi-play-editor';
 import { type EditorTarget, PolicyEditor } from './policy-editor';
 
 const today = () => localDate(new Date());
@@ -235,17 +238,34 @@ function ProductTab(props: {
   );
 }
 
-function MultiPlayTab(props: { divisionId: number | null; setDivision: (id: number) => void }) {
+function MultiPlayTab(props: {
+  divisionId: number | null;
+  setDivision: (id: number) => void;
+  canWrite: boolean;
+  onEdit: (policy: MultiPlayPolicy | null) => void;
+}) {
   const { t } = useTranslation();
   const policies = useMultiPlay(props.divisionId);
   const catalogue = useDivisionCatalogue(props.divisionId);
   const productName = new Map((catalogue.data?.products ?? []).map((p) => [p.ProductID, p.Name]));
   return (
     <Stack gap="sm">
-      <DivisionPicker value={props.divisionId} onChange={props.setDivision} />
+      <Group justify="space-between" align="flex-end">
+        <DivisionPicker value={props.divisionId} onChange={props.setDivision} />
+        {props.canWrite && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            disabled={!props.divisionId || !catalogue.data}
+            onClick={() => props.onEdit(null)}
+            data-testid="new-multi-play-policy"
+          >
+            {t('commission.newPolicy')}
+          </Button>
+        )}
+      </Group>
       <ListState loading={policies.isLoading} error={policies.isError} empty={policies.data?.length === 0} />
       {!!policies.data?.length && (
-        <Table data-testid="multi-play-policies">
+        <Table highlightOnHover data-testid="multi-play-policies">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('commission.fields.name')}</Table.Th>
@@ -257,7 +277,13 @@ function MultiPlayTab(props: { divisionId: number | null; setDivision: (id: numb
           </Table.Thead>
           <Table.Tbody>
             {policies.data.map((p) => (
-              <Table.Tr key={p.MultiPlayCommissionPolicyID}>
+              <Table.Tr
+                key={p.MultiPlayCommissionPolicyID}
+                style={{ cursor: 'pointer' }}
+                tabIndex={0}
+                onClick={() => catalogue.data && props.onEdit(p)}
+                onKeyDown={(e) => e.key === 'Enter' && catalogue.data && props.onEdit(p)}
+              >
                 <Table.Td>{p.Name}</Table.Td>
                 <Table.Td>{p.MinimumPlays}</Table.Td>
                 <Table.Td>${p.Bonus.toFixed(2)}</Table.Td>
@@ -284,7 +310,11 @@ export default function CommissionPoliciesPage() {
     target: EditorTarget;
     programs: { ProgramID: number; Name: string }[];
   } | null>(null);
-  const editDivision = editing?.target.kind === 'product' ? editing.target.divisionId : null;
+  const [multiPlay, setMultiPlay] = useState<{ policy: MultiPlayPolicy | null } | null>(null);
+  const session = useSessionData();
+  const canWrite = hasGrant(session?.grants ?? [], 'commission:write');
+  const editDivision =
+    editing?.target.kind === 'product' ? editing.target.divisionId : multiPlay ? divisionId : null;
   const catalogue = useDivisionCatalogue(editDivision);
   return (
     <Stack gap="md" data-testid="commission-policies-page">
@@ -310,7 +340,12 @@ export default function CommissionPoliciesPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="multiPlay" pt="md">
-          <MultiPlayTab divisionId={divisionId} setDivision={setDivision} />
+          <MultiPlayTab
+            divisionId={divisionId}
+            setDivision={setDivision}
+            canWrite={canWrite}
+            onEdit={(policy) => setMultiPlay({ policy })}
+          />
         </Tabs.Panel>
       </Tabs>
       {editing && (editing.target.kind === 'icd' || catalogue.data) && (
@@ -322,6 +357,16 @@ export default function CommissionPoliciesPage() {
           lines={catalogue.data?.lines ?? []}
           canWrite
           onClose={() => setEditing(null)}
+        />
+      )}
+      {multiPlay && catalogue.data && (
+        <MultiPlayEditor
+          divisionId={divisionId}
+          policy={multiPlay.policy}
+          products={catalogue.data.products}
+          lines={catalogue.data.lines}
+          canWrite={canWrite}
+          onClose={() => setMultiPlay(null)}
         />
       )}
     </Stack>

@@ -1,0 +1,258 @@
+// The multi-play policy editor (a modal, one division): name, minimum plays, bonus, active, and the
+// product + product line pairs. A pair already in another policy of the division is refused by the
+// server with a message naming that policy, shown on its row and above the form; a stale Version (409)
+// says so and reloads. Delete asks once and sends the Version.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../../api/api-context';
+import type { MultiPlayPolicy } from '../../contract/commission';
+import type { Product, ProductLine } from '../../contract/orders';
+import { COMMISSION_KEY, type SaveProblem, saveProblem } from './api';
+import { type MultiPlayValues, multiPlayBody, rowMessages } from './editor-helpers';
+
+const str = (n: number | null | undefined) => (n == null ? null : String(n));
+
+export function MultiPlayEditor(props: {
+  divisionId: number;
+  policy: MultiPlayPolicy | null;
+  products: Product[];
+  lines: ProductLine[];
+  canWrite: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const { divisionId, policy, products, lines, canWrite, onClose } = props;
+  const [values, setValues] = useState<MultiPlayValues>(() => ({
+    Name: policy?.Name ?? '',
+    MinimumPlays: policy?.MinimumPlays ?? 2,
+    Bonus: policy?.Bonus ?? 0,
+    IsActive: policy?.IsActive ?? true,
+    Pairs: policy?.Pairs.map((p) => ({
+      ProductID: str(p.ProductID),
+      ProductLineID: str(p.ProductLineID),
+    })) ?? [
+      { ProductID: null, ProductLineID: null },
+      { ProductID: null, ProductLineID: null },
+    ],
+  }));
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const set = (patch: Partial<MultiPlayValues>) => setValues((v) => ({ ...v, ...patch }));
+  const setPair = (i: number, patch: Partial<MultiPlayValues['Pairs'][number]>) =>
+    set({ Pairs: values.Pairs.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
+  const fieldError = (key: string) => problem?.errors[key]?.join(' ');
+  const id = policy?.MultiPlayCommissionPolicyID;
+  const productOptions = products.map((p) => ({ value: String(p.ProductID), label: p.Name }));
+  const lineOptions = lines.map((l) => ({ value: String(l.ProductLineID), label: l.Name }));
+
+  async function run(call: () => Promise<unknown>) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await call();
+      await queryClient.invalidateQueries({ queryKey: COMMISSION_KEY });
+      onClose();
+    } catch (err) {
+      const p = saveProblem(err);
+      setProblem(p);
+      setConfirmDelete(false);
+      if (p.status === 409) await queryClient.invalidateQueries({ queryKey: COMMISSION_KEY });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const save = () =>
+    run(() => {
+      const body = multiPlayBody(divisionId, values, policy?.Version);
+      return id
+        ? api.put(`multi-play-commission-policies/${id}`, body)
+        : api.post('multi-play-commission-policies', body);
+    });
+  const remove = () =>
+    run(() => api.delete(`multi-play-commission-policies/${id}`, { query: { version: policy?.Version } }));
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={t(id ? 'commission.multiPlay.edit' : 'commission.multiPlay.new')}
+      data-testid="multi-play-editor"
+    >
+      <Stack gap="sm">
+        {problem && (
+          <Alert
+            color={problem.status === 409 ? 'yellow' : 'red'}
+            variant="light"
+            data-testid="policy-problem"
+          >
+            {problem.status === 409 ? t('commission.editor.stale') : problem.message}
+          </Alert>
+        )}
+        <TextInput
+          label={t('commission.fields.name')}
+          value={values.Name}
+          onChange={(e) => set({ Name: e.currentTarget.value })}
+          error={fieldError('Name')}
+          required
+          data-autofocus
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NumberInput
+            label={t('commission.multiPlay.minimum')}
+            value={values.MinimumPlays}
+            min={2}
+            max={20}
+            allowDecimal={false}
+            onChange={(v) => set({ MinimumPlays: typeof v === 'number' ? v : Number(v) || 0 })}
+            error={fieldError('MinimumPlays')}
+          />
+          <NumberInput
+            label={t('commission.multiPlay.bonus')}
+            value={values.Bonus}
+            min={0}
+            decimalScale={2}
+            fixedDecimalScale
+            prefix="$"
+            onChange={(v) => set({ Bonus: typeof v === 'number' ? v : Number(v) || 0 })}
+            error={fieldError('Bonus')}
+          />
+          <Switch
+            mt="xl"
+            label={t('commission.multiPlay.active')}
+            checked={values.IsActive}
+            onChange={(e) => set({ IsActive: e.currentTarget.checked })}
+          />
+        </SimpleGrid>
+        <Stack gap={4} data-testid="pair-table">
+          <Table withTableBorder verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('commission.fields.product')}</Table.Th>
+                <Table.Th>{t('commission.fields.line')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {values.Pairs.map((p, i) => {
+                const message = problem ? rowMessages(problem.errors, 'Pairs', i) : '';
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: pairs are positional (server messages by row)
+                  <Table.Tr key={i} data-pair={i + 1}>
+                    <Table.Td>
+                      <Select
+                        aria-label={t('commission.multiPlay.productN', { n: i + 1 })}
+                        data={productOptions}
+                        value={p.ProductID}
+                        onChange={(v) => setPair(i, { ProductID: v })}
+                        error={!!message}
+                        searchable
+                      />
+                      {message && (
+                        <Text c="red" size="xs" data-testid="pair-error">
+                          {message}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Select
+                        aria-label={t('commission.multiPlay.lineN', { n: i + 1 })}
+                        placeholder={t('commission.fields.anyLine')}
+                        data={lineOptions}
+                        value={p.ProductLineID}
+                        onChange={(v) => setPair(i, { ProductLineID: v })}
+                        clearable
+                      />
+                    </Table.Td>
+                    <Table.Td w={48}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        disabled={values.Pairs.length <= 1}
+                        aria-label={t('commission.multiPlay.removePair', { n: i + 1 })}
+                        onClick={() => set({ Pairs: values.Pairs.filter((_, j) => j !== i) })}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          {fieldError('Pairs') && (
+            <Text c="red" size="sm">
+              {fieldError('Pairs')}
+            </Text>
+          )}
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => set({ Pairs: [...values.Pairs, { ProductID: null, ProductLineID: null }] })}
+              data-testid="add-pair"
+            >
+              {t('commission.multiPlay.addPair')}
+            </Button>
+          </Group>
+        </Stack>
+        <Group justify="space-between">
+          <Group>
+            {canWrite && id && !confirmDelete && (
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => setConfirmDelete(true)}
+                data-testid="delete-multi-play"
+              >
+                {t('commission.multiPlay.delete')}
+              </Button>
+            )}
+            {canWrite && id && confirmDelete && (
+              <>
+                <Text size="sm">{t('commission.multiPlay.confirmDelete', { name: policy?.Name })}</Text>
+                <Button color="red" loading={busy} onClick={() => void remove()} data-testid="confirm-delete">
+                  {t('commission.multiPlay.delete')}
+                </Button>
+                <Button variant="default" onClick={() => setConfirmDelete(false)}>
+                  {t('common.cancel')}
+                </Button>
+              </>
+            )}
+          </Group>
+          <Group>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            {canWrite && (
+              <Button onClick={() => void save()} loading={busy} data-testid="save-multi-play">
+                {t('commission.editor.save')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
