@@ -248,6 +248,22 @@ const DEFS: StateDef[] = [
   },
   { Name: 'onboarding.applications.detail', Url: '/onboarding/applications/:id' },
   {
+    // The onboarding policy of each division: statuses, reference fields, documents, contact e-mails.
+    Name: 'onboarding.policies',
+    Url: '/onboarding/policies',
+    PermissionKey: 'onboarding:policies',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'settings', Group: 'office', Label: 'Onboarding policies' },
+  },
+  {
+    // Each employee's SGI id in force on a day, with the history of each (add, delete).
+    Name: 'onboarding.sgiReport',
+    Url: '/onboarding/sgi-report',
+    PermissionKey: 'onboarding:manage',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'key', Group: 'office', Label: 'SGI id report' },
+  },
+  {
     // The office's work orders: grid with filters and bulk actions, bulk create, claims; one order's
     // products, status history, commission and adjustments; the catalogue (products, product lines).
     Name: 'workOrders',
