@@ -81,13 +81,26 @@ export function MultiPlayEditor(props: {
       setBusy(false);
     }
   }
-  const save = () =>
-    run(() => {
+  const save = () => {
+    const missing: Record<string, string[]> = {};
+    values.Pairs.forEach((p, i) => {
+      if (!p.ProductID) missing[`Pairs.${i}.ProductID`] = [t('commission.multiPlay.chooseProduct')];
+    });
+    if (Object.keys(missing).length) {
+      setProblem({
+        status: 0,
+        message: t('commission.multiPlay.fixRows'),
+        errors: missing,
+      });
+      return;
+    }
+    return run(() => {
       const body = multiPlayBody(divisionId, values, policy?.Version);
       return id
         ? api.put(`multi-play-commission-policies/${id}`, body)
         : api.post('multi-play-commission-policies', body);
     });
+  };
   const remove = () =>
     run(() => api.delete(`multi-play-commission-policies/${id}`, { query: { version: policy?.Version } }));
 
@@ -145,12 +158,12 @@ export function MultiPlayEditor(props: {
           />
         </SimpleGrid>
         <Stack gap={4} data-testid="pair-table">
-          <Table withTableBorder verticalSpacing={4}>
+          <Table withTableBorder verticalSpacing={4} layout="fixed">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('commission.fields.product')}</Table.Th>
+                <Table.Th w="55%">{t('commission.fields.product')}</Table.Th>
                 <Table.Th>{t('commission.fields.line')}</Table.Th>
-                <Table.Th />
+                <Table.Th w={56} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -162,6 +175,7 @@ export function MultiPlayEditor(props: {
                     <Table.Td>
                       <Select
                         aria-label={t('commission.multiPlay.productN', { n: i + 1 })}
+                        placeholder={t('commission.multiPlay.chooseProduct')}
                         data={productOptions}
                         value={p.ProductID}
                         onChange={(v) => setPair(i, { ProductID: v })}
@@ -174,7 +188,7 @@ export function MultiPlayEditor(props: {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ verticalAlign: 'top' }}>
                       <Select
                         aria-label={t('commission.multiPlay.lineN', { n: i + 1 })}
                         placeholder={t('commission.fields.anyLine')}
@@ -184,7 +198,7 @@ export function MultiPlayEditor(props: {
                         clearable
                       />
                     </Table.Td>
-                    <Table.Td w={48}>
+                    <Table.Td>
                       <ActionIcon
                         variant="subtle"
                         color="red"
