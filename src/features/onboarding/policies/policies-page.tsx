@@ -132,9 +132,7 @@ export default function PoliciesPage() {
       </QueryView>
       {division && (
         <QueryView query={policy} errorTitle={t('onboarding-policies.loadFailed')}>
-          {(p) => (
-            <PolicyEditor key={`${p.OnboardingPolicyID}:${p.Version}`} policy={p} reload={policy.refetch} />
-          )}
+          {(p) => <PolicyEditor key={p.OnboardingPolicyID} policy={p} reload={policy.refetch} />}
         </QueryView>
       )}
     </Stack>
@@ -148,6 +146,8 @@ function PolicyEditor({ policy, reload }: { policy: OnboardingPolicy; reload: ()
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<{ text: string; stale: boolean } | null>(null);
   const [saved, setSaved] = useState(false);
+  // A newer version (after a save or a reload) replaces the draft: new items get their ids.
+  useEffect(() => setDraft(draftOf(policy)), [policy]);
   const err = (path: string) => errors[path]?.join(' ') || undefined;
   const set = (change: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...change }));
@@ -207,26 +207,6 @@ function PolicyEditor({ policy, reload }: { policy: OnboardingPolicy; reload: ()
 
   return (
     <Stack gap="md">
-      {failure && (
-        <Alert
-          color="red"
-          role="alert"
-          title={t('onboarding-policies.saveFailed')}
-          data-testid="policy-error"
-        >
-          <Text size="sm">{failure.text}</Text>
-          {failure.stale && (
-            <Button mt="xs" size="xs" variant="light" onClick={() => reload()}>
-              {t('onboarding-policies.reload')}
-            </Button>
-          )}
-        </Alert>
-      )}
-      {saved && (
-        <Alert color="green" role="status">
-          {t('onboarding-policies.saved')}
-        </Alert>
-      )}
       <Card withBorder>
         <Stack gap="sm">
           <Text fw={600}>{policy.Name}</Text>
@@ -361,7 +341,6 @@ function PolicyEditor({ policy, reload }: { policy: OnboardingPolicy; reload: ()
             <Table.Td>
               <TextInput
                 aria-label={t('onboarding-policies.inputMask')}
-                placeholder="000-000-000"
                 value={f.InputMask}
                 onChange={(e) => update('ReferenceFields', i, { InputMask: e.currentTarget.value })}
                 error={err(`ReferenceFields.${i}.InputMask`)}
@@ -530,14 +509,43 @@ function PolicyEditor({ policy, reload }: { policy: OnboardingPolicy; reload: ()
         ))}
       </Section>
 
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => setDraft(draftOf(policy))} disabled={save.isPending}>
-          {t('onboarding-policies.discard')}
-        </Button>
-        <Button onClick={() => void submit()} loading={save.isPending} data-testid="policy-save">
-          {t('onboarding-policies.save')}
-        </Button>
-      </Group>
+      <Card
+        withBorder
+        padding="sm"
+        style={{ position: 'sticky', bottom: 0, zIndex: 2 }}
+        data-testid="policy-footer"
+      >
+        <Stack gap="xs">
+          {failure && (
+            <Alert
+              color="red"
+              role="alert"
+              title={t('onboarding-policies.saveFailed')}
+              data-testid="policy-error"
+            >
+              <Text size="sm">{failure.text}</Text>
+              {failure.stale && (
+                <Button mt="xs" size="xs" variant="light" onClick={() => reload()}>
+                  {t('onboarding-policies.reload')}
+                </Button>
+              )}
+            </Alert>
+          )}
+          {saved && (
+            <Alert color="green" role="status">
+              {t('onboarding-policies.saved')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDraft(draftOf(policy))} disabled={save.isPending}>
+              {t('onboarding-policies.discard')}
+            </Button>
+            <Button onClick={() => void submit()} loading={save.isPending} data-testid="policy-save">
+              {t('onboarding-policies.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
     </Stack>
   );
 }

@@ -8,20 +8,57 @@ import {
   Card,
   Group,
   Modal,
+  Select,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../../api/errors';
-import type { EmployeeSgiId, SgiReportRow } from '../../../contract/onboarding';
+import type { EmployeeSgiId } from '../../../contract/onboarding';
 import { QueryView } from '../../../ui/query-view';
+import { useEmployeeList } from '../../employees/api';
 import { calendarDay } from '../format';
 import { useAddSgiId, useDeleteSgiId, useSgiHistory, useSgiReport } from './api';
+
+interface Person {
+  EmployeeID: number;
+  FirstName: string;
+  LastName: string;
+}
+
+/** Finds an employee by name to open their SGI ids (one who has none yet is not in the report). */
+function EmployeeFinder({ onPick }: { onPick: (p: Person) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const list = useEmployeeList({ search: debounced || undefined, pageSize: 20 });
+  const items = debounced ? (list.data?.Items ?? []) : [];
+  return (
+    <Select
+      label={t('onboarding-policies.sgi.findEmployee')}
+      placeholder={t('onboarding-policies.sgi.findPlaceholder')}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      data={items.map((e) => ({ value: String(e.EmployeeID), label: `${e.LastName}, ${e.FirstName}` }))}
+      value={null}
+      nothingFoundMessage={debounced ? t('onboarding-policies.sgi.noEmployee') : undefined}
+      onChange={(v) => {
+        const e = items.find((i) => String(i.EmployeeID) === v);
+        if (e) onPick({ EmployeeID: e.EmployeeID, FirstName: e.FirstName, LastName: e.LastName });
+        setSearch('');
+      }}
+      w={{ base: '100%', sm: 320 }}
+    />
+  );
+}
 
 /** Today on the reader's calendar, 'YYYY-MM-DD'. */
 function localToday(): string {
@@ -32,7 +69,7 @@ function localToday(): string {
 export default function SgiReportPage() {
   const { t, i18n } = useTranslation();
   const [asOf, setAsOf] = useState(localToday);
-  const [open, setOpen] = useState<SgiReportRow | null>(null);
+  const [open, setOpen] = useState<Person | null>(null);
   const report = useSgiReport(asOf);
 
   return (
@@ -41,14 +78,17 @@ export default function SgiReportPage() {
         {t('onboarding-policies.sgi.title')}
       </Title>
       <Card withBorder padding="sm">
-        <TextInput
-          type="date"
-          label={t('onboarding-policies.sgi.asOf')}
-          value={asOf}
-          onChange={(e) => setAsOf(e.currentTarget.value)}
-          w={{ base: '100%', sm: 200 }}
-          data-testid="sgi-as-of"
-        />
+        <Group align="flex-end" justify="space-between" gap="sm">
+          <TextInput
+            type="date"
+            label={t('onboarding-policies.sgi.asOf')}
+            value={asOf}
+            onChange={(e) => setAsOf(e.currentTarget.value)}
+            w={{ base: '100%', sm: 200 }}
+            data-testid="sgi-as-of"
+          />
+          <EmployeeFinder onPick={setOpen} />
+        </Group>
       </Card>
       <QueryView
         query={report}
