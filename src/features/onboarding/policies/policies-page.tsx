@@ -201,7 +201,15 @@ function PolicyEditor({ policy, reload }: { policy: OnboardingPolicy; reload: ()
       const data = isResponseError(e) ? (e.data as { Errors?: FieldErrors; Current?: unknown }) : undefined;
       const stale = isResponseError(e) && e.status === 409 && !!data?.Current;
       setErrors(data?.Errors ?? {});
-      setFailure({ text: stale ? t('onboarding-policies.stale') : errorMessage(e), stale });
+      const count = Object.keys(data?.Errors ?? {}).length;
+      setFailure({
+        text: stale
+          ? t('onboarding-policies.stale')
+          : count
+            ? t('onboarding-policies.checkFields', { count })
+            : errorMessage(e),
+        stale,
+      });
     }
   };
 
