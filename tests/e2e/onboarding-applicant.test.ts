@@ -115,13 +115,16 @@ describe('onboarding applicant on a phone', () => {
     expect(await page.getByLabel(/^Emergency contact phone/).inputValue()).toBe('(416) 555-0100');
     await page.close(); // the applicant closes the app
 
-    // Sitting 2: back online, the app sends what waited; the applicant continues where they were.
-    await context.setOffline(false);
+    // Sitting 2: the app is opened again still without a connection — the application as last read,
+    // with the value typed offline still waiting — then the network comes back and it is sent.
     const again = await context.newPage();
     again.on('pageerror', (e) => console.log('PAGEERROR', e.message));
-    again.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
     await again.goto('/application');
     await again.getByTestId('application-flow').waitFor();
+    await again.getByRole('button', { name: 'Contact' }).click();
+    await again.getByTestId('field-waiting').waitFor();
+    await shot(again, 'phone-second-sitting-offline');
+    await context.setOffline(false);
     const sent = await serverApplication(token, (a) => value(a, 'Emergency contact phone') !== null);
     expect(value(sent, 'Emergency contact phone')).toBe('(416) 555-0100');
     await again.getByRole('button', { name: 'Tax and ids' }).click();
@@ -153,7 +156,7 @@ describe('onboarding applicant on a phone', () => {
     });
 
     // The applicant sees the comment on the step concerned, fixes the SIN and submits again.
-    await again.reload();
+    await again.goto('/application');
     await again.getByTestId('review-comments').waitFor();
     // Everything typed earlier was acknowledged: nothing shows as waiting to be sent any more.
     expect(await again.getByTestId('field-waiting').count()).toBe(0);

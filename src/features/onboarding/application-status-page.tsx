@@ -46,6 +46,18 @@ export default function ApplicationStatusPage() {
       </Center>
     );
 
+  // Opened without a connection: the application as last read on this device, still to be filled.
+  if (application.isError && own.data && userId && !errorStatus(application.error)) {
+    return (
+      <Stack maw={640} gap="lg">
+        <Title order={1} size="h2" data-testid="application-title">
+          {t('onboarding.status.title')}
+        </Title>
+        <ApplicationFlow application={own.data} userId={userId} />
+      </Stack>
+    );
+  }
+
   if (application.isError) {
     const notApplicant = errorStatus(application.error) === 403;
     return (

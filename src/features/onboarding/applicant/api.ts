@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApiClient } from '../../../api/api-context';
 import { errorStatus } from '../../../api/errors';
+import { useSessionData } from '../../../app/app-context';
 import { PasswordPolicy } from '../../../contract/auth';
 import {
   OnboardingApplication,
@@ -13,25 +14,42 @@ import {
   OnboardingDivision,
 } from '../../../contract/onboarding';
 import { MyApplicationRef } from '../../../contract/onboarding-applicant';
+import { cachedRead } from '../../../offline/cached-read';
 
 export const OWN_KEY = ['onboarding', 'own-application'] as const;
 
+// Both reads are kept on the device (cachedRead): opened again without a connection, the application
+// shows as last read, with the values typed since (drafts) over it.
 export function useMyApplicationRef() {
   const api = useApiClient();
+  const userId = String(useSessionData()?.identity.EmployeeID ?? '');
   return useQuery({
-    queryKey: [...OWN_KEY, 'ref'],
-    queryFn: ({ signal }) => api.get('onboarding-applications/mine/id', { signal, schema: MyApplicationRef }),
+    queryKey: [...OWN_KEY, 'ref', userId],
+    queryFn: async ({ signal }) =>
+      (
+        await cachedRead(userId, 'onboarding:mine:id', () =>
+          api.get('onboarding-applications/mine/id', { signal, schema: MyApplicationRef }),
+        )
+      ).data,
     retry: (count, error) => ![403, 404].includes(errorStatus(error) ?? 0) && count < 2,
   });
 }
 
 export function useOwnApplication(id: number | undefined) {
   const api = useApiClient();
+  const userId = String(useSessionData()?.identity.EmployeeID ?? '');
   return useQuery({
     queryKey: [...OWN_KEY, 'detail', id],
     enabled: !!id,
-    queryFn: ({ signal }) =>
-      api.get(`onboarding-applications/${id}`, { signal, schema: OnboardingApplication }),
+    queryFn: async ({ signal }) =>
+      (
+        await cachedRead(
+          userId,
+          `onboarding:application:${id}`,
+          () => api.get(`onboarding-applications/${id}`, { signal, schema: OnboardingApplication }),
+          (raw) => OnboardingApplication.parse(raw),
+        )
+      ).data,
   });
 }
 

@@ -24,9 +24,14 @@ import { notifications } from '@mantine/notifications';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/errors';
+import { useSearchParams } from 'react-router';
+import { errorMessage, ResponseError } from '../../../api/errors';
 import { useSyncEngine } from '../../../app/app-context';
-import type { OnboardingApplication, OnboardingFieldValue } from '../../../contract/onboarding';
+import type {
+  OnboardingApplication,
+  OnboardingApplicationPatch,
+  OnboardingFieldValue,
+} from '../../../contract/onboarding';
 import { MAX_ONBOARDING_FILE_BYTES, ONBOARDING_FILE_TYPES } from '../../../contract/onboarding';
 import { listDrafts } from '../../../offline/db';
 import { MaskedInput } from '../../../ui/masked-input';
@@ -76,7 +81,16 @@ export function ApplicationFlow({
     return a.Fields.some((f) => stepOfField(f.Name) === s);
   });
   const firstWithComment = steps.findIndex((s) => comments[s]);
-  const [active, setActive] = useState(firstWithComment >= 0 ? firstWithComment : 0);
+  // The step is in the address (?step=bank): it survives the page being drawn again (e.g. when the
+  // connection comes back) and a reload.
+  const [params, setParams] = useSearchParams();
+  const fromUrl = steps.indexOf(params.get('step') as StepKey);
+  const active = fromUrl >= 0 ? fromUrl : firstWithComment >= 0 ? firstWithComment : 0;
+  const setActive = (to: number | ((i: number) => number)) => {
+    const i = typeof to === 'function' ? to(active) : to;
+    const key = steps[Math.max(0, Math.min(i, steps.length - 1))];
+    if (key) setParams((p) => ({ ...Object.fromEntries(p), step: key }), { replace: true });
+  };
   const [values, setValues] = useState<Record<number, string>>({});
   // Masked fields started but not complete (the masked input shows them 'unfinished').
   const [unfinished, setUnfinished] = useState<ReadonlySet<number>>(new Set());
@@ -124,12 +138,28 @@ export function ApplicationFlow({
     return true;
   }
 
+  // The applicant's own changes (bank, submit) go on the latest version: field saves sent by the sync
+  // engine meanwhile move the application's Version, so a stale one is retried once on the current
+  // record the 409 carries (a refusal — submitted, closed — carries none and is shown).
+  async function patchLatest(body: Omit<OnboardingApplicationPatch, 'Version'>) {
+    try {
+      return await patch.mutateAsync({ ...body, Version: a.Version });
+    } catch (err) {
+      const current =
+        err instanceof ResponseError && err.status === 409
+          ? (err.data as { Current?: { Version?: number } } | null)?.Current
+          : undefined;
+      if (typeof current?.Version !== 'number') throw err;
+      return await patch.mutateAsync({ ...body, Version: current.Version });
+    }
+  }
+
   async function saveBank(): Promise<boolean> {
     const touched = bank.BankName || bank.RoutingNumber || bank.AccountNumber || bank.CountryID;
     if (!touched) return true;
     try {
-      await patch.mutateAsync({
-        Version: a.Version,
+      await engine?.syncNow();
+      await patchLatest({
         Bank: {
           CountryID: Number(bank.CountryID) as 1 | 2,
           BankName: bank.BankName,
@@ -162,7 +192,7 @@ export function ApplicationFlow({
     setBusy(true);
     try {
       await engine?.syncNow();
-      await patch.mutateAsync({ Version: a.Version, Action: 'Submit' });
+      await patchLatest({ Action: 'Submit' });
     } catch (err) {
       setSubmitError(errorMessage(err));
     } finally {
