@@ -42,8 +42,8 @@ import { payInstalledDemoOrders, seedCommission, seedProductCommission } from '.
 import { seedCompany } from './company';
 import { seedDirectories } from './directories';
 import { seedLeads } from './leads';
-import { seedOnboarding } from './onboarding';
 import { seedNotices } from './notices';
+import { seedOnboarding } from './onboarding';
 import { seedOrders } from './orders';
 import { seedOrganisation } from './organisation';
 import { seedPayroll } from './payroll';
