@@ -2,7 +2,7 @@
 // rotations with the rotation adjustment (spec 001 §3): every call, the rules, scope refusals, 409 and
 // bad input. The demo's rotations are bi-weekly windows on the demo's pay periods, built at a fixed
 // clock here so nothing depends on the wall clock.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import {
@@ -15,6 +15,8 @@ import {
   icdOffices,
   officeDivisions,
   payPeriods,
+  payrollCommissionPieces,
+  payrollEntries,
   timeEntries,
 } from '../../server/db/tables';
 import { seedDemo } from '../../server/seed/demo';
@@ -237,6 +239,11 @@ async function rogersPeople(activeOnly: boolean): Promise<string[]> {
   return [...new Set(rows.filter((r) => !activeOnly || r.s === 1).map((r) => `${r.e}/${r.o}`))];
 }
 
+/** Unlocks every pay period starting on a day (the demo seed locks the payrolls of past windows). */
+async function unlockWindow(start: string): Promise<void> {
+  await t.db.update(payPeriods).set({ IsLocked: false }).where(eq(payPeriods.StartDate, start));
+}
+
 async function periodsOn(start: string, end: string, pairs: string[]): Promise<number> {
   const rows = await t.db
     .select()
@@ -381,6 +388,9 @@ describe('division rotations', () => {
 
   it('locked payrolls: refused without IgnoreLockedPayrolls (409 naming them); left as they are with it', async () => {
     const window = { StartDate: '2026-02-02', EndDate: '2026-02-15' };
+    // The demo's payrolls of past windows are locked: start from a window nobody has locked, then
+    // lock Toronto's periods only.
+    await unlockWindow(window.StartDate);
     const lockedBefore = await t.db
       .update(payPeriods)
       .set({ IsLocked: true })
@@ -431,6 +441,7 @@ describe('division rotations', () => {
 
   it('deleting a rotation without RetainedTimeEntries deletes the time entries of its days; with it they stay', async () => {
     const window = { StartDate: '2026-02-16', EndDate: '2026-03-01' };
+    await unlockWindow(window.StartDate); // a window no payroll has locked yet (see above)
     const [rep] = await t.db.select().from(employees).where(eq(employees.UserName, 'rep'));
     // A Rogers entry of the rep on a day of the window.
     const [entry] = await t.db
@@ -445,6 +456,19 @@ describe('division rotations', () => {
         TimeZoneOffset: -300,
       })
       .returning();
+    // The demo pays the rep's sales in this window: a rotation change would drop that commission.
+    const paid = await patch({ DeletedRotations: [window], RetainedTimeEntries: true }, true);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().Message).toContain('Commission from sales is paid');
+    const periodIds = (
+      await t.db.select().from(payPeriods).where(eq(payPeriods.StartDate, window.StartDate))
+    ).map((p) => p.PayPeriodID);
+    const entryIds = (
+      await t.db.select().from(payrollEntries).where(inArray(payrollEntries.PayPeriodID, periodIds))
+    ).map((e) => e.PayrollEntryID);
+    await t.db
+      .delete(payrollCommissionPieces)
+      .where(inArray(payrollCommissionPieces.PayrollEntryID, entryIds));
     const preview = await patch({ DeletedRotations: [window], RetainedTimeEntries: true }, true);
     expect(preview.json().Changes.RetainedTimeEntries).toBeGreaterThan(0);
     expect(preview.json().Changes.DeletedTimeEntries).toBe(0);

@@ -12,7 +12,7 @@
 //   done (409 naming them).
 // A CurrentRotation or DeletedRotation that no longer exists (someone else adjusted meanwhile) is 409
 // with the current rotations. ?preview=true computes the same outcome and rolls it back.
-import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { EmployeeStatus } from '../../../src/contract/common';
 import type {
@@ -34,6 +34,8 @@ import {
   lateAdjustments,
   officeDivisions,
   payPeriods,
+  payrollCommissionPieces,
+  payrollEntries,
   timeEntries,
 } from '../../db/tables';
 import { addDays } from '../../domain/time/clock-time';
@@ -345,6 +347,7 @@ export async function adjustRotations(p: {
         );
       const frozenIds = new Set(frozen.map((x) => x.period.PayPeriodID));
       const movable = periods.filter((x) => !frozenIds.has(x.period.PayPeriodID));
+      await leavePayrolls(tx, movable, body);
 
       // Rotations.
       for (const a of body.AdjustedRotations)
@@ -532,4 +535,41 @@ export async function adjustRotations(p: {
     if (err instanceof Rollback) return err.result;
     throw err;
   }
+}
+
+/**
+ * Pay periods that a rotation change moves or deletes leave their (unlocked) payroll: the payroll's
+ * window no longer holds them. Their payroll entries go (lines, pieces and snapshots with them); a
+ * moved period joins the payroll of its new window when payrolls are next listed or calculated.
+ * Refused (409) while commission from sales is paid in one of them: settle it first, never lose it.
+ */
+async function leavePayrolls(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  movable: readonly { period: { PayPeriodID: number; StartDate: string; EndDate: string } }[],
+  body: {
+    DeletedRotations: readonly RotationRange[];
+    AdjustedRotations: readonly { CurrentRotation: RotationRange }[];
+  },
+): Promise<void> {
+  const leaving = new Set(
+    [...body.DeletedRotations, ...body.AdjustedRotations.map((a) => a.CurrentRotation)].map(key),
+  );
+  const ids = movable.filter((x) => leaving.has(key(x.period))).map((x) => x.period.PayPeriodID);
+  if (!ids.length) return;
+  const [paid] = await tx
+    .select({ PayPeriodID: payrollEntries.PayPeriodID })
+    .from(payrollEntries)
+    .innerJoin(
+      payrollCommissionPieces,
+      eq(payrollCommissionPieces.PayrollEntryID, payrollEntries.PayrollEntryID),
+    )
+    .where(and(inArray(payrollEntries.PayPeriodID, ids), isNotNull(payrollCommissionPieces.SourceType)))
+    .limit(1);
+  if (paid)
+    throw new AppError(
+      409,
+      'Commission from sales is paid in pay periods of these rotations: lock or settle those payrolls before changing the rotations.',
+    );
+  await tx.delete(payrollEntries).where(inArray(payrollEntries.PayPeriodID, ids));
+  await tx.update(payPeriods).set({ PayrollID: null }).where(inArray(payPeriods.PayPeriodID, ids));
 }
