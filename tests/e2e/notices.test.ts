@@ -94,8 +94,14 @@ describe('legal notices: staff acknowledges a new notice offline on a phone', ()
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => chip.getAttribute('data-pending'), { timeout: 30_000 }).toBe('0');
     expect(await chip.getAttribute('data-problems')).toBe('0');
-    const after = await asAdmin<Notice[]>('legal-notices');
-    expect(after.find((n) => n.LegalNoticeID === notice?.LegalNoticeID)?.AcknowledgedCount).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await asAdmin<Notice[]>('legal-notices')).find((n) => n.LegalNoticeID === notice?.LegalNoticeID)
+            ?.AcknowledgedCount,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     expect(await asStaff<Notice[]>('legal-notices?pending=true')).toEqual([]);
   });
 });
