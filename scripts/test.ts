@@ -3,7 +3,7 @@
 // the distribution's binaries are installed — ending with a plain pass/fail summary.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const report = join(root, '.tmp', 'vitest-report.json');
@@ -103,11 +103,16 @@ function postgresBinaries(): string | null {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// Named at the end of the summary so the last lines of a CI log say which test broke.
+const failedNames: string[] = [];
 const perProject = new Map<string, { passed: number; failed: number; skipped: number }>();
 function count(path: string, apiLabel: string): void {
   if (!existsSync(path)) return;
   const json = JSON.parse(readFileSync(path, 'utf8')) as {
-    testResults: { name: string; assertionResults: { status: string }[] }[];
+    testResults: {
+      name: string;
+      assertionResults: { status: string; fullName?: string; title?: string }[];
+    }[];
   };
   for (const file of json.testResults) {
     const project = file.name.includes('/tests/e2e/')
@@ -123,6 +128,7 @@ function count(path: string, apiLabel: string): void {
       } else if (a.status === 'failed') {
         failed++;
         counts.failed++;
+        failedNames.push(`${relative(process.cwd(), file.name)} › ${a.fullName ?? a.title ?? '?'}`);
       } else {
         skipped++;
         counts.skipped++;
@@ -143,6 +149,7 @@ for (const [project, c] of perProject)
     `  ${project}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`,
   );
 if (pgNote) console.log(`  ${pgNote}`);
+for (const name of failedNames) console.log(`  ✘ ${name}`);
 if (stepFailures.length) console.log(`failed steps: ${stepFailures.map((s) => s.name).join(', ')}`);
 // Count a failed check step as a failure too, so the closing line never reads green when a step broke
 // (a test run that exits non-zero with no failed test — an unhandled error — counts as one).
