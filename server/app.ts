@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/routes';
 import { loadSigningKey } from './modules/auth/tokens';
 import { bankRoutes } from './modules/bank/routes';
 import { commissionRoutes } from './modules/commission/routes';
+import { dashboardRoutes } from './modules/dashboards/routes';
 import { directoryRoutes } from './modules/directories/routes';
 import { employeeRoutes } from './modules/employees/routes';
 import { homeRoutes } from './modules/home/routes';
@@ -67,6 +68,8 @@ export interface BuildOptions {
   idempotencyFaults?: IdempotencyFaults;
   /** Bounds and mode of the in-memory auth cache (server/plugins/auth-cache.ts). */
   authCache?: AuthCacheOptions;
+  /** The clock the role dashboards are computed at (tests inject one; default: the wall clock). */
+  now?: () => Date;
 }
 
 export async function buildApp(
@@ -198,6 +201,7 @@ export async function buildApp(
       await api.register(accessRoutes, { db });
       await api.register(payrollReportRoutes, { db });
       await api.register(payStubRoutes, { db });
+      await api.register(dashboardRoutes, { db, now: options.now });
       await api.register(payrollRoutes, { db });
       await api.register(ordersRoutes, { db });
       await api.register(noticesRoutes, { db });

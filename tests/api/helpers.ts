@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { type BuildOptions, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { type Database, type Db, openDatabase } from '../../server/db/client';
 import type { DemoUser } from '../../server/seed/demo';
@@ -30,6 +30,8 @@ export interface Session {
 export interface TestAppOptions {
   /** An open database to serve (e.g. one seeded at an injected clock); closed with the app. */
   database?: Database;
+  /** Options of buildApp (e.g. the clock the role dashboards are computed at). */
+  build?: BuildOptions;
 }
 
 export async function createTestApp(
@@ -68,7 +70,7 @@ export async function createTestApp(
   }
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
-    built = await buildApp(config, database);
+    built = await buildApp(config, database, options.build);
     await built.app.ready();
   } catch (err) {
     await database?.close();

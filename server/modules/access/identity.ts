@@ -1,6 +1,8 @@
-// GET Home/employee-identity/{id} and GET home/dashboards (spec 001 §6–7).
+// GET Home/employee-identity/{id} and GET home/dashboards (spec 001 §6–7): the role dashboards of the
+// home page (src/contract/dashboards.ts) and the Rogers dashboards, each behind its permission key.
 import { eq } from 'drizzle-orm';
 import type { Dashboard, EmployeeIdentity } from '../../../src/contract/access';
+import { ROLE_DASHBOARDS, roleDashboardUrl } from '../../../src/contract/dashboards';
 import { ModuleId } from '../../../src/contract/modules';
 import type { Db } from '../../db/client';
 import { employees } from '../../db/tables';
@@ -50,14 +52,26 @@ const DASHBOARDS: Array<Omit<Dashboard, 'Url'> & { key: string }> = [
   key: 'reports:read',
 }));
 
+/** The role dashboards (the home page's cards), then the Rogers dashboards, each behind its key. */
+const ALL_DASHBOARDS: Array<Omit<Dashboard, 'Url'> & { key: string; url: string }> = [
+  ...ROLE_DASHBOARDS.map((d) => ({
+    DashboardID: d.DashboardID,
+    Title: d.Title,
+    ModuleID: d.ModuleID,
+    key: d.PermissionKey,
+    url: roleDashboardUrl(d.DashboardID),
+  })),
+  ...DASHBOARDS.map((d) => ({ ...d, url: `/dashboards/rogers/${d.DashboardID}` })),
+];
+
 export function dashboardsFor(
   actor: Actor,
   query: { moduleId?: number; title?: string; dashboardId?: string },
 ): Dashboard[] {
   const title = query.title?.trim().toLowerCase() ?? '';
-  return DASHBOARDS.filter((d) => actor.has(d.key))
+  return ALL_DASHBOARDS.filter((d) => actor.has(d.key))
     .filter((d) => query.moduleId === undefined || d.ModuleID === query.moduleId)
     .filter((d) => title === '' || d.Title.toLowerCase().includes(title))
     .filter((d) => !query.dashboardId || d.DashboardID === query.dashboardId)
-    .map(({ key: _key, ...d }) => ({ ...d, Url: `/dashboards/rogers/${d.DashboardID}` }));
+    .map(({ key: _key, url, ...d }) => ({ ...d, Url: url }));
 }
