@@ -218,6 +218,7 @@ async function seedReference(db: Db): Promise<void> {
 
 const ROLE_KEYS: Record<string, PermissionKey[]> = {
   'Payroll processor': [
+    'imports:run',
     'navigation:myPay',
     'payStubs:readOwn',
     'payStubs:read',
@@ -240,6 +241,10 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'commission:write',
     'payout:read',
     'payout:write',
+    'payouts:read',
+    'payouts:write',
+    'invoices:read',
+    'invoices:write',
     'employees:read',
     'navigation:timeApprovals',
     'time:manage',
@@ -280,6 +285,9 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'navigation:employees',
     'commission:read',
     'payout:read',
+    'payouts:read',
+    'invoices:read',
+    'invoices:ownerComment',
     'orders:read',
     'orders:write',
     'employees:read',

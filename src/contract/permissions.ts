@@ -144,6 +144,27 @@ export const PERMISSIONS = [
   },
   { Key: 'payout:read', Name: 'Read payout policies and the payout rate table', ModuleID: ModuleId.Payout },
   { Key: 'payout:write', Name: 'Create and edit payout policies', ModuleID: ModuleId.Payout },
+  {
+    Key: 'invoices:read',
+    Name: 'Read payroll invoices and invoice policies',
+    ModuleID: ModuleId.Invoicing,
+  },
+  {
+    Key: 'invoices:write',
+    Name: 'Invoice locked payrolls, post and adjust invoices, edit invoice policies',
+    ModuleID: ModuleId.Invoicing,
+  },
+  {
+    Key: 'invoices:ownerComment',
+    Name: 'Write the owner comment of payroll invoices',
+    ModuleID: ModuleId.Invoicing,
+  },
+  { Key: 'payouts:read', Name: 'Read posted payouts and RS payout transfers', ModuleID: ModuleId.Payout },
+  {
+    Key: 'payouts:write',
+    Name: 'Post payouts and record RS payout transfers',
+    ModuleID: ModuleId.Payout,
+  },
   { Key: 'wagePolicies:read', Name: 'Read wage policies (minimum wages)', ModuleID: ModuleId.Payroll },
   { Key: 'wagePolicies:write', Name: 'Create and edit wage policies', ModuleID: ModuleId.Payroll },
   { Key: 'employees:read', Name: 'Read employees', ModuleID: ModuleId.Users },
@@ -189,6 +210,11 @@ export const PERMISSIONS = [
   },
   { Key: 'bulletins:manage', Name: 'Write and deliver bulletins', ModuleID: null },
   { Key: 'messages:send', Name: 'Send notification messages to employees', ModuleID: null },
+  {
+    Key: 'imports:run',
+    Name: 'Import ADP employee numbers, terminations, direct deposit and request numbers from spreadsheets',
+    ModuleID: ModuleId.Payroll,
+  },
 ] as const satisfies readonly PermissionDescription[];
 
 export type PermissionKey = (typeof PERMISSIONS)[number]['Key'];

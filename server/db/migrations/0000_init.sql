@@ -268,6 +268,25 @@ CREATE TABLE "regional_consultants" (
 	"state_province_ids" integer[] DEFAULT '{}' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "employment_events" (
+	"employment_event_id" serial PRIMARY KEY NOT NULL,
+	"event_type_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"employment_record_id" integer,
+	"icd_office_id" integer,
+	"bank_account_id" integer,
+	"effective_date" date,
+	"termination_reason_id" integer,
+	"termination_reason_extra" text,
+	"changes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"recorded_by_employee_id" integer,
+	"processed_at" timestamp with time zone,
+	"processed_by_employee_id" integer,
+	"comments" text,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "idempotency_keys" (
 	"key" text NOT NULL,
 	"employee_id" integer NOT NULL,
@@ -281,6 +300,82 @@ CREATE TABLE "idempotency_keys" (
 	"content_type" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_import_definitions" (
+	"import_definition_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"import_kind" text NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"header_row" integer DEFAULT 1 NOT NULL,
+	"sheet_name" text,
+	"columns" jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by_employee_id" integer
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_imports" (
+	"import_id" serial PRIMARY KEY NOT NULL,
+	"import_kind" text NOT NULL,
+	"import_definition_id" integer,
+	"definition_name" text NOT NULL,
+	"file_name" text NOT NULL,
+	"file_size" integer NOT NULL,
+	"file_sha256" text NOT NULL,
+	"row_count" integer NOT NULL,
+	"change_count" integer NOT NULL,
+	"unchanged_count" integer NOT NULL,
+	"bad_count" integer NOT NULL,
+	"rows" jsonb NOT NULL,
+	"created_by_employee_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"applied_at" timestamp with time zone,
+	"applied_by_employee_id" integer,
+	"applied_change_count" integer
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_invoice_policies" (
+	"payroll_invoice_policy_id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"icd_corporation_id" integer,
+	"division_id" integer,
+	"include_gross_pay" boolean DEFAULT true NOT NULL,
+	"employer_tax_rate_milli" integer DEFAULT 0 NOT NULL,
+	"gross_pay_percent_milli" integer DEFAULT 0 NOT NULL,
+	"fee_per_employee_cents" integer DEFAULT 0 NOT NULL,
+	"fixed_lines" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"payment_method_id" integer DEFAULT 1 NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payroll_invoices" (
+	"payroll_invoice_id" serial PRIMARY KEY NOT NULL,
+	"payroll_id" integer NOT NULL,
+	"icd_corporation_id" integer NOT NULL,
+	"payroll_invoice_policy_id" integer,
+	"policy_name" text NOT NULL,
+	"invoice_date" date NOT NULL,
+	"status_id" integer DEFAULT 1 NOT NULL,
+	"payment_method_id" integer DEFAULT 1 NOT NULL,
+	"gross_pay_cents" integer NOT NULL,
+	"employee_count" integer NOT NULL,
+	"lines" jsonb NOT NULL,
+	"subtotal_cents" integer NOT NULL,
+	"adjustment_cents" integer DEFAULT 0 NOT NULL,
+	"adjustment_comments" text,
+	"hj_comments" text,
+	"hub_comments" text,
+	"owner_comments" text,
+	"is_dismissed" boolean DEFAULT false NOT NULL,
+	"posted_at" timestamp with time zone,
+	"posted_by_employee_id" integer,
+	"created_by_employee_id" integer,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "division_leads_policies" (
@@ -857,6 +952,46 @@ CREATE TABLE "organisation_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "posted_payout_history" (
+	"posted_payout_history_id" serial PRIMARY KEY NOT NULL,
+	"posted_payout_id" integer NOT NULL,
+	"action" text NOT NULL,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"changed_by_employee_id" integer NOT NULL,
+	"changes" jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "posted_payouts" (
+	"posted_payout_id" serial PRIMARY KEY NOT NULL,
+	"division_id" integer NOT NULL,
+	"icd_corporation_id" integer NOT NULL,
+	"posted_date" date NOT NULL,
+	"reference" text,
+	"comments" text,
+	"lines" jsonb NOT NULL,
+	"created_by_employee_id" integer NOT NULL,
+	"updated_by_employee_id" integer NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "rs_payout_transfers" (
+	"rs_payout_transfer_id" serial PRIMARY KEY NOT NULL,
+	"transfer_date" date NOT NULL,
+	"icd_corporation_id" integer NOT NULL,
+	"direction_id" integer NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"counterparty" text NOT NULL,
+	"reference" text,
+	"comments" text,
+	"created_by_employee_id" integer NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "payroll_manual_show_hours" (
 	"manual_show_hours_id" serial PRIMARY KEY NOT NULL,
 	"manual_submission_id" integer NOT NULL,
@@ -1154,6 +1289,52 @@ CREATE TABLE "state_provinces" (
 	"tax_rate2" numeric(6, 3) DEFAULT '0' NOT NULL,
 	"tax_rate3" numeric(6, 3) DEFAULT '0' NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_job_documents" (
+	"report_job_id" integer PRIMARY KEY NOT NULL,
+	"content" "bytea" NOT NULL,
+	"byte_length" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_jobs" (
+	"report_job_id" serial PRIMARY KEY NOT NULL,
+	"report_type" integer NOT NULL,
+	"reports" jsonb NOT NULL,
+	"report_output_format" integer NOT NULL,
+	"date_range_type" text NOT NULL,
+	"pay_frequency_id" integer,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"icd_office_ids" jsonb,
+	"icd_corporation_id" integer,
+	"scope_office_ids" jsonb NOT NULL,
+	"job_status" integer DEFAULT 1 NOT NULL,
+	"progress" integer DEFAULT 0 NOT NULL,
+	"messages" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"error_message" text,
+	"cancel_requested" boolean DEFAULT false NOT NULL,
+	"row_count" integer DEFAULT 0 NOT NULL,
+	"flagged_count" integer DEFAULT 0 NOT NULL,
+	"summary" jsonb,
+	"file_name" text,
+	"created_by_employee_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "rogers_report_jobs" (
+	"rogers_report_job_id" serial PRIMARY KEY NOT NULL,
+	"report_id" text NOT NULL,
+	"query" jsonb NOT NULL,
+	"job_status" integer DEFAULT 1 NOT NULL,
+	"messages" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"result" jsonb,
+	"created_by_employee_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "event_hosts" (
@@ -1468,6 +1649,20 @@ ALTER TABLE "hubs" ADD CONSTRAINT "hubs_regional_consultant_id_regional_consulta
 ALTER TABLE "promoting_owner_corporations" ADD CONSTRAINT "promoting_owner_corporations_promoting_owner_id_promoting_owners_promoting_owner_id_fk" FOREIGN KEY ("promoting_owner_id") REFERENCES "public"."promoting_owners"("promoting_owner_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promoting_owner_corporations" ADD CONSTRAINT "promoting_owner_corporations_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "regional_consultants" ADD CONSTRAINT "regional_consultants_national_consultant_id_national_consultants_national_consultant_id_fk" FOREIGN KEY ("national_consultant_id") REFERENCES "public"."national_consultants"("national_consultant_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employment_events" ADD CONSTRAINT "employment_events_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employment_events" ADD CONSTRAINT "employment_events_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employment_events" ADD CONSTRAINT "employment_events_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_import_definitions" ADD CONSTRAINT "payroll_import_definitions_updated_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("updated_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_imports" ADD CONSTRAINT "payroll_imports_import_definition_id_payroll_import_definitions_import_definition_id_fk" FOREIGN KEY ("import_definition_id") REFERENCES "public"."payroll_import_definitions"("import_definition_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_imports" ADD CONSTRAINT "payroll_imports_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_imports" ADD CONSTRAINT "payroll_imports_applied_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("applied_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_invoice_policies" ADD CONSTRAINT "payroll_invoice_policies_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_invoice_policies" ADD CONSTRAINT "payroll_invoice_policies_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_invoices" ADD CONSTRAINT "payroll_invoices_payroll_id_payrolls_payroll_id_fk" FOREIGN KEY ("payroll_id") REFERENCES "public"."payrolls"("payroll_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_invoices" ADD CONSTRAINT "payroll_invoices_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_invoices" ADD CONSTRAINT "payroll_invoices_payroll_invoice_policy_id_payroll_invoice_policies_payroll_invoice_policy_id_fk" FOREIGN KEY ("payroll_invoice_policy_id") REFERENCES "public"."payroll_invoice_policies"("payroll_invoice_policy_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_invoices" ADD CONSTRAINT "payroll_invoices_posted_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("posted_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payroll_invoices" ADD CONSTRAINT "payroll_invoices_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "division_leads_policies" ADD CONSTRAINT "division_leads_policies_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "division_leads_policies" ADD CONSTRAINT "division_leads_policies_leads_policy_id_leads_policies_leads_policy_id_fk" FOREIGN KEY ("leads_policy_id") REFERENCES "public"."leads_policies"("leads_policy_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_activity" ADD CONSTRAINT "lead_activity_lead_id_leads_lead_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("lead_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1555,6 +1750,14 @@ ALTER TABLE "icd_offices" ADD CONSTRAINT "icd_offices_icd_corporation_id_corpora
 ALTER TABLE "office_divisions" ADD CONSTRAINT "office_divisions_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "office_divisions" ADD CONSTRAINT "office_divisions_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "organisation_jobs" ADD CONSTRAINT "organisation_jobs_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "posted_payout_history" ADD CONSTRAINT "posted_payout_history_posted_payout_id_posted_payouts_posted_payout_id_fk" FOREIGN KEY ("posted_payout_id") REFERENCES "public"."posted_payouts"("posted_payout_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "posted_payout_history" ADD CONSTRAINT "posted_payout_history_changed_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("changed_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "posted_payouts" ADD CONSTRAINT "posted_payouts_division_id_divisions_division_id_fk" FOREIGN KEY ("division_id") REFERENCES "public"."divisions"("division_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "posted_payouts" ADD CONSTRAINT "posted_payouts_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "posted_payouts" ADD CONSTRAINT "posted_payouts_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "posted_payouts" ADD CONSTRAINT "posted_payouts_updated_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("updated_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rs_payout_transfers" ADD CONSTRAINT "rs_payout_transfers_icd_corporation_id_corporations_icd_corporation_id_fk" FOREIGN KEY ("icd_corporation_id") REFERENCES "public"."corporations"("icd_corporation_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rs_payout_transfers" ADD CONSTRAINT "rs_payout_transfers_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payroll_manual_show_hours" ADD CONSTRAINT "payroll_manual_show_hours_manual_submission_id_payroll_manual_submissions_manual_submission_id_fk" FOREIGN KEY ("manual_submission_id") REFERENCES "public"."payroll_manual_submissions"("manual_submission_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payroll_manual_submissions" ADD CONSTRAINT "payroll_manual_submissions_payroll_entry_id_payroll_entries_payroll_entry_id_fk" FOREIGN KEY ("payroll_entry_id") REFERENCES "public"."payroll_entries"("payroll_entry_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payroll_manual_submissions" ADD CONSTRAINT "payroll_manual_submissions_submitted_by_id_employees_employee_id_fk" FOREIGN KEY ("submitted_by_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -1578,6 +1781,9 @@ ALTER TABLE "employment_record_divisions" ADD CONSTRAINT "employment_record_divi
 ALTER TABLE "employment_record_modules" ADD CONSTRAINT "employment_record_modules_employment_record_id_employment_records_employment_record_id_fk" FOREIGN KEY ("employment_record_id") REFERENCES "public"."employment_records"("employment_record_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_records" ADD CONSTRAINT "employment_records_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "employment_records" ADD CONSTRAINT "employment_records_icd_office_id_icd_offices_icd_office_id_fk" FOREIGN KEY ("icd_office_id") REFERENCES "public"."icd_offices"("icd_office_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "report_job_documents" ADD CONSTRAINT "report_job_documents_report_job_id_report_jobs_report_job_id_fk" FOREIGN KEY ("report_job_id") REFERENCES "public"."report_jobs"("report_job_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "report_jobs" ADD CONSTRAINT "report_jobs_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rogers_report_jobs" ADD CONSTRAINT "rogers_report_jobs_created_by_employee_id_employees_employee_id_fk" FOREIGN KEY ("created_by_employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rs_schedule_dates" ADD CONSTRAINT "rs_schedule_dates_rs_schedule_id_rs_schedules_rs_schedule_id_fk" FOREIGN KEY ("rs_schedule_id") REFERENCES "public"."rs_schedules"("rs_schedule_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rs_schedule_dates" ADD CONSTRAINT "rs_schedule_dates_employee_id_employees_employee_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("employee_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rs_schedule_employees" ADD CONSTRAINT "rs_schedule_employees_rs_schedule_id_rs_schedules_rs_schedule_id_fk" FOREIGN KEY ("rs_schedule_id") REFERENCES "public"."rs_schedules"("rs_schedule_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1629,8 +1835,19 @@ CREATE INDEX "payout_policies_division" ON "payout_policies" USING btree ("divis
 CREATE INDEX "product_commission_policies_key" ON "product_commission_policies" USING btree ("program_id","product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "hub_corporations_hub_corp" ON "hub_corporations" USING btree ("hub_id","icd_corporation_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "hubs_name_key" ON "hubs" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "employment_events_queue" ON "employment_events" USING btree ("event_type_id","processed_at");--> statement-breakpoint
+CREATE INDEX "employment_events_employee" ON "employment_events" USING btree ("employee_id");--> statement-breakpoint
+CREATE INDEX "employment_events_office" ON "employment_events" USING btree ("icd_office_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "employment_events_awaiting_deposit" ON "employment_events" USING btree ("employee_id","bank_account_id") WHERE "employment_events"."event_type_id" = 4 and "employment_events"."processed_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "idempotency_keys_key_caller_uq" ON "idempotency_keys" USING btree ("key","employee_id","credential");--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_at_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_import_definitions_name" ON "payroll_import_definitions" USING btree (lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_import_definitions_default" ON "payroll_import_definitions" USING btree ("import_kind") WHERE "payroll_import_definitions"."is_default";--> statement-breakpoint
+CREATE INDEX "payroll_imports_created" ON "payroll_imports" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_invoice_policies_corporation" ON "payroll_invoice_policies" USING btree ("icd_corporation_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_invoice_policies_division" ON "payroll_invoice_policies" USING btree ("division_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payroll_invoices_payroll" ON "payroll_invoices" USING btree ("payroll_id");--> statement-breakpoint
+CREATE INDEX "payroll_invoices_corporation" ON "payroll_invoices" USING btree ("icd_corporation_id","invoice_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "lead_activity_once" ON "lead_activity" USING btree ("lead_id","employee_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "lead_activity_employee" ON "lead_activity" USING btree ("employee_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "lead_assignments_employee" ON "lead_assignments" USING btree ("employee_id","role");--> statement-breakpoint
@@ -1676,6 +1893,10 @@ CREATE UNIQUE INDEX "work_orders_division_number" ON "work_orders" USING btree (
 CREATE UNIQUE INDEX "work_orders_lead_request" ON "work_orders" USING btree ("lead_id","client_request_key") WHERE "work_orders"."lead_id" is not null and "work_orders"."client_request_key" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "division_rotations_profile_start" ON "division_rotations" USING btree ("division_profile_id","start_date");--> statement-breakpoint
 CREATE INDEX "organisation_jobs_status" ON "organisation_jobs" USING btree ("job_status","id");--> statement-breakpoint
+CREATE INDEX "posted_payout_history_payout" ON "posted_payout_history" USING btree ("posted_payout_id");--> statement-breakpoint
+CREATE INDEX "posted_payouts_date" ON "posted_payouts" USING btree ("posted_date");--> statement-breakpoint
+CREATE INDEX "posted_payouts_corporation" ON "posted_payouts" USING btree ("icd_corporation_id","division_id");--> statement-breakpoint
+CREATE INDEX "rs_payout_transfers_date" ON "rs_payout_transfers" USING btree ("transfer_date","icd_corporation_id");--> statement-breakpoint
 CREATE INDEX "payroll_manual_show_hours_submission" ON "payroll_manual_show_hours" USING btree ("manual_submission_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payroll_manual_submissions_entry" ON "payroll_manual_submissions" USING btree ("payroll_entry_id");--> statement-breakpoint
 CREATE INDEX "payroll_manual_submissions_status" ON "payroll_manual_submissions" USING btree ("status_id","submitted_at");--> statement-breakpoint
@@ -1697,6 +1918,9 @@ CREATE INDEX "employees_ssn" ON "employees" USING btree ("ssn");--> statement-br
 CREATE INDEX "employees_email_lower" ON "employees" USING btree (lower("email_address"));--> statement-breakpoint
 CREATE INDEX "employment_records_employee" ON "employment_records" USING btree ("employee_id");--> statement-breakpoint
 CREATE INDEX "employment_records_office" ON "employment_records" USING btree ("icd_office_id");--> statement-breakpoint
+CREATE INDEX "report_jobs_creator" ON "report_jobs" USING btree ("created_by_employee_id","report_job_id");--> statement-breakpoint
+CREATE INDEX "report_jobs_status" ON "report_jobs" USING btree ("job_status","report_job_id");--> statement-breakpoint
+CREATE INDEX "rogers_report_jobs_creator" ON "rogers_report_jobs" USING btree ("created_by_employee_id","created_at");--> statement-breakpoint
 CREATE INDEX "rs_schedule_dates_schedule" ON "rs_schedule_dates" USING btree ("rs_schedule_id");--> statement-breakpoint
 CREATE INDEX "rs_schedule_dates_employee_date" ON "rs_schedule_dates" USING btree ("employee_id","date");--> statement-breakpoint
 CREATE INDEX "rs_schedule_sales_schedule" ON "rs_schedule_sales" USING btree ("rs_schedule_id");--> statement-breakpoint
