@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { bankAccounts } from '../../db/tables';
 import { notFound } from '../../errors';
 import type { Actor } from '../access/service';
+import { recordBankAccountChange } from '../employments/record';
 import { conflict, type DbOrTx } from '../scheduling/scope';
 import { doerOf, recordAudit } from '../time-management/record';
 import { reaches, requireSubject, type Subject } from './scope';
@@ -149,6 +150,7 @@ export async function saveAccount(p: {
       note: b.AccountNumber && b.AccountNumber !== current.AccountNumber ? 'Account number changed' : null,
       at: now,
     });
+    await recordBankAccountChange(tx, { before: current, after: row, by: p.actor.EmployeeID, at: now });
     return { created: false, account: toWire(row, reveal) };
   });
 }
@@ -175,5 +177,6 @@ export async function deleteAccount(p: {
       officeId: auditOffice(subject),
       before: auditSnapshot(current),
     });
+    await recordBankAccountChange(tx, { before: current, after: null, by: p.actor.EmployeeID });
   });
 }

@@ -21,6 +21,7 @@ import { bankAccounts } from '../../db/tables';
 import { AppError, badRequest } from '../../errors';
 import { cleanFileName } from '../../uploads';
 import type { Actor } from '../access/service';
+import { recordBankAccountChange } from '../employments/record';
 import { conflict } from '../scheduling/scope';
 import { doerOf, recordAudit } from '../time-management/record';
 import { accountRow, auditOffice, auditSnapshot, revealsFor, toWire } from './accounts-service';
@@ -125,6 +126,7 @@ export async function directDepositOn(p: {
       after: auditSnapshot(row),
       at: now,
     });
+    await recordBankAccountChange(tx, { before: current, after: row, by: p.actor.EmployeeID, at: now });
     return toWire(row, reveal);
   });
 }
@@ -161,6 +163,7 @@ export async function directDepositOff(p: {
       after: auditSnapshot(row),
       at: now,
     });
+    await recordBankAccountChange(tx, { before: current, after: row, by: p.actor.EmployeeID, at: now });
     return toWire(row, revealsFor(p.actor, subject));
   });
 }

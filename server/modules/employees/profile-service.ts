@@ -25,6 +25,7 @@ import { employeeProfileImages, employees } from '../../db/tables';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Actor } from '../access/service';
 import { hashPassword } from '../auth/passwords';
+import { recordPersonChange } from '../employments/record';
 import { doerOf, recordAudit } from '../time-management/record';
 import { checkPassword, endSessions } from './save-service';
 import {
@@ -254,6 +255,7 @@ export async function saveProfile(p: {
       .set({ ...values, ...cell, Version: e.Version + 1 })
       .where(eq(employees.EmployeeID, id))
       .returning();
+    await recordPersonChange(tx, { employeeId: id, before: e, after: updated, by: actor.EmployeeID });
     if (ssn !== e.SSN)
       await recordAudit(tx, {
         action: AuditAction.EmployeeSensitiveChanged,

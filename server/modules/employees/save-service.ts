@@ -33,6 +33,7 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { Actor } from '../access/service';
 import { hashPassword } from '../auth/passwords';
+import { recordEmploymentRecordChange, recordPersonChange } from '../employments/record';
 import { MessageType, queueMail } from '../mail/service';
 import { doerOf, recordAudit } from '../time-management/record';
 import { detailOf, getEmployee } from './read-service';
@@ -215,19 +216,32 @@ function recordValues(o: OfficeEntry) {
 }
 
 /** Writes one office entry's record, divisions, modules and roles. Answers whether roles changed. */
-async function writeOffice(tx: Tx, employeeId: number, o: OfficeEntry, existingId: number | null) {
+async function writeOffice(
+  tx: Tx,
+  employeeId: number,
+  o: OfficeEntry,
+  existingId: number | null,
+  by: number | null,
+) {
   let recordId = existingId;
   if (recordId === null) {
     const [row] = await tx
       .insert(employmentRecords)
       .values({ EmployeeID: employeeId, ...recordValues(o) })
-      .returning({ id: employmentRecords.EmploymentRecordID });
-    recordId = row.id;
+      .returning();
+    recordId = row.EmploymentRecordID;
+    await recordEmploymentRecordChange(tx, { before: null, after: row, by });
   } else {
-    await tx
+    const [before] = await tx
+      .select()
+      .from(employmentRecords)
+      .where(eq(employmentRecords.EmploymentRecordID, recordId));
+    const [after] = await tx
       .update(employmentRecords)
       .set({ ...recordValues(o), Version: sql`${employmentRecords.Version} + 1` })
-      .where(eq(employmentRecords.EmploymentRecordID, recordId));
+      .where(eq(employmentRecords.EmploymentRecordID, recordId))
+      .returning();
+    await recordEmploymentRecordChange(tx, { before: before ?? null, after, by });
     await tx
       .delete(employmentRecordDivisions)
       .where(eq(employmentRecordDivisions.EmploymentRecordID, recordId));
@@ -329,7 +343,7 @@ export async function createEmployee(ctx: SaveContext & { body: Save }): Promise
         MeridianEmployeeID: body.MeridianEmployeeID,
       })
       .returning({ id: employees.EmployeeID });
-    for (const o of body.IcdOffices) await writeOffice(tx, row.id, o, null);
+    for (const o of body.IcdOffices) await writeOffice(tx, row.id, o, null, actor.EmployeeID);
     await replaceRoles(tx, row.id, null, [], flaggedIds(body.GlobalRoles));
     await recordAudit(tx, {
       action: AuditAction.EmployeeCreated,
@@ -405,9 +419,10 @@ export async function updateEmployee(
       })
       .where(eq(employees.EmployeeID, id));
     let rolesChanged = false;
+    await recordPersonChange(tx, { employeeId: id, before: e, after: body, by: actor.EmployeeID });
     for (const o of body.IcdOffices) {
       const existing = records.find((r) => r.IcdOfficeID === o.IcdOfficeID);
-      const written = await writeOffice(tx, id, o, existing?.EmploymentRecordID ?? null);
+      const written = await writeOffice(tx, id, o, existing?.EmploymentRecordID ?? null, actor.EmployeeID);
       rolesChanged ||= written.rolesChanged;
     }
     rolesChanged =

@@ -24,6 +24,7 @@ import {
   roleAssignments,
 } from '../../db/tables';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
+import { recordEmploymentRecordChange } from '../employments/record';
 import {
   type ApplicationRow,
   applicationOf,
@@ -255,7 +256,7 @@ async function hire(tx: Tx, ctx: OnboardingCtx, row: ApplicationRow, hireDate: s
   if (!record) throw notFound('The applicant’s employment record');
   if (record.EmployeeStatusID === EmployeeStatus.Active)
     throw refused('The applicant already works at this office.');
-  await tx
+  const [hired] = await tx
     .update(employmentRecords)
     .set({
       EmployeeStatusID: EmployeeStatus.Active,
@@ -265,7 +266,9 @@ async function hire(tx: Tx, ctx: OnboardingCtx, row: ApplicationRow, hireDate: s
       TerminationReasonExtra: null,
       Version: sql`${employmentRecords.Version} + 1`,
     })
-    .where(eq(employmentRecords.EmploymentRecordID, record.EmploymentRecordID));
+    .where(eq(employmentRecords.EmploymentRecordID, record.EmploymentRecordID))
+    .returning();
+  await recordEmploymentRecordChange(tx, { before: record, after: hired, by: ctx.actor?.EmployeeID ?? null });
   const applicantRole = await applicantRoleId(tx);
   await tx
     .delete(roleAssignments)
