@@ -41,6 +41,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { payInstalledDemoOrders, seedCommission, seedProductCommission } from './commission';
 import { seedCompany } from './company';
 import { seedDirectories } from './directories';
+import { seedInvoices } from './invoices';
 import { seedLeads } from './leads';
 import { seedNotices } from './notices';
 import { seedOnboarding } from './onboarding';
@@ -647,6 +648,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   // No-ops when the orders seed already added the product policies before settling its orders.
   await seedProductCommission(db, now);
   await payInstalledDemoOrders(db, now);
+  await seedInvoices(db, now);
   await seedNotices(db, now);
   return true;
 }
