@@ -201,7 +201,8 @@ export type ProductOrderStatus = z.infer<typeof ProductOrderStatus>;
 // ---- work orders and product orders ----------------------------------------------------------------
 
 export const ProductOrderCommission = z.object({
-  Kind: z.enum(['commission', 'chargeback']),
+  /** Product commission, its chargeback, a multi-play bonus (PolicyID: the multi-play policy), its chargeback. */
+  Kind: z.enum(['commission', 'chargeback', 'multiPlay', 'multiPlayChargeback']),
   Amount: z.number(),
   PieceQty: Int32,
   PieceRate: z.number(),

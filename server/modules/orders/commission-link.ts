@@ -26,6 +26,7 @@ import { recalculateEntries } from '../payroll/calculate';
 import { ensurePayrolls } from '../payroll/ensure';
 import { entryByPeriod } from '../payroll/wire';
 import { ensurePayPeriods, nextOpenPeriod, type PayPeriodRow, periodOf } from '../time-management/periods';
+import { settleMultiPlay } from './multi-play-link';
 import type { Conn } from './scope';
 
 export const PIECE_SOURCE = 'productOrder';
@@ -65,8 +66,11 @@ export async function openPeriodFor(
   return period;
 }
 
-interface Piece {
-  Kind: 'commission' | 'chargeback';
+/** Ledger kinds: product commission and its chargeback, the multi-play bonus and its chargeback. */
+export type LedgerKind = 'commission' | 'chargeback' | 'multiPlay' | 'multiPlayChargeback';
+
+export interface Piece {
+  Kind: LedgerKind;
   EmployeeID: number;
   PieceQty: number;
   PieceRateCents: number;
@@ -77,7 +81,7 @@ interface Piece {
 }
 
 /** Writes pieces into the employee's open period (one entry) and the ledger; recalculates the entry. */
-async function writePieces(
+export async function writePieces(
   db: Conn,
   productOrderId: number,
   officeId: number,
@@ -220,6 +224,8 @@ export async function settleCommissions(
       await chargeBack(db, po, wo, paid, opts);
     }
   }
+  // The multi-play bonuses of the work orders touched (after their products are settled).
+  await settleMultiPlay(db, [...new Set(rows.map((r) => r.wo.WorkOrderID))], opts);
 }
 
 async function payCommission(

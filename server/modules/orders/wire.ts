@@ -26,6 +26,14 @@ import {
 } from '../../db/tables';
 import type { Conn } from './scope';
 
+type LedgerKindWire = WorkOrderDetail['Commissions'][number]['Kind'];
+const LEDGER_KINDS: readonly LedgerKindWire[] = [
+  'commission',
+  'chargeback',
+  'multiPlay',
+  'multiPlayChargeback',
+];
+
 export type WorkOrderRow = typeof workOrders.$inferSelect;
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const name = (p: { FirstName: string; LastName: string } | undefined) =>
@@ -197,7 +205,7 @@ export async function workOrderDetail(db: Conn, row: WorkOrderRow): Promise<Work
     Adjustments: adjustments,
     Commissions: ledger.map((l) => ({
       ProductOrderID: l.ProductOrderID,
-      Kind: l.Kind === 'chargeback' ? 'chargeback' : 'commission',
+      Kind: LEDGER_KINDS.includes(l.Kind as LedgerKindWire) ? (l.Kind as LedgerKindWire) : 'commission',
       Amount: fromCents(l.AmountCents),
       PieceQty: l.PieceQty,
       PieceRate: fromCents(l.PieceRateCents),

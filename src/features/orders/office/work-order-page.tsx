@@ -239,7 +239,7 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
                     // biome-ignore lint/suspicious/noArrayIndexKey: pieces have no id on the wire; their order is stable
                     <Table.Tr key={i}>
                       <Table.Td>
-                        <Text size="sm" fw={700} c={c.Kind === 'chargeback' ? 'red' : 'green'}>
+                        <Text size="sm" fw={700} c={c.Amount < 0 ? 'red' : 'green'}>
                           {t(`orders.detail.kind.${c.Kind}`)}
                         </Text>
                         <Text size="xs" c="dimmed">
