@@ -47,6 +47,7 @@ import { seedNotices } from './notices';
 import { seedOnboarding } from './onboarding';
 import { seedOrders } from './orders';
 import { seedOrganisation } from './organisation';
+import { seedPayouts } from './payouts';
 import { seedPayroll } from './payroll';
 import { seedPayrollManual } from './payroll-manual';
 import { seedScheduling } from './scheduling';
@@ -648,6 +649,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   // No-ops when the orders seed already added the product policies before settling its orders.
   await seedProductCommission(db, now);
   await payInstalledDemoOrders(db, now);
+  await seedPayouts(db, now);
   await seedInvoices(db, now);
   await seedNotices(db, now);
   return true;
