@@ -1321,6 +1321,8 @@ CREATE TABLE "report_jobs" (
 	"created_by_employee_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"started_at" timestamp with time zone,
+	"claimed_by" text,
+	"heartbeat_at" timestamp with time zone,
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
