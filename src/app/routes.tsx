@@ -127,6 +127,9 @@ export function buildRoutes(session: Session): RouteObject[] {
             ),
             state(session, 'payroll.analysis', () => import('../features/payroll/reports/analysis-page')),
             state(session, 'payroll.financials', () => import('../features/payroll/reports/financials-page')),
+            state(session, 'invoices', () => import('../features/invoices/invoices-page')),
+            state(session, 'invoices.detail', () => import('../features/invoices/invoice-page')),
+            state(session, 'invoices.policies', () => import('../features/invoices/policies-page')),
             state(
               session,
               'payroll.manualSubmissions',

@@ -249,6 +249,7 @@ export const InvoiceablePayroll = z.object({
   PayrollID: Int32,
   IcdCorporationID: Int32,
   ClientName: z.string(),
+  CountryID: Int32,
   StartDate: WireDate,
   EndDate: WireDate,
   PayDate: WireDate,

@@ -165,6 +165,41 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.Payroll, Icon: 'financials', Group: 'office', Label: 'Payroll financials' },
   },
   {
+    // Payroll invoices of locked payrolls (list, new invoice, a page per invoice with its PDF).
+    Name: 'invoices',
+    Url: '/invoices',
+    PermissionKey: 'invoices:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Invoicing, Icon: 'invoice', Group: 'office', Label: 'Payroll invoices' },
+  },
+  { Name: 'invoices.detail', Url: '/invoices/:id' },
+  {
+    // How an invoice is built, per corporation or division.
+    Name: 'invoices.policies',
+    Url: '/invoices/policies',
+    PermissionKey: 'invoices:read',
+    OnlineOnly: true,
+    Nav: {
+      ModuleID: ModuleId.Invoicing,
+      Icon: 'invoicePolicies',
+      Group: 'office',
+      Label: 'Invoice policies',
+    },
+  },
+  {
+    // Manual payroll submissions: the processors' board (by status, assign, pending, working on, processed).
+    Name: 'payroll.manualSubmissions',
+    Url: '/payroll/manual-submissions',
+    PermissionKey: 'payroll:read',
+    OnlineOnly: true,
+    Nav: {
+      ModuleID: ModuleId.Payroll,
+      Icon: 'manualSubmissions',
+      Group: 'office',
+      Label: 'Manual submissions',
+    },
+  },
+  {
     // Manual payroll submissions: the processors' board (by status, assign, pending, working on, processed).
     Name: 'payroll.manualSubmissions',
     Url: '/payroll/manual-submissions',

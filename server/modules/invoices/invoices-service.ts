@@ -268,7 +268,7 @@ export const serverToday = (now = new Date()) => now.toISOString().slice(0, 10);
 export async function newInvoice(db: Db, actor: Actor, now: Date): Promise<NewPayrollInvoice> {
   const reach = await corporationReach(db, actor, INVOICES_WRITE);
   const rows = await db
-    .select({ p: payrolls, ClientName: corporations.ClientName })
+    .select({ p: payrolls, ClientName: corporations.ClientName, CountryID: corporations.CountryID })
     .from(payrolls)
     .innerJoin(corporations, eq(corporations.IcdCorporationID, payrolls.IcdCorporationID))
     .where(
@@ -291,6 +291,7 @@ export async function newInvoice(db: Db, actor: Actor, now: Date): Promise<NewPa
       PayrollID: r.p.PayrollID,
       IcdCorporationID: r.p.IcdCorporationID,
       ClientName: r.ClientName,
+      CountryID: r.CountryID,
       StartDate: r.p.StartDate,
       EndDate: r.p.EndDate,
       PayDate: r.p.PayDate,
