@@ -140,7 +140,7 @@ export async function seedPayouts(db: Db, now: Date = new Date()): Promise<void>
         Counterparty: 'RS payout trust account',
         CreatedByEmployeeID: payroll.EmployeeID,
       };
-      const rows = [
+      const rows: (typeof rsPayoutTransfers.$inferInsert)[] = [
         {
           ...base,
           TransferDate: ymd(at(14 + i)),

@@ -112,6 +112,8 @@ export function buildRoutes(session: Session): RouteObject[] {
               'commission.payoutPolicies',
               () => import('../features/commission/payout-policies-page'),
             ),
+            state(session, 'payouts.posted', () => import('../features/payouts/posted-payouts-page')),
+            state(session, 'payouts.transfers', () => import('../features/payouts/transfers-page')),
             state(session, 'time.approvals', () => import('../features/time-management/approvals-page')),
             state(
               session,

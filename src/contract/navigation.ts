@@ -122,6 +122,22 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.Payout, Icon: 'payout', Group: 'office', Label: 'Payout policies' },
   },
   {
+    // Posted payouts per ICD corporation with their comparison against the payout policy.
+    Name: 'payouts.posted',
+    Url: '/payouts/posted',
+    PermissionKey: 'payouts:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payout, Icon: 'payout', Group: 'office', Label: 'Posted payouts' },
+  },
+  {
+    // Money moved to or from an ICD corporation for RS payouts.
+    Name: 'payouts.transfers',
+    Url: '/payouts/transfers',
+    PermissionKey: 'payouts:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payout, Icon: 'payout', Group: 'office', Label: 'RS payout transfers' },
+  },
+  {
     Name: 'time.approvals',
     Url: '/time/approvals',
     PermissionKey: 'navigation:timeApprovals',
