@@ -138,6 +138,8 @@ export function buildRoutes(session: Session): RouteObject[] {
               () => import('../features/payroll/manual/manual-submissions-page'),
             ),
             state(session, 'audit.logs', () => import('../features/audit/audit-logs-page')),
+            state(session, 'reports', () => import('../features/reports/hub/reports-hub-page')),
+            state(session, 'home.dashboard', () => import('../features/home/dashboard-page')),
             state(session, 'leads.map', () => import('../features/leads/leads-map-page')),
             state(session, 'leads.manage', () => import('../features/leads/manage/leads-manage-page')),
             state(session, 'scheduling.myEvents', () => import('../features/scheduling/my-events-page')),

@@ -229,6 +229,20 @@ const DEFS: StateDef[] = [
     },
   },
   {
+    // The Reports hub: every report and dashboard the user may open, grouped, with a search box.
+    Name: 'reports',
+    Url: '/reports',
+    PermissionKey: 'navigation:reports',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Reports, Icon: 'reports', Group: 'office', Label: 'Reports' },
+  },
+  {
+    // A role dashboard of the home page (the manager's day, the week, payroll's queue) on its own page.
+    Name: 'home.dashboard',
+    Url: '/dashboards/home/:dashboardId',
+    OnlineOnly: true,
+  },
+  {
     Name: 'audit.logs',
     Url: '/audit-logs',
     PermissionKey: 'navigation:auditLogs',
