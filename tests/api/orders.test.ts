@@ -118,7 +118,7 @@ beforeAll(async () => {
     EndDate: null,
     Tiers: [{ From: 0, To: 1_000_000, RateCents: 4500 }],
   });
-});
+}, 240_000);
 afterAll(() => t.close());
 
 const order = (over: Record<string, unknown> = {}) => ({
@@ -1136,6 +1136,23 @@ describe('the demo', () => {
     const chargebacks = ledger.filter((l) => l.Kind === 'chargeback');
     expect(chargebacks.length).toBeGreaterThan(0);
     expect(chargebacks.every((l) => l.PayrollCommissionPieceID !== null)).toBe(true);
+    // The installed Internet + TV sale made the demo's multi-play bundle: one bonus, paid into payroll.
+    const bonuses = await t.db
+      .select()
+      .from(productOrderCommissions)
+      .where(
+        and(
+          inArray(
+            productOrderCommissions.ProductOrderID,
+            demo.map((d) => d.po.ProductOrderID),
+          ),
+          inArray(productOrderCommissions.Kind, ['multiPlay', 'multiPlayChargeback']),
+        ),
+      );
+    expect(bonuses.map((b) => [b.Kind, b.AmountCents, b.PolicyName, b.EmployeeID])).toEqual([
+      ['multiPlay', 2500, 'Ignite TV + Internet', ids.rep],
+    ]);
+    expect(bonuses[0].PayrollCommissionPieceID).not.toBeNull();
     expect(new Set(demo.map((d) => d.wo.SaleDate)).size).toBeGreaterThanOrEqual(10);
     expect(demo.every((d) => d.wo.LeadID !== null && d.wo.SalesChannelID === 1)).toBe(true);
     expect(await t.db.$count(products, ne(products.DivisionID, Division.Rogers))).toBeGreaterThan(0);

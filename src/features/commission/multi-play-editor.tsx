@@ -6,6 +6,7 @@ import {
   ActionIcon,
   Alert,
   Button,
+  Fieldset,
   Group,
   Modal,
   NumberInput,
@@ -28,6 +29,17 @@ import { COMMISSION_KEY, type SaveProblem, saveProblem } from './api';
 import { type MultiPlayValues, multiPlayBody, rowMessages } from './editor-helpers';
 
 const str = (n: number | null | undefined) => (n == null ? null : String(n));
+
+/** The division's product lines as Select groups, one per program. */
+export function lineGroups(lines: readonly ProductLine[], divisionId: number) {
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const l of lines.filter((x) => x.DivisionID === divisionId))
+    groups.set(l.ProgramName, [
+      ...(groups.get(l.ProgramName) ?? []),
+      { value: String(l.ProductLineID), label: `${l.Name} · ${l.ProgramName}` },
+    ]);
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
 
 export function MultiPlayEditor(props: {
   divisionId: number;
@@ -62,8 +74,12 @@ export function MultiPlayEditor(props: {
     set({ Pairs: values.Pairs.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
   const fieldError = (key: string) => problem?.errors[key]?.join(' ');
   const id = policy?.MultiPlayCommissionPolicyID;
-  const productOptions = products.map((p) => ({ value: String(p.ProductID), label: p.Name }));
-  const lineOptions = lines.map((l) => ({ value: String(l.ProductLineID), label: l.Name }));
+  // Only the division's products, and the product lines of its programs (grouped by program, since
+  // programs often share line names such as "New activation").
+  const productOptions = products
+    .filter((p) => p.DivisionID === divisionId)
+    .map((p) => ({ value: String(p.ProductID), label: p.Name }));
+  const lineOptions = lineGroups(lines, divisionId);
 
   async function run(call: () => Promise<unknown>) {
     setBusy(true);
@@ -122,115 +138,124 @@ export function MultiPlayEditor(props: {
             {problem.status === 409 ? t('commission.editor.stale') : problem.message}
           </Alert>
         )}
-        <TextInput
-          label={t('commission.fields.name')}
-          value={values.Name}
-          onChange={(e) => set({ Name: e.currentTarget.value })}
-          error={fieldError('Name')}
-          required
-          data-autofocus
-        />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput
-            label={t('commission.multiPlay.minimum')}
-            value={values.MinimumPlays}
-            min={2}
-            max={20}
-            allowDecimal={false}
-            onChange={(v) => set({ MinimumPlays: typeof v === 'number' ? v : Number(v) || 0 })}
-            error={fieldError('MinimumPlays')}
-          />
-          <NumberInput
-            label={t('commission.multiPlay.bonus')}
-            value={values.Bonus}
-            min={0}
-            decimalScale={2}
-            fixedDecimalScale
-            prefix="$"
-            onChange={(v) => set({ Bonus: typeof v === 'number' ? v : Number(v) || 0 })}
-            error={fieldError('Bonus')}
-          />
-          <Switch
-            mt="xl"
-            label={t('commission.multiPlay.active')}
-            checked={values.IsActive}
-            onChange={(e) => set({ IsActive: e.currentTarget.checked })}
-          />
-        </SimpleGrid>
-        <Stack gap={4} data-testid="pair-table">
-          <Table withTableBorder verticalSpacing={4} layout="fixed">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w="55%">{t('commission.fields.product')}</Table.Th>
-                <Table.Th>{t('commission.fields.line')}</Table.Th>
-                <Table.Th w={56} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {values.Pairs.map((p, i) => {
-                const message = problem ? rowMessages(problem.errors, 'Pairs', i) : '';
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: pairs are positional (server messages by row)
-                  <Table.Tr key={i} data-pair={i + 1}>
-                    <Table.Td>
-                      <Select
-                        aria-label={t('commission.multiPlay.productN', { n: i + 1 })}
-                        placeholder={t('commission.multiPlay.chooseProduct')}
-                        data={productOptions}
-                        value={p.ProductID}
-                        onChange={(v) => setPair(i, { ProductID: v })}
-                        error={!!message}
-                        searchable
-                      />
-                      {message && (
-                        <Text c="red" size="xs" data-testid="pair-error">
-                          {message}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ verticalAlign: 'top' }}>
-                      <Select
-                        aria-label={t('commission.multiPlay.lineN', { n: i + 1 })}
-                        placeholder={t('commission.fields.anyLine')}
-                        data={lineOptions}
-                        value={p.ProductLineID}
-                        onChange={(v) => setPair(i, { ProductLineID: v })}
-                        clearable
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        disabled={values.Pairs.length <= 1}
-                        aria-label={t('commission.multiPlay.removePair', { n: i + 1 })}
-                        onClick={() => set({ Pairs: values.Pairs.filter((_, j) => j !== i) })}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
+        {!canWrite && (
+          <Alert color="gray" variant="light" data-testid="read-only-note">
+            {t('commission.editor.readOnly')}
+          </Alert>
+        )}
+        <Fieldset disabled={!canWrite} variant="unstyled" p={0} data-testid="policy-fields">
+          <Stack gap="sm">
+            <TextInput
+              label={t('commission.fields.name')}
+              value={values.Name}
+              onChange={(e) => set({ Name: e.currentTarget.value })}
+              error={fieldError('Name')}
+              required
+              data-autofocus
+            />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <NumberInput
+                label={t('commission.multiPlay.minimum')}
+                value={values.MinimumPlays}
+                min={2}
+                max={20}
+                allowDecimal={false}
+                onChange={(v) => set({ MinimumPlays: typeof v === 'number' ? v : Number(v) || 0 })}
+                error={fieldError('MinimumPlays')}
+              />
+              <NumberInput
+                label={t('commission.multiPlay.bonus')}
+                value={values.Bonus}
+                min={0}
+                decimalScale={2}
+                fixedDecimalScale
+                prefix="$"
+                onChange={(v) => set({ Bonus: typeof v === 'number' ? v : Number(v) || 0 })}
+                error={fieldError('Bonus')}
+              />
+              <Switch
+                mt="xl"
+                label={t('commission.multiPlay.active')}
+                checked={values.IsActive}
+                onChange={(e) => set({ IsActive: e.currentTarget.checked })}
+              />
+            </SimpleGrid>
+            <Stack gap={4} data-testid="pair-table">
+              <Table withTableBorder verticalSpacing={4} layout="fixed">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w="55%">{t('commission.fields.product')}</Table.Th>
+                    <Table.Th>{t('commission.fields.line')}</Table.Th>
+                    <Table.Th w={56} />
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-          {fieldError('Pairs') && (
-            <Text c="red" size="sm">
-              {fieldError('Pairs')}
-            </Text>
-          )}
-          <Group>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => set({ Pairs: [...values.Pairs, { ProductID: null, ProductLineID: null }] })}
-              data-testid="add-pair"
-            >
-              {t('commission.multiPlay.addPair')}
-            </Button>
-          </Group>
-        </Stack>
+                </Table.Thead>
+                <Table.Tbody>
+                  {values.Pairs.map((p, i) => {
+                    const message = problem ? rowMessages(problem.errors, 'Pairs', i) : '';
+                    return (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: pairs are positional (server messages by row)
+                      <Table.Tr key={i} data-pair={i + 1}>
+                        <Table.Td>
+                          <Select
+                            aria-label={t('commission.multiPlay.productN', { n: i + 1 })}
+                            placeholder={t('commission.multiPlay.chooseProduct')}
+                            data={productOptions}
+                            value={p.ProductID}
+                            onChange={(v) => setPair(i, { ProductID: v })}
+                            error={!!message}
+                            searchable
+                          />
+                          {message && (
+                            <Text c="red" size="xs" data-testid="pair-error">
+                              {message}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td style={{ verticalAlign: 'top' }}>
+                          <Select
+                            aria-label={t('commission.multiPlay.lineN', { n: i + 1 })}
+                            placeholder={t('commission.fields.anyLine')}
+                            data={lineOptions}
+                            value={p.ProductLineID}
+                            onChange={(v) => setPair(i, { ProductLineID: v })}
+                            clearable
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            disabled={values.Pairs.length <= 1}
+                            aria-label={t('commission.multiPlay.removePair', { n: i + 1 })}
+                            onClick={() => set({ Pairs: values.Pairs.filter((_, j) => j !== i) })}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+              {fieldError('Pairs') && (
+                <Text c="red" size="sm">
+                  {fieldError('Pairs')}
+                </Text>
+              )}
+              <Group>
+                <Button
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => set({ Pairs: [...values.Pairs, { ProductID: null, ProductLineID: null }] })}
+                  data-testid="add-pair"
+                >
+                  {t('commission.multiPlay.addPair')}
+                </Button>
+              </Group>
+            </Stack>
+          </Stack>
+        </Fieldset>
         <Group justify="space-between">
           <Group>
             {canWrite && id && !confirmDelete && (

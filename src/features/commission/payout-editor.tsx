@@ -2,7 +2,7 @@
 // corporation payout policy (corporation in a division), the period and the tier table. A refused save
 // shows the server's message (a duplicate names the existing policy) with its field and tier-row
 // messages; a stale Version (409) says so and reloads the list.
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,69 +87,78 @@ export function PayoutEditor(props: {
             {problem.status === 409 ? t('commission.editor.stale') : problem.message}
           </Alert>
         )}
-        <TextInput
-          label={t('commission.fields.name')}
-          value={values.Name}
-          onChange={(e) => set({ Name: e.currentTarget.value })}
-          error={fieldError('Name')}
-          required
-          data-autofocus
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('commission.division')}
-            data={(divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name }))}
-            value={values.DivisionID}
-            onChange={(v) => set({ DivisionID: v, ProgramID: null })}
-            error={fieldError('DivisionID')}
-            allowDeselect={false}
-            required
-            data-testid="payout-division"
-          />
-          {kind === 'corporation' && (
-            <Select
-              label={t('commission.corporation')}
-              data={(corporations.data ?? []).map((c) => ({
-                value: String(c.IcdCorporationID),
-                label: c.ClientName,
-              }))}
-              value={values.IcdCorporationID}
-              onChange={(v) => set({ IcdCorporationID: v })}
-              error={fieldError('IcdCorporationID')}
-              searchable
-              allowDeselect={false}
+        {!canWrite && (
+          <Alert color="gray" variant="light" data-testid="read-only-note">
+            {t('commission.editor.readOnly')}
+          </Alert>
+        )}
+        <Fieldset disabled={!canWrite} variant="unstyled" p={0} data-testid="policy-fields">
+          <Stack gap="sm">
+            <TextInput
+              label={t('commission.fields.name')}
+              value={values.Name}
+              onChange={(e) => set({ Name: e.currentTarget.value })}
+              error={fieldError('Name')}
               required
-              data-testid="payout-corporation"
+              data-autofocus
             />
-          )}
-          <Select
-            label={t('commission.fields.program')}
-            placeholder={t('commission.payoutEditor.anyProgram')}
-            data={programs}
-            value={values.ProgramID}
-            onChange={(v) => set({ ProgramID: v })}
-            error={fieldError('ProgramID')}
-            disabled={!values.DivisionID}
-            searchable
-            clearable
-          />
-          <TextInput
-            type="date"
-            label={t('commission.fields.start')}
-            value={values.StartDate}
-            onChange={(e) => set({ StartDate: e.currentTarget.value })}
-            error={fieldError('StartDate')}
-            required
-          />
-          <TextInput
-            type="date"
-            label={t('commission.fields.end')}
-            value={values.EndDate}
-            onChange={(e) => set({ EndDate: e.currentTarget.value })}
-            error={fieldError('EndDate')}
-          />
-        </SimpleGrid>
-        <TierTable rows={values.Tiers} onChange={(Tiers) => set({ Tiers })} errors={problem?.errors} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select
+                label={t('commission.division')}
+                data={(divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name }))}
+                value={values.DivisionID}
+                onChange={(v) => set({ DivisionID: v, ProgramID: null })}
+                error={fieldError('DivisionID')}
+                allowDeselect={false}
+                required
+                data-testid="payout-division"
+              />
+              {kind === 'corporation' && (
+                <Select
+                  label={t('commission.corporation')}
+                  data={(corporations.data ?? []).map((c) => ({
+                    value: String(c.IcdCorporationID),
+                    label: c.ClientName,
+                  }))}
+                  value={values.IcdCorporationID}
+                  onChange={(v) => set({ IcdCorporationID: v })}
+                  error={fieldError('IcdCorporationID')}
+                  searchable
+                  allowDeselect={false}
+                  required
+                  data-testid="payout-corporation"
+                />
+              )}
+              <Select
+                label={t('commission.fields.program')}
+                placeholder={t('commission.payoutEditor.anyProgram')}
+                data={programs}
+                value={values.ProgramID}
+                onChange={(v) => set({ ProgramID: v })}
+                error={fieldError('ProgramID')}
+                disabled={!values.DivisionID}
+                searchable
+                clearable
+              />
+              <TextInput
+                type="date"
+                label={t('commission.fields.start')}
+                value={values.StartDate}
+                onChange={(e) => set({ StartDate: e.currentTarget.value })}
+                error={fieldError('StartDate')}
+                required
+              />
+              <TextInput
+                type="date"
+                label={t('commission.fields.end')}
+                value={values.EndDate}
+                onChange={(e) => set({ EndDate: e.currentTarget.value })}
+                error={fieldError('EndDate')}
+              />
+            </SimpleGrid>
+            <TierTable rows={values.Tiers} onChange={(Tiers) => set({ Tiers })} errors={problem?.errors} />
+          </Stack>
+        </Fieldset>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

@@ -55,8 +55,10 @@ function ListState(props: { loading: boolean; error: boolean; empty: boolean }) 
 }
 
 function IcdTab({
+  canWrite,
   onEdit,
 }: {
+  canWrite: boolean;
   onEdit: (t: EditorTarget, programs: { ProgramID: number; Name: string }[]) => void;
 }) {
   const { t } = useTranslation();
@@ -81,14 +83,16 @@ function IcdTab({
           w={320}
           data-testid="icd-corporation"
         />
-        <Button
-          leftSection={<IconPlus size={16} />}
-          disabled={!chosen || !permissions.data?.CanWrite}
-          onClick={() => chosen && onEdit({ kind: 'icd', corporationId: chosen, policy: null }, programs)}
-          data-testid="new-icd-policy"
-        >
-          {t('commission.newPolicy')}
-        </Button>
+        {canWrite && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            disabled={!chosen || !permissions.data?.CanWrite}
+            onClick={() => chosen && onEdit({ kind: 'icd', corporationId: chosen, policy: null }, programs)}
+            data-testid="new-icd-policy"
+          >
+            {t('commission.newPolicy')}
+          </Button>
+        )}
       </Group>
       <ListState loading={policies.isLoading} error={policies.isError} empty={policies.data?.length === 0} />
       {!!policies.data?.length && (
@@ -160,6 +164,7 @@ function DivisionPicker({ value, onChange }: { value: number | null; onChange: (
 function ProductTab(props: {
   divisionId: number | null;
   setDivision: (id: number) => void;
+  canWrite: boolean;
   onEdit: (t: EditorTarget) => void;
 }) {
   const { t } = useTranslation();
@@ -178,14 +183,16 @@ function ProductTab(props: {
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
         <DivisionPicker value={divisionId} onChange={props.setDivision} />
-        <Button
-          leftSection={<IconPlus size={16} />}
-          disabled={!divisionId}
-          onClick={() => divisionId && props.onEdit({ kind: 'product', divisionId, policy: null })}
-          data-testid="new-product-policy"
-        >
-          {t('commission.newPolicy')}
-        </Button>
+        {props.canWrite && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            disabled={!divisionId}
+            onClick={() => divisionId && props.onEdit({ kind: 'product', divisionId, policy: null })}
+            data-testid="new-product-policy"
+          >
+            {t('commission.newPolicy')}
+          </Button>
+        )}
       </Group>
       <ListState loading={policies.isLoading} error={policies.isError} empty={policies.data?.length === 0} />
       {!!policies.data?.length && (
@@ -330,12 +337,13 @@ export default function CommissionPoliciesPage() {
           <Tabs.Tab value="multiPlay">{t('commission.tabs.multiPlay')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="icd" pt="md">
-          <IcdTab onEdit={(target, programs) => setEditing({ target, programs })} />
+          <IcdTab canWrite={canWrite} onEdit={(target, programs) => setEditing({ target, programs })} />
         </Tabs.Panel>
         <Tabs.Panel value="product" pt="md">
           <ProductTab
             divisionId={divisionId}
             setDivision={setDivision}
+            canWrite={canWrite}
             onEdit={(target) => setEditing({ target, programs: [] })}
           />
         </Tabs.Panel>
@@ -355,7 +363,7 @@ export default function CommissionPoliciesPage() {
           programs={editing.target.kind === 'icd' ? editing.programs : (catalogue.data?.programs ?? [])}
           products={catalogue.data?.products ?? []}
           lines={catalogue.data?.lines ?? []}
-          canWrite
+          canWrite={canWrite}
           onClose={() => setEditing(null)}
         />
       )}

@@ -5,6 +5,7 @@
 import {
   Alert,
   Button,
+  Fieldset,
   Group,
   Modal,
   NumberInput,
@@ -148,106 +149,117 @@ export function PolicyEditor(props: {
             {problem.status === 409 ? t('commission.editor.stale') : problem.message}
           </Alert>
         )}
-        <TextInput
-          label={t('commission.fields.name')}
-          value={values.Name}
-          onChange={(e) => set({ Name: e.currentTarget.value })}
-          error={fieldError('Name')}
-          required
-          data-autofocus
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('commission.fields.program')}
-            data={programs.map((p) => ({ value: String(p.ProgramID), label: p.Name }))}
-            value={values.ProgramID}
-            onChange={(v) => set({ ProgramID: v, ProductLineID: null })}
-            error={fieldError('ProgramID')}
-            searchable
-            required
-          />
-          <Select
-            label={t('commission.fields.type')}
-            data={COMMISSION_TYPES.map((c) => ({
-              value: String(c.Id),
-              label: t(`commission.types.${c.Name}`),
-            }))}
-            value={values.CommissionTypeID}
-            onChange={(v) => set({ CommissionTypeID: v ?? '4' })}
-            error={fieldError('CommissionTypeID')}
-            allowDeselect={false}
-          />
-          {target.kind === 'product' && (
-            <>
+        {!canWrite && (
+          <Alert color="gray" variant="light" data-testid="read-only-note">
+            {t('commission.editor.readOnly')}
+          </Alert>
+        )}
+        <Fieldset disabled={!canWrite} variant="unstyled" p={0} data-testid="policy-fields">
+          <Stack gap="sm">
+            <TextInput
+              label={t('commission.fields.name')}
+              value={values.Name}
+              onChange={(e) => set({ Name: e.currentTarget.value })}
+              error={fieldError('Name')}
+              required
+              data-autofocus
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
-                label={t('commission.fields.product')}
-                data={products.map((p) => ({ value: String(p.ProductID), label: p.Name }))}
-                value={values.ProductID}
-                onChange={(v) => set({ ProductID: v })}
-                error={fieldError('ProductID')}
+                label={t('commission.fields.program')}
+                data={programs.map((p) => ({ value: String(p.ProgramID), label: p.Name }))}
+                value={values.ProgramID}
+                onChange={(v) => set({ ProgramID: v, ProductLineID: null })}
+                error={fieldError('ProgramID')}
                 searchable
                 required
               />
               <Select
-                label={t('commission.fields.line')}
-                placeholder={t('commission.fields.anyLine')}
-                data={programLines.map((l) => ({ value: String(l.ProductLineID), label: l.Name }))}
-                value={values.ProductLineID}
-                onChange={(v) => set({ ProductLineID: v })}
-                error={fieldError('ProductLineID')}
-                clearable
+                label={t('commission.fields.type')}
+                data={COMMISSION_TYPES.map((c) => ({
+                  value: String(c.Id),
+                  label: t(`commission.types.${c.Name}`),
+                }))}
+                value={values.CommissionTypeID}
+                onChange={(v) => set({ CommissionTypeID: v ?? '4' })}
+                error={fieldError('CommissionTypeID')}
+                allowDeselect={false}
               />
-            </>
-          )}
-          {target.kind === 'icd' && (
-            <NumberInput
-              label={t('commission.fields.threshold')}
-              value={values.CommissionThreshold}
-              min={0}
-              decimalScale={2}
-              prefix="$"
-              onChange={(v) => set({ CommissionThreshold: typeof v === 'number' ? v : Number(v) || 0 })}
-              error={fieldError('CommissionThreshold')}
-            />
-          )}
-          <TextInput
-            type="date"
-            label={t('commission.fields.start')}
-            value={values.StartDate}
-            onChange={(e) => set({ StartDate: e.currentTarget.value })}
-            error={fieldError('StartDate')}
-            required
-          />
-          <TextInput
-            type="date"
-            label={t('commission.fields.end')}
-            value={values.EndDate}
-            onChange={(e) => set({ EndDate: e.currentTarget.value })}
-            error={fieldError('EndDate')}
-          />
-        </SimpleGrid>
-        {target.kind === 'icd' && (
-          <Group>
-            <Switch
-              label={t('commission.fields.paidGuaranteed')}
-              checked={values.IsPaidGuaranteed}
-              onChange={(e) => set({ IsPaidGuaranteed: e.currentTarget.checked })}
-            />
-            <Switch
-              label={t('commission.fields.paidCommission')}
-              checked={values.IsPaidCommission}
-              onChange={(e) => set({ IsPaidCommission: e.currentTarget.checked })}
-            />
-          </Group>
-        )}
-        <TierTable rows={values.Tiers} onChange={(Tiers) => set({ Tiers })} errors={problem?.errors} />
+              {target.kind === 'product' && (
+                <>
+                  <Select
+                    label={t('commission.fields.product')}
+                    data={products.map((p) => ({ value: String(p.ProductID), label: p.Name }))}
+                    value={values.ProductID}
+                    onChange={(v) => set({ ProductID: v })}
+                    error={fieldError('ProductID')}
+                    searchable
+                    required
+                  />
+                  <Select
+                    label={t('commission.fields.line')}
+                    placeholder={t('commission.fields.anyLine')}
+                    data={programLines.map((l) => ({ value: String(l.ProductLineID), label: l.Name }))}
+                    value={values.ProductLineID}
+                    onChange={(v) => set({ ProductLineID: v })}
+                    error={fieldError('ProductLineID')}
+                    clearable
+                  />
+                </>
+              )}
+              {target.kind === 'icd' && (
+                <NumberInput
+                  label={t('commission.fields.threshold')}
+                  value={values.CommissionThreshold}
+                  min={0}
+                  decimalScale={2}
+                  prefix="$"
+                  onChange={(v) => set({ CommissionThreshold: typeof v === 'number' ? v : Number(v) || 0 })}
+                  error={fieldError('CommissionThreshold')}
+                />
+              )}
+              <TextInput
+                type="date"
+                label={t('commission.fields.start')}
+                value={values.StartDate}
+                onChange={(e) => set({ StartDate: e.currentTarget.value })}
+                error={fieldError('StartDate')}
+                required
+              />
+              <TextInput
+                type="date"
+                label={t('commission.fields.end')}
+                value={values.EndDate}
+                onChange={(e) => set({ EndDate: e.currentTarget.value })}
+                error={fieldError('EndDate')}
+              />
+            </SimpleGrid>
+            {target.kind === 'icd' && (
+              <Group>
+                <Switch
+                  label={t('commission.fields.paidGuaranteed')}
+                  checked={values.IsPaidGuaranteed}
+                  onChange={(e) => set({ IsPaidGuaranteed: e.currentTarget.checked })}
+                />
+                <Switch
+                  label={t('commission.fields.paidCommission')}
+                  checked={values.IsPaidCommission}
+                  onChange={(e) => set({ IsPaidCommission: e.currentTarget.checked })}
+                />
+              </Group>
+            )}
+            <TierTable rows={values.Tiers} onChange={(Tiers) => set({ Tiers })} errors={problem?.errors} />
+          </Stack>
+        </Fieldset>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void save()} loading={busy} disabled={!canWrite} data-testid="save-policy">
-            {t('commission.editor.save')}
-          </Button>
+          {canWrite && (
+            <Button onClick={() => void save()} loading={busy} data-testid="save-policy">
+              {t('commission.editor.save')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

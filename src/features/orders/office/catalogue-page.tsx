@@ -20,7 +20,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../../api/errors';
-import { type Product, type ProductLine, ROGERS_CATEGORY_NAMES } from '../../../contract/orders';
+import { hasGrant } from '../../../api/permissions';
+import { useSessionData } from '../../../app/app-context';
+import {
+  CATALOGUE_WRITE,
+  type Product,
+  type ProductLine,
+  ROGERS_CATEGORY_NAMES,
+} from '../../../contract/orders';
 import { QueryView } from '../../../ui/query-view';
 import { useDivisions } from '../../employees/api';
 import {
@@ -34,6 +41,12 @@ import {
 import { serverFieldErrors } from './helpers';
 
 const ROGERS = 35;
+
+/** Whether the signed-in user may change the catalogue (else the lists are read only). */
+function useCanWriteCatalogue(): boolean {
+  const session = useSessionData();
+  return hasGrant(session?.grants ?? [], CATALOGUE_WRITE);
+}
 
 export default function CataloguePage() {
   const { t } = useTranslation();
@@ -169,6 +182,7 @@ function Products({
   divisionNames: { DivisionID: number; Name: string }[];
 }) {
   const { t } = useTranslation();
+  const canWrite = useCanWriteCatalogue();
   const [category, setCategory] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const products = useProducts({
@@ -202,7 +216,11 @@ function Products({
             w={220}
           />
         </Group>
-        <Button onClick={() => setEditing('new')}>{t('orders.catalogue.newProduct')}</Button>
+        {canWrite && (
+          <Button onClick={() => setEditing('new')} data-testid="new-product">
+            {t('orders.catalogue.newProduct')}
+          </Button>
+        )}
       </Group>
       <QueryView
         query={products}
@@ -237,6 +255,7 @@ function Products({
                     </Table.Td>
                     <Table.Td>
                       <RowActions
+                        canWrite={canWrite}
                         name={p.Name}
                         onEdit={() => setEditing(p)}
                         onDelete={() => setDeleting(p)}
@@ -264,8 +283,19 @@ function Products({
   );
 }
 
-function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+function RowActions({
+  name,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  canWrite: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation();
+  if (!canWrite) return null;
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       <Button
@@ -421,6 +451,7 @@ function ProductModal({
 
 function Lines({ divisionID }: { divisionID?: number }) {
   const { t } = useTranslation();
+  const canWrite = useCanWriteCatalogue();
   const programs = usePrograms(divisionID);
   const [program, setProgram] = useState<string | null>(null);
   const lines = useProductLines({ divisionID, programID: program ? Number(program) : undefined });
@@ -439,7 +470,11 @@ function Lines({ divisionID }: { divisionID?: number }) {
           searchable
           w={260}
         />
-        <Button onClick={() => setEditing('new')}>{t('orders.catalogue.newLine')}</Button>
+        {canWrite && (
+          <Button onClick={() => setEditing('new')} data-testid="new-line">
+            {t('orders.catalogue.newLine')}
+          </Button>
+        )}
       </Group>
       <QueryView
         query={lines}
@@ -470,6 +505,7 @@ function Lines({ divisionID }: { divisionID?: number }) {
                     </Table.Td>
                     <Table.Td>
                       <RowActions
+                        canWrite={canWrite}
                         name={l.Name}
                         onEdit={() => setEditing(l)}
                         onDelete={() => setDeleting(l)}
