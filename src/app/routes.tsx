@@ -139,6 +139,17 @@ export function buildRoutes(session: Session): RouteObject[] {
             ),
             state(session, 'audit.logs', () => import('../features/audit/audit-logs-page')),
             state(session, 'reports', () => import('../features/reports/hub/reports-hub-page')),
+            state(session, 'reports.rogers', () => import('../features/reports/rogers/rogers-reports-page')),
+            state(
+              session,
+              'reports.rogers.report',
+              () => import('../features/reports/rogers/rogers-reports-page'),
+            ),
+            state(
+              session,
+              'dashboards.rogers',
+              () => import('../features/reports/rogers/rogers-dashboard-page'),
+            ),
             state(session, 'home.dashboard', () => import('../features/home/dashboard-page')),
             state(session, 'leads.map', () => import('../features/leads/leads-map-page')),
             state(session, 'leads.manage', () => import('../features/leads/manage/leads-manage-page')),

@@ -237,6 +237,26 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.Reports, Icon: 'reports', Group: 'office', Label: 'Reports' },
   },
   {
+    // Rogers reports (leads statistics, payouts, commission statement): pick one, filter, sort, export.
+    Name: 'reports.rogers',
+    Url: '/reports/rogers',
+    PermissionKey: 'navigation:reports',
+    OnlineOnly: true,
+  },
+  {
+    Name: 'reports.rogers.report',
+    Url: '/reports/rogers/:reportId',
+    PermissionKey: 'navigation:reports',
+    OnlineOnly: true,
+  },
+  {
+    // A Rogers dashboard: figures, charts and its table for dates and an office.
+    Name: 'dashboards.rogers',
+    Url: '/dashboards/rogers/:dashboardId',
+    PermissionKey: 'navigation:reports',
+    OnlineOnly: true,
+  },
+  {
     // A role dashboard of the home page (the manager's day, the week, payroll's queue) on its own page.
     Name: 'home.dashboard',
     Url: '/dashboards/home/:dashboardId',
