@@ -59,18 +59,18 @@ function IcdGroup({ group, onOpen }: { group: IcdPostedPayouts; onOpen: (p: Post
           <ComparisonBadge comparison={group.PayoutComparison} />
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={780}>
         <Table highlightOnHover data-testid="posted-payouts">
           <Table.Thead>
             <Table.Tr>
               {header('PostedDate', t('payouts.fields.postedDate'))}
               {header('DivisionName', t('payouts.fields.division'))}
+              <Table.Th>{t('payouts.fields.comparison')}</Table.Th>
               {header('Reference', t('payouts.fields.reference'))}
               {header('Quantity', t('payouts.fields.units'), true)}
               {header('PostedAmount', t('payouts.fields.posted'), true)}
               {header('ExpectedAmount', t('payouts.fields.expected'), true)}
               {header('Difference', t('payouts.fields.difference'), true)}
-              <Table.Th>{t('payouts.fields.comparison')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -85,14 +85,14 @@ function IcdGroup({ group, onOpen }: { group: IcdPostedPayouts; onOpen: (p: Post
               >
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(p.PostedDate)}</Table.Td>
                 <Table.Td>{p.DivisionName}</Table.Td>
+                <Table.Td>
+                  <ComparisonBadge comparison={p.PayoutComparison} />
+                </Table.Td>
                 <Table.Td>{p.Reference ?? '—'}</Table.Td>
                 <Table.Td ta="right">{p.Quantity}</Table.Td>
                 <Table.Td ta="right">{formatMoney(p.PostedAmount)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(p.ExpectedAmount)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(p.Difference)}</Table.Td>
-                <Table.Td>
-                  <ComparisonBadge comparison={p.PayoutComparison} />
-                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

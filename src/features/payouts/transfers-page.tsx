@@ -397,8 +397,12 @@ export default function TransfersPage() {
                       >
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(r.TransferDate)}</Table.Td>
                         <Table.Td>{r.CorporationName}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={r.DirectionID === 1 ? 'blue' : 'orange'}>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Badge
+                            variant="light"
+                            color={r.DirectionID === 1 ? 'blue' : 'orange'}
+                            style={{ overflow: 'visible' }}
+                          >
                             {t(`payouts.transfers.direction.${r.Direction}`)}
                           </Badge>
                         </Table.Td>
