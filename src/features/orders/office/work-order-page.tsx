@@ -22,6 +22,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -43,6 +44,7 @@ import {
   useStatuses,
   useWorkOrder,
 } from '../api/office';
+import { AddProductModal } from './add-product-modal';
 import {
   formatDay,
   formatMoney,
@@ -73,6 +75,7 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
   const { t, i18n } = useTranslation();
   const statuses = useStatuses(o.DivisionID);
   const [changing, setChanging] = useState<ProductOrder | null>(null);
+  const [adding, setAdding] = useState(false);
   const money = (n: number) => formatMoney(n, i18n.language);
   const day = (d: string) => formatDay(d, i18n.language);
   const when = (d: Date | string) =>
@@ -111,9 +114,21 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder padding="md">
-            <Title order={2} size="h4" mb="sm">
-              {t('orders.detail.products')}
-            </Title>
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4">
+                {t('orders.detail.products')}
+              </Title>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => setAdding(true)}
+                data-testid="add-product"
+              >
+                {t('orders.addProduct.open')}
+              </Button>
+            </Group>
+            <AddProductModal order={o} opened={adding} onClose={() => setAdding(false)} />
             <Table.ScrollContainer minWidth={560}>
               <Table verticalSpacing="xs" data-testid="product-orders">
                 <Table.Thead>

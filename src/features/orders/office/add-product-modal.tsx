@@ -1,0 +1,116 @@
+// "Add product" on a work order's page: a product of the order's division, a product line of its
+// program and a quantity, saved with the order's Version (PATCH work-orders/{id}, AddProductOrders).
+// The product starts Booked; its status then changes on its row like any other. A stale Version says
+// someone else changed the order; the server's field messages show on the fields.
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, isResponseError } from '../../../api/errors';
+import type { WorkOrderDetail } from '../../../contract/orders';
+import { notify } from '../../../ui/notify';
+import { usePatchWorkOrder, useProductLines, useProducts } from '../api/office';
+import { serverFieldErrors } from './helpers';
+
+export function AddProductModal({
+  order,
+  opened,
+  onClose,
+}: {
+  order: WorkOrderDetail;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const products = useProducts({ divisionID: order.DivisionID });
+  const lines = useProductLines({ programID: order.ProgramID });
+  const patch = usePatchWorkOrder(order.WorkOrderID);
+  const [product, setProduct] = useState<string | null>(null);
+  const [line, setLine] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const close = () => {
+    patch.reset();
+    setProduct(null);
+    setLine(null);
+    setQuantity(1);
+    onClose();
+  };
+  const fields = patch.isError ? serverFieldErrors(patch.error) : {};
+  const field = (name: string) =>
+    fields[`AddProductOrders.0.${name}`] ?? fields[`AddProductOrders[0].${name}`];
+  const stale = patch.isError && isResponseError(patch.error) && patch.error.status === 409;
+  const qty = typeof quantity === 'number' ? quantity : Number(quantity);
+  const save = () =>
+    patch.mutate(
+      {
+        Version: order.Version,
+        AddProductOrders: [{ ProductID: Number(product), ProductLineID: Number(line), Quantity: qty }],
+      },
+      {
+        onSuccess: () => {
+          void notify({ message: t('orders.addProduct.added'), color: 'green' });
+          close();
+        },
+      },
+    );
+  return (
+    <Modal opened={opened} onClose={close} title={t('orders.addProduct.title')}>
+      <Stack gap="sm">
+        <Select
+          label={t('orders.detail.product')}
+          data={(products.data ?? [])
+            .filter((p) => p.IsActive)
+            .map((p) => ({ value: String(p.ProductID), label: p.Name }))}
+          value={product}
+          onChange={setProduct}
+          error={field('ProductID')}
+          searchable
+          required
+          data-autofocus
+          data-testid="add-product-product"
+        />
+        <Select
+          label={t('orders.addProduct.line')}
+          data={(lines.data ?? [])
+            .filter((l) => l.IsActive)
+            .map((l) => ({ value: String(l.ProductLineID), label: l.Name }))}
+          value={line}
+          onChange={setLine}
+          error={field('ProductLineID')}
+          required
+          data-testid="add-product-line"
+        />
+        <NumberInput
+          label={t('orders.detail.quantity')}
+          value={quantity}
+          onChange={setQuantity}
+          min={1}
+          max={1000}
+          allowDecimal={false}
+          error={field('Quantity')}
+          required
+        />
+        <Text size="xs" c="dimmed">
+          {t('orders.addProduct.booked')}
+        </Text>
+        {patch.isError && (
+          <Alert color={stale ? 'yellow' : 'red'} variant="light">
+            {stale ? t('orders.addProduct.stale') : errorMessage(patch.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('orders.office.cancel')}
+          </Button>
+          <Button
+            disabled={!product || !line || !(qty >= 1)}
+            loading={patch.isPending}
+            onClick={save}
+            data-testid="add-product-save"
+          >
+            {t('orders.addProduct.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
