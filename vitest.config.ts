@@ -34,6 +34,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser on a loaded CI machine can take seconds to render what a user would see at once:
+          // polls wait up to 10 s by default (they pass as soon as the page shows it).
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],

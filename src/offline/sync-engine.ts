@@ -64,6 +64,8 @@ export interface SyncStatus {
   lastSyncAt: number | null;
   /** Stopped on a 401 until resume() (the user signs in again). */
   paused: boolean;
+  /** False until the counts were first read from the outbox (until then they are not known, not 0). */
+  counted: boolean;
 }
 
 export type SyncListener = (status: SyncStatus) => void;
@@ -343,6 +345,7 @@ export class SyncEngine {
       sending: false,
       lastSyncAt: null,
       paused: false,
+      counted: false,
     };
   }
 
@@ -790,7 +793,7 @@ export class SyncEngine {
     );
     // A read that started later has newer counts: an older one finishing after it is dropped.
     if (read !== this.#statusReads) return;
-    this.#patchStatus(counts);
+    this.#patchStatus({ ...counts, counted: true });
   }
 
   #patchStatus(patch: Partial<SyncStatus>): void {

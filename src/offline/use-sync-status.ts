@@ -58,6 +58,7 @@ const NO_ENGINE_STATUS: SyncStatus = {
   sending: false,
   lastSyncAt: null,
   paused: false,
+  counted: false,
 };
 const NO_ENGINE_OFFLINE: SyncStatus = { ...NO_ENGINE_STATUS, online: false };
 

@@ -20,9 +20,11 @@ export function SyncChip({ engine }: { engine: SyncEngine | null }) {
   const settled = useSettled();
   const [menuWanted, setMenuWanted] = useState(false);
   const engineStatus = useSyncEngineStatus(engine);
-  // Until the engine runs (it starts once the first screen is up), the counts come from the outbox.
-  const outbox = useSyncStatus(engine || !session ? null : String(session.identity.EmployeeID));
-  const status = engine
+  // Until the engine runs (it starts once the first screen is up) and has counted its outbox, the
+  // counts come from the outbox itself: an engine that has not counted yet would say 0 waiting.
+  const engineCounted = engine !== null && engineStatus.counted;
+  const outbox = useSyncStatus(engineCounted || !session ? null : String(session.identity.EmployeeID));
+  const status = engineCounted
     ? engineStatus
     : { ...engineStatus, pending: outbox.pending, failed: outbox.failed, conflict: outbox.conflict };
   const problems = status.failed + status.conflict;

@@ -445,6 +445,8 @@ describe('user actions', () => {
     const h = harness();
     const seen: Array<ReturnType<typeof h.engine.getStatus>> = [];
     h.engine.subscribe((s) => seen.push(s));
+    // Before its first count the engine does not claim an empty outbox (the chip reads the outbox).
+    expect(seen[0]?.counted).toBe(false);
     await createOffline(h, U, { Notes: 'a' });
     await h.engine.start();
     const last = seen.at(-1);
@@ -455,6 +457,7 @@ describe('user actions', () => {
       sending: false,
       paused: false,
       online: true,
+      counted: true,
     });
     expect(last?.lastSyncAt).toBe(h.clock.time);
     expect(seen.some((s) => s.sending)).toBe(true);

@@ -40,6 +40,7 @@ const NEUTRAL: SyncStatus = {
   sending: false,
   lastSyncAt: null,
   paused: false,
+  counted: false,
 };
 
 describe('summarizeOutbox', () => {
