@@ -26,6 +26,7 @@ import { commissionRoutes } from './modules/commission/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { directoryRoutes } from './modules/directories/routes';
 import { employeeRoutes } from './modules/employees/routes';
+import { employmentRoutes } from './modules/employments/routes';
 import { homeRoutes } from './modules/home/routes';
 import { importRoutes } from './modules/imports/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
@@ -200,6 +201,7 @@ export async function buildApp(
         publicUrl: config.publicUrl,
       });
       await api.register(bankRoutes, { db });
+      await api.register(employmentRoutes, { db, now: options.now });
       await api.register(lookupRoutes, { db });
       await api.register(roleRoutes, { db });
       await api.register(accessRoutes, { db });

@@ -41,6 +41,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { payInstalledDemoOrders, seedCommission, seedProductCommission } from './commission';
 import { seedCompany } from './company';
 import { seedDirectories } from './directories';
+import { seedEmployments } from './employments';
 import { seedInvoices } from './invoices';
 import { seedLeads } from './leads';
 import { seedNotices } from './notices';
@@ -221,6 +222,8 @@ async function seedReference(db: Db): Promise<void> {
 const ROLE_KEYS: Record<string, PermissionKey[]> = {
   'Payroll processor': [
     'imports:run',
+    'employments:read',
+    'employments:process',
     'navigation:myPay',
     'payStubs:readOwn',
     'payStubs:read',
@@ -290,6 +293,7 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'payouts:read',
     'invoices:read',
     'invoices:ownerComment',
+    'employments:read',
     'orders:read',
     'orders:write',
     'employees:read',
@@ -652,5 +656,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedPayouts(db, now);
   await seedInvoices(db, now);
   await seedNotices(db, now);
+  await seedEmployments(db, now);
   return true;
 }

@@ -137,6 +137,7 @@ export function buildRoutes(session: Session): RouteObject[] {
               'payroll.manualSubmissions',
               () => import('../features/payroll/manual/manual-submissions-page'),
             ),
+            state(session, 'employments', () => import('../features/employments/employments-page')),
             state(session, 'audit.logs', () => import('../features/audit/audit-logs-page')),
             state(session, 'reports', () => import('../features/reports/hub/reports-hub-page')),
             state(session, 'reports.rogers', () => import('../features/reports/rogers/rogers-reports-page')),

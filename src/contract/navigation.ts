@@ -216,17 +216,13 @@ const DEFS: StateDef[] = [
     },
   },
   {
-    // Manual payroll submissions: the processors' board (by status, assign, pending, working on, processed).
-    Name: 'payroll.manualSubmissions',
-    Url: '/payroll/manual-submissions',
-    PermissionKey: 'payroll:read',
+    // Employment processing: new hires, terminations, changes and direct-deposit changes to tell the
+    // payroll provider, each marked processed with who and when.
+    Name: 'employments',
+    Url: '/employments',
+    PermissionKey: 'employments:read',
     OnlineOnly: true,
-    Nav: {
-      ModuleID: ModuleId.Payroll,
-      Icon: 'manualSubmissions',
-      Group: 'office',
-      Label: 'Manual submissions',
-    },
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'briefcase', Group: 'office', Label: 'Employment processing' },
   },
   {
     // The Reports hub: every report and dashboard the user may open, grouped, with a search box.

@@ -211,6 +211,16 @@ export const PERMISSIONS = [
   { Key: 'bulletins:manage', Name: 'Write and deliver bulletins', ModuleID: null },
   { Key: 'messages:send', Name: 'Send notification messages to employees', ModuleID: null },
   {
+    Key: 'employments:read',
+    Name: 'Read the employment processing queues (new hires, terminations, changes, direct deposit)',
+    ModuleID: ModuleId.Payroll,
+  },
+  {
+    Key: 'employments:process',
+    Name: 'Mark new hires, terminations, changes and direct-deposit changes processed with the payroll provider',
+    ModuleID: ModuleId.Payroll,
+  },
+  {
     Key: 'imports:run',
     Name: 'Import ADP employee numbers, terminations, direct deposit and request numbers from spreadsheets',
     ModuleID: ModuleId.Payroll,

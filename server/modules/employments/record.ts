@@ -10,7 +10,7 @@
 // - recordPersonChange: name, address and birth date of someone the provider knows (an Active or
 //   Terminated record).
 // - recordBankAccountChange: an account on direct deposit (before or after) whose banking changed.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { maskAccountNumber } from '../../../src/contract/bank';
 import { EmployeeStatus } from '../../../src/contract/common';
 import {
@@ -29,6 +29,7 @@ export interface EmploymentEventInput {
   type: EventType;
   employeeId: number;
   employmentRecordId?: number | null;
+  /** Undefined: the employee's primary office (primaryOffice). */
   officeId?: number | null;
   bankAccountId?: number | null;
   /** YYYY-MM-DD: hire or termination date. */
@@ -71,13 +72,14 @@ export async function recordEmploymentEvent(db: Conn, input: EmploymentEventInpu
       return awaiting.EmploymentEventID;
     }
   }
+  const officeId = input.officeId === undefined ? await primaryOffice(db, input.employeeId) : input.officeId;
   const [row] = await db
     .insert(employmentEvents)
     .values({
       EventTypeID: input.type,
       EmployeeID: input.employeeId,
       EmploymentRecordID: input.employmentRecordId ?? null,
-      IcdOfficeID: input.officeId ?? null,
+      IcdOfficeID: officeId,
       BankAccountID: input.bankAccountId ?? null,
       EffectiveDate: input.effectiveDate ?? null,
       TerminationReasonID: input.terminationReasonId ?? null,
@@ -88,6 +90,23 @@ export async function recordEmploymentEvent(db: Conn, input: EmploymentEventInpu
     })
     .returning({ id: employmentEvents.EmploymentEventID });
   return row.id;
+}
+
+/**
+ * The office an event of the person or of a bank account is filed under (its scope and the office
+ * shown): the employee's first active record, else their first record; null without any.
+ */
+export async function primaryOffice(db: Conn, employeeId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ IcdOfficeID: employmentRecords.IcdOfficeID })
+    .from(employmentRecords)
+    .where(eq(employmentRecords.EmployeeID, employeeId))
+    .orderBy(
+      sql`${employmentRecords.EmployeeStatusID} = ${EmployeeStatus.Active} desc`,
+      asc(employmentRecords.EmploymentRecordID),
+    )
+    .limit(1);
+  return row?.IcdOfficeID ?? null;
 }
 
 /** Later changes over earlier ones: each field keeps its first Before and takes the last After. */
