@@ -13,6 +13,8 @@ import {
   ManualClaimPage,
   type ManualClaimQuery,
   type ManualClaimResolve,
+  type ManualClaimSave,
+  type ManualClaimUpdate,
   Product,
   ProductLine,
   type ProductLineUpdate,
@@ -282,6 +284,30 @@ export function useResolveManualClaim() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: ManualClaimResolve }) =>
       api.patch(`work-order-manual-claims/${id}`, body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** File (id null) or edit a pending manual claim (with Version: 409 answers the current claim). */
+export function useSaveManualClaim() {
+  const api = useApiClient();
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: ManualClaimSave | ManualClaimUpdate }) =>
+      id === null
+        ? api.post('work-order-manual-claims', body)
+        : api.put(`work-order-manual-claims/${id}`, body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** Withdraw a pending manual claim (with its Version). */
+export function useDeleteManualClaim() {
+  const api = useApiClient();
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: number; version: number }) =>
+      api.delete(`work-order-manual-claims/${id}`, { query: { version } }),
     onSuccess: () => void invalidate(),
   });
 }

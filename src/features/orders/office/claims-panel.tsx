@@ -16,12 +16,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
+import type { ManualClaim } from '../../../contract/orders';
 import { ListFooter } from '../../../ui/list-footer';
 import { notify } from '../../../ui/notify';
 import { noItems, QueryView } from '../../../ui/query-view';
 import { useDivisions } from '../../employees/api';
 import { useEmployeeClaims, useManualClaims, useResolveManualClaim, useRoster } from '../api/office';
 import { formatDay, serverMessages } from './helpers';
+import { ManualClaimModal, WithdrawClaimModal } from './manual-claim-modal';
 
 const PAGE_SIZE = 20;
 const CLAIM_COLOURS: Record<number, string> = { 1: 'yellow', 2: 'green', 3: 'gray' };
@@ -127,12 +129,21 @@ function ManualClaims() {
     pageSize: PAGE_SIZE,
   });
   const resolve = useResolveManualClaim();
+  const [editing, setEditing] = useState<ManualClaim | 'new' | null>(null);
+  const [withdrawing, setWithdrawing] = useState<ManualClaim | null>(null);
   return (
     <Stack gap="sm">
+      <ManualClaimModal editing={editing} onClose={() => setEditing(null)} />
+      <WithdrawClaimModal claim={withdrawing} onClose={() => setWithdrawing(null)} />
       <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h4">
-          {t('orders.claims.manualTitle')}
-        </Title>
+        <Group align="flex-end">
+          <Title order={2} size="h4">
+            {t('orders.claims.manualTitle')}
+          </Title>
+          <Button size="xs" variant="light" onClick={() => setEditing('new')} data-testid="new-manual-claim">
+            {t('orders.manualClaim.new')}
+          </Button>
+        </Group>
         <Select
           label={t('orders.office.status')}
           placeholder={t('orders.office.any')}
@@ -210,6 +221,23 @@ function ManualClaims() {
                                 {t(to === 2 ? 'orders.claims.approve' : 'orders.claims.reject')}
                               </Button>
                             ))}
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              onClick={() => setEditing(c)}
+                              aria-label={t('orders.manualClaim.editOf', { number: c.OrderNumber })}
+                            >
+                              {t('orders.adjustments.edit')}
+                            </Button>
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => setWithdrawing(c)}
+                              aria-label={t('orders.manualClaim.withdrawOf', { number: c.OrderNumber })}
+                            >
+                              {t('orders.manualClaim.withdraw')}
+                            </Button>
                           </Group>
                         )}
                       </Table.Td>
