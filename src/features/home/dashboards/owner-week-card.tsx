@@ -32,7 +32,7 @@ export function OwnerWeekCard({ detail = false }: { detail?: boolean }) {
     >
       {d && (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             <Figure
               testId="figure-week-hours"
               label={t('home-dashboards.ownerWeek.hours')}

@@ -1,0 +1,197 @@
+// Role dashboards and the Reports hub in the browser: the manager signs in on a tablet and lands on
+// their day with real figures (someone on the clock, the hours time approvals holds for approval),
+// opens the full dashboard; payroll opens the Reports hub from the menu, searches and follows a link.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, newPage, signIn } from './browser';
+
+const baseUrl = inject('baseUrl');
+
+interface Api {
+  employeeId: number;
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+}
+
+async function api(user: string): Promise<Api> {
+  const login = await fetch(`${baseUrl}/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const token = (await (
+    await fetch(`${baseUrl}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ clientId: 'apex-pwa' }),
+    })
+  ).json()) as string;
+  const call = async <T>(method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}/api/${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+  const identity = await call<{ EmployeeID: number }>('GET', 'Home/identity');
+  return { employeeId: identity.body.EmployeeID, call };
+}
+
+/** Wall-clock parts of an instant in Toronto, and Toronto's offset then (minutes east of UTC). */
+function toronto(at: Date): { day: string; time: string; offset: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Toronto',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  const time = `${parts.hour}:${parts.minute}:${parts.second}`;
+  const asUtc = Date.UTC(
+    +parts.year,
+    +parts.month - 1,
+    +parts.day,
+    +parts.hour,
+    +parts.minute,
+    +parts.second,
+  );
+  return { day, time, offset: Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000) };
+}
+
+interface Period {
+  PayPeriodID: number;
+  StartDate: string;
+  EndDate: string;
+  WorkedMinutes: number;
+  EntryCount: number;
+}
+
+describe('role dashboards and the Reports hub', () => {
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let manager: Api;
+  let entryId: number | null = null;
+  beforeAll(async () => {
+    browser = await launch();
+    manager = await api('manager');
+  });
+  afterAll(async () => {
+    // The punch made for this journey is taken back (kept in the audit trail as deleted).
+    if (entryId !== null) await manager.call('DELETE', `time-entries/${entryId}`);
+    await browser?.close();
+  });
+
+  it('the manager lands on their day on a tablet, with who is on the clock and the hours awaiting approval', async () => {
+    // Marco Rossi clocked in at Toronto Central a minute ago.
+    const now = toronto(new Date(Date.now() - 60_000));
+    const lookups = await manager.call<{ Offices: Array<{ IcdOfficeID: number }> }>(
+      'GET',
+      'time-entries/clock-lookups',
+    );
+    expect(lookups.status).toBe(200);
+    const created = await manager.call<{ Id: number }>('POST', 'time-entries', {
+      Date: now.day,
+      TimeEntryTypeID: 1,
+      IcdOfficeID: lookups.body.Offices[0].IcdOfficeID,
+      IsRealTime: true,
+      TimeZoneOffset: now.offset,
+      StartTime: now.time,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    entryId = created.body.Id;
+
+    // What time approvals holds: open periods begun by today, ended or holding entries.
+    const today = toronto(new Date()).day;
+    const page0 = await manager.call<{ Items: Period[] }>(
+      'GET',
+      `pay-periods?state=open&endDate=${today}&pageSize=500`,
+    );
+    expect(page0.status).toBe(200);
+    const waiting = page0.body.Items.filter(
+      (p) => p.StartDate <= today && (p.EndDate < today || p.EntryCount > 0),
+    );
+    const minutes = waiting.reduce((n, p) => n + p.WorkedMinutes, 0);
+    const hours = (Math.round((minutes / 60) * 10) / 10).toLocaleString('en-CA', {
+      maximumFractionDigits: 1,
+    });
+
+    const { context, page } = await newPage(browser, baseUrl, 'tablet');
+    try {
+      await page.goto('/account/login');
+      await signIn(page, 'manager');
+      await page.waitForURL((u) => u.pathname === '/');
+      const day = page.locator('[data-dashboard="manager-day"]');
+      await expect.poll(() => day.getByRole('heading', { name: 'My day' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('figure-clocked-in').textContent()).not.toBe('0');
+      expect(Number(await page.getByTestId('figure-clocked-in').textContent())).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => page.getByTestId('clocked-in-list').textContent()).toContain('Marco Rossi');
+      expect(await page.getByTestId('figure-awaiting-hours').textContent()).toBe(hours);
+
+      // The full dashboard lists the periods behind the figure.
+      await day.getByRole('link', { name: 'Open the full dashboard' }).click();
+      await page.waitForURL('**/dashboards/home/manager-day');
+      await expect.poll(() => page.getByTestId('awaiting-periods').isVisible()).toBe(true);
+      expect(await page.getByTestId('awaiting-periods').locator('tbody tr').count()).toBe(
+        Math.min(waiting.length, 50),
+      );
+      // A dashboard this user may not open says so.
+      await page.goto('/dashboards/home/payroll-queue');
+      await expect.poll(() => page.getByTestId('dashboard-unknown').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('payroll opens the Reports hub from the menu, searches and follows a link', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop');
+    try {
+      await page.goto('/account/login');
+      await signIn(page, 'payroll');
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.locator('nav a[href="/reports"]').first().click();
+      await page.waitForURL('**/reports');
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Reports', level: 1 }).isVisible())
+        .toBe(true);
+      // Payroll's dashboards (from home/dashboards) and the payroll reports are listed.
+      await expect
+        .poll(() => page.locator('[data-hub-entry="dashboard:payroll-queue"]').isVisible())
+        .toBe(true);
+      expect(await page.locator('[data-hub-group="payroll"]').isVisible()).toBe(true);
+      // The manager's day is not payroll's: not listed.
+      expect(await page.locator('[data-hub-entry="dashboard:manager-day"]').count()).toBe(0);
+
+      await page.getByTestId('hub-search').fill('financials');
+      await expect.poll(() => page.locator('[data-hub-entry]').count()).toBe(1);
+      await page.getByTestId('hub-search').fill('no such report anywhere');
+      await expect.poll(() => page.getByTestId('hub-empty').isVisible()).toBe(true);
+      await page.getByTestId('hub-search').fill('financials');
+      await page.locator('[data-hub-entry="payrollFinancials"]').click();
+      await page.waitForURL('**/payroll/financials');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+        .toMatch(/financials/i);
+
+      // Back to the hub, the payroll queue dashboard opens with its figures.
+      await page.goBack();
+      await page.waitForURL('**/reports');
+      await page.getByTestId('hub-search').fill('');
+      await page.locator('[data-hub-entry="dashboard:payroll-queue"]').click();
+      await page.waitForURL('**/dashboards/home/payroll-queue');
+      await expect.poll(() => page.getByTestId('figure-late').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
