@@ -11,6 +11,7 @@ import { useSessionData } from '../../app/app-context';
 import type { PayoutPolicy } from '../../contract/commission';
 import { localDate } from '../orders/field/order-draft';
 import { day, usePayoutPolicies, useRateTable } from './api';
+import { usePagedSorted } from './list-paging';
 import { PayoutEditor } from './payout-editor';
 import { tierSummary } from './policies-page';
 
@@ -25,6 +26,16 @@ function PolicyTable({
 }) {
   const { t } = useTranslation();
   const policies = usePayoutPolicies(kind);
+  const list = usePagedSorted(
+    policies.data ?? [],
+    {
+      name: (p) => p.Name,
+      division: (p) => p.DivisionName,
+      corporation: (p) => p.CorporationName ?? null,
+      start: (p) => day(p.StartDate),
+    },
+    'name',
+  );
   if (policies.isLoading) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (policies.isError)
     return (
@@ -58,15 +69,15 @@ function PolicyTable({
         <Table highlightOnHover data-testid={`${kind}-payout-policies`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('commission.fields.name')}</Table.Th>
-              <Table.Th>{t('commission.division')}</Table.Th>
-              {kind === 'corporation' && <Table.Th>{t('commission.corporation')}</Table.Th>}
-              <Table.Th>{t('commission.period')}</Table.Th>
+              {list.header('name', t('commission.fields.name'))}
+              {list.header('division', t('commission.division'))}
+              {kind === 'corporation' && list.header('corporation', t('commission.corporation'))}
+              {list.header('start', t('commission.period'))}
               <Table.Th>{t('commission.tiers.title')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((p) => (
+            {list.pageRows.map((p) => (
               <Table.Tr
                 key={p.PayoutPolicyID}
                 style={{ cursor: 'pointer' }}
@@ -88,6 +99,7 @@ function PolicyTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {list.footer}
     </Stack>
   );
 }

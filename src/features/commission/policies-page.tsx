@@ -21,6 +21,7 @@ import {
   useMultiPlay,
   useProductPolicies,
 } from './api';
+import { usePagedSorted } from './list-paging';
 import { MultiPlayEditor } from './multi-play-editor';
 import { type EditorTarget, PolicyEditor } from './policy-editor';
 
@@ -68,6 +69,17 @@ function IcdTab({
   const policies = useIcdPolicies(chosen);
   const permissions = useCommissionPermissions(chosen);
   const programs = permissions.data?.Programs ?? [];
+  const list = usePagedSorted(
+    policies.data ?? [],
+    {
+      name: (p) => p.Name,
+      program: (p) => p.ProgramName,
+      type: (p) => p.CommissionTypeName,
+      threshold: (p) => p.CommissionThreshold,
+      start: (p) => day(p.StartDate),
+    },
+    'name',
+  );
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
@@ -100,16 +112,16 @@ function IcdTab({
           <Table highlightOnHover data-testid="icd-policies">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('commission.fields.name')}</Table.Th>
-                <Table.Th>{t('commission.fields.program')}</Table.Th>
-                <Table.Th>{t('commission.fields.type')}</Table.Th>
-                <Table.Th>{t('commission.fields.threshold')}</Table.Th>
-                <Table.Th>{t('commission.period')}</Table.Th>
+                {list.header('name', t('commission.fields.name'))}
+                {list.header('program', t('commission.fields.program'))}
+                {list.header('type', t('commission.fields.type'))}
+                {list.header('threshold', t('commission.fields.threshold'))}
+                {list.header('start', t('commission.period'))}
                 <Table.Th>{t('commission.tiers.title')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {policies.data.map((p) => (
+              {list.pageRows.map((p) => (
                 <Table.Tr
                   key={p.CommissionPolicyID}
                   style={{ cursor: 'pointer' }}
@@ -141,6 +153,7 @@ function IcdTab({
           </Table>
         </Table.ScrollContainer>
       )}
+      {list.footer}
     </Stack>
   );
 }
@@ -179,6 +192,17 @@ function ProductTab(props: {
     () => new Map((catalogue.data?.lines ?? []).map((l) => [l.ProductLineID, l.Name])),
     [catalogue.data],
   );
+  const list = usePagedSorted(
+    policies.data ?? [],
+    {
+      name: (p) => p.Name,
+      program: (p) => p.ProgramName,
+      product: (p) => productName.get(p.ProductID) ?? `#${p.ProductID}`,
+      line: (p) => (p.ProductLineID ? (lineName.get(p.ProductLineID) ?? `#${p.ProductLineID}`) : null),
+      start: (p) => day(p.StartDate),
+    },
+    'name',
+  );
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
@@ -200,16 +224,16 @@ function ProductTab(props: {
           <Table highlightOnHover data-testid="product-policies">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('commission.fields.name')}</Table.Th>
-                <Table.Th>{t('commission.fields.program')}</Table.Th>
-                <Table.Th>{t('commission.fields.product')}</Table.Th>
-                <Table.Th>{t('commission.fields.line')}</Table.Th>
-                <Table.Th>{t('commission.period')}</Table.Th>
+                {list.header('name', t('commission.fields.name'))}
+                {list.header('program', t('commission.fields.program'))}
+                {list.header('product', t('commission.fields.product'))}
+                {list.header('line', t('commission.fields.line'))}
+                {list.header('start', t('commission.period'))}
                 <Table.Th>{t('commission.tiers.title')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {policies.data.map((p) => (
+              {list.pageRows.map((p) => (
                 <Table.Tr
                   key={p.ProductCommissionPolicyID}
                   style={{ cursor: 'pointer' }}
@@ -241,6 +265,7 @@ function ProductTab(props: {
           </Table>
         </Table.ScrollContainer>
       )}
+      {list.footer}
     </Stack>
   );
 }
@@ -255,6 +280,11 @@ function MultiPlayTab(props: {
   const policies = useMultiPlay(props.divisionId);
   const catalogue = useDivisionCatalogue(props.divisionId);
   const productName = new Map((catalogue.data?.products ?? []).map((p) => [p.ProductID, p.Name]));
+  const list = usePagedSorted(
+    policies.data ?? [],
+    { name: (p) => p.Name, minimum: (p) => p.MinimumPlays, bonus: (p) => p.Bonus },
+    'name',
+  );
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
@@ -275,15 +305,15 @@ function MultiPlayTab(props: {
         <Table highlightOnHover data-testid="multi-play-policies">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('commission.fields.name')}</Table.Th>
-              <Table.Th>{t('commission.multiPlay.minimum')}</Table.Th>
-              <Table.Th>{t('commission.multiPlay.bonus')}</Table.Th>
+              {list.header('name', t('commission.fields.name'))}
+              {list.header('minimum', t('commission.multiPlay.minimum'))}
+              {list.header('bonus', t('commission.multiPlay.bonus'))}
               <Table.Th>{t('commission.multiPlay.products')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {policies.data.map((p) => (
+            {list.pageRows.map((p) => (
               <Table.Tr
                 key={p.MultiPlayCommissionPolicyID}
                 style={{ cursor: 'pointer' }}
@@ -303,6 +333,7 @@ function MultiPlayTab(props: {
           </Table.Tbody>
         </Table>
       )}
+      {list.footer}
     </Stack>
   );
 }
