@@ -1,7 +1,8 @@
 // What the Reports hub lists (pure, no React): the report screens of the product, grouped, each by
 // the URL it opens. An entry is shown only when its URL resolves to a state the app declares
 // (src/contract/navigation.ts) and the user may read that state; dashboards come from
-// GET home/dashboards (already filtered by the user's permissions).
+// GET home/dashboards and the Rogers reports from GET reports/rogers (both already filtered by the
+// user's permissions).
 import type { Dashboard } from '../../../contract/access';
 import { APP_STATES, type AppState } from '../../../contract/navigation';
 
@@ -50,14 +51,23 @@ export function stateOfUrl(url: string): AppState | null {
   return (hits.find((h) => !h.params) ?? hits[0])?.state ?? null;
 }
 
+/** A Rogers report the caller may run (GET reports/rogers). */
+export interface RogersReportItem {
+  ReportID: string;
+  Title: string;
+  Description: string;
+  Url: string;
+}
+
 export interface ShownEntry {
   key: string;
   group: HubGroup;
   url: string;
   state: string;
-  /** A static entry's text id, or the dashboard shown. */
+  /** A static entry's text id, the dashboard or the Rogers report shown. */
   entryId?: string;
   dashboard?: Dashboard;
+  report?: RogersReportItem;
 }
 
 /**
@@ -67,6 +77,7 @@ export interface ShownEntry {
 export function hubEntries(
   dashboards: readonly Dashboard[],
   canRead: (state: string) => boolean,
+  rogersReports: readonly RogersReportItem[] = [],
 ): ShownEntry[] {
   const out: ShownEntry[] = [];
   for (const d of dashboards) {
@@ -79,6 +90,12 @@ export function hubEntries(
         state: state.Name,
         dashboard: d,
       });
+  }
+  for (const r of rogersReports) {
+    const url = r.Url.startsWith('/') ? r.Url : `/reports/rogers/${r.ReportID}`;
+    const state = stateOfUrl(url);
+    if (state && canRead(state.Name))
+      out.push({ key: `rogers:${r.ReportID}`, group: 'rogers', url, state: state.Name, report: r });
   }
   for (const e of HUB_ENTRIES) {
     const state = stateOfUrl(e.url);

@@ -22,12 +22,29 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/errors';
+import { hasGrant } from '../../../api/permissions';
 import { useSessionData } from '../../../app/app-context';
 import { Dashboard } from '../../../contract/access';
 import { ROLE_DASHBOARDS } from '../../../contract/dashboards';
 import { HUB_GROUPS, hubEntries, matchSearch, type ShownEntry } from './hub-entries';
 
 const isRole = (id: string) => ROLE_DASHBOARDS.some((d) => d.DashboardID === id);
+
+const RogersReportList = z.array(
+  z.object({ ReportID: z.string(), Title: z.string(), Description: z.string(), Url: z.string() }),
+);
+
+/** The Rogers reports the user may run; none when they may not run reports (no call is made). */
+function useRogersReports(enabled: boolean) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['home-dashboards', 'rogers-reports'],
+    queryFn: ({ signal }) => api.get('reports/rogers', { signal, schema: RogersReportList }),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
 
 function useDashboards() {
   const api = useApiClient();
@@ -42,25 +59,30 @@ export default function ReportsHubPage() {
   const { t } = useTranslation();
   const data = useSessionData();
   const dashboards = useDashboards();
+  const rogers = useRogersReports(hasGrant(data?.grants ?? [], 'reports:read'));
   const [search, setSearch] = useState('');
   const readable = useMemo(
     () => new Set((data?.states ?? []).filter((s) => s.CanRead).map((s) => s.Name)),
     [data?.states],
   );
   const entries = useMemo(
-    () => hubEntries(dashboards.data ?? [], (name) => readable.has(name)),
-    [dashboards.data, readable],
+    () => hubEntries(dashboards.data ?? [], (name) => readable.has(name), rogers.data ?? []),
+    [dashboards.data, readable, rogers.data],
   );
   const title = (e: ShownEntry) =>
-    e.dashboard
-      ? t(`home-dashboards.hub.dashboards.${e.dashboard.DashboardID}`, { defaultValue: e.dashboard.Title })
-      : t(`home-dashboards.hub.entries.${e.entryId}.title`);
+    e.report
+      ? t(`rogers.reportTitles.${e.report.ReportID}`, { defaultValue: e.report.Title })
+      : e.dashboard
+        ? t(`home-dashboards.hub.dashboards.${e.dashboard.DashboardID}`, { defaultValue: e.dashboard.Title })
+        : t(`home-dashboards.hub.entries.${e.entryId}.title`);
   const description = (e: ShownEntry) =>
-    e.dashboard
-      ? t(
-          `home-dashboards.hub.dashboardDescription.${isRole(e.dashboard.DashboardID) ? e.dashboard.DashboardID : 'rogers'}`,
-        )
-      : t(`home-dashboards.hub.entries.${e.entryId}.description`);
+    e.report
+      ? t(`rogers.reportDescriptions.${e.report.ReportID}`, { defaultValue: e.report.Description })
+      : e.dashboard
+        ? t(
+            `home-dashboards.hub.dashboardDescription.${isRole(e.dashboard.DashboardID) ? e.dashboard.DashboardID : 'rogers'}`,
+          )
+        : t(`home-dashboards.hub.entries.${e.entryId}.description`);
   const shown = matchSearch(
     entries,
     search,
