@@ -3,8 +3,8 @@
 //   fee, a monthly platform fee; Maple: gross pay, 11 % taxes, $18 per employee paid; Summit: gross
 //   pay, 9.65 % taxes, 5 % service fee, out of security) and one division policy (RoadShow), used by
 //   any corporation that has no policy of its own and works only that division among those with one;
-// - an invoice for each corporation's oldest locked payroll, and for Summit's second one, built by the
-//   same rules as the office's (server/modules/invoices/build.ts); Northwind's oldest is Posted. The
+// - an invoice for each corporation's oldest locked payroll that paid something, and for Summit's
+//   second one, built by the same rules as the office's (server/modules/invoices/build.ts); Northwind's oldest is Posted. The
 //   other locked payrolls are left for the office to invoice. Nothing is dated after `now`.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { Division } from '../../src/contract/common';
@@ -88,21 +88,24 @@ export async function seedInvoices(db: Db, now: Date = new Date()): Promise<void
       .select()
       .from(payrolls)
       .where(and(eq(payrolls.IcdCorporationID, policy.IcdCorporationID), eq(payrolls.IsLocked, true)))
-      .orderBy(asc(payrolls.StartDate));
-    const invoiced =
-      policy.IcdCorporationID === summit?.IcdCorporationID ? locked.slice(0, 2) : locked.slice(0, 1);
-    for (const [index, p] of invoiced.entries()) {
-      const [totals] = await db
+      .orderBy(asc(payrolls.StartDate), asc(payrolls.PayrollID));
+    const paying: { p: (typeof locked)[number]; totals: { GrossPayCents: number; EmployeeCount: number } }[] =
+      [];
+    for (const p of locked) {
+      const [row] = await db
         .select({
           gross: sql<string>`coalesce(sum(${payrollEntries.GrossPayCents}), 0)`,
           paid: sql<number>`count(distinct ${payrollEntries.EmployeeID}) filter (where ${payrollEntries.GrossPayCents} > 0)`,
         })
         .from(payrollEntries)
         .where(eq(payrollEntries.PayrollID, p.PayrollID));
-      const { lines, subtotalCents } = buildInvoiceLines(
-        { GrossPayCents: Number(totals?.gross ?? 0), EmployeeCount: Number(totals?.paid ?? 0) },
-        policy,
-      );
+      const totals = { GrossPayCents: Number(row?.gross ?? 0), EmployeeCount: Number(row?.paid ?? 0) };
+      if (totals.GrossPayCents > 0) paying.push({ p, totals });
+    }
+    // The oldest payrolls that paid something (Summit: two of them).
+    const invoiced = paying.slice(0, policy.IcdCorporationID === summit?.IcdCorporationID ? 2 : 1);
+    for (const [index, { p, totals }] of invoiced.entries()) {
+      const { lines, subtotalCents } = buildInvoiceLines(totals, policy);
       const made = earliest(new Date((p.LockedAt ?? now).getTime() + 3_600_000), now);
       const posted =
         policy.IcdCorporationID === northwind?.IcdCorporationID && index === 0
@@ -116,8 +119,8 @@ export async function seedInvoices(db: Db, now: Date = new Date()): Promise<void
         InvoiceDate: dayOf(made),
         StatusID: posted ? PayrollInvoiceStatus.Posted : PayrollInvoiceStatus.NotPosted,
         PaymentMethodID: policy.PaymentMethodID,
-        GrossPayCents: Number(totals?.gross ?? 0),
-        EmployeeCount: Number(totals?.paid ?? 0),
+        GrossPayCents: totals.GrossPayCents,
+        EmployeeCount: totals.EmployeeCount,
         Lines: lines,
         SubtotalCents: subtotalCents,
         HJComments: posted ? 'Drawn from the local account on the pay date.' : null,

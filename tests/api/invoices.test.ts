@@ -39,6 +39,15 @@ async function lockedPayrolls(corporationId: number) {
     .where(and(eq(payrolls.IcdCorporationID, corporationId), eq(payrolls.IsLocked, true)))
     .orderBy(asc(payrolls.StartDate));
 }
+/** A locked payroll of the corporation with no invoice yet (the one that paid the most). */
+async function uninvoiced(corporationId: number) {
+  const invoiced = new Set((await t.db.select().from(payrollInvoices)).map((i) => i.PayrollID));
+  const open = (await lockedPayrolls(corporationId)).filter((p) => !invoiced.has(p.PayrollID));
+  const gross = await Promise.all(open.map((p) => grossOf(p.PayrollID)));
+  const best = open[gross.indexOf(gross.reduce((a, b) => (b.cents > a.cents ? b : a), gross[0]))];
+  expect(best, 'a locked payroll without invoice').toBeDefined();
+  return best;
+}
 async function grossOf(payrollId: number) {
   const [r] = await t.db
     .select({
@@ -295,7 +304,7 @@ describe('payroll invoices', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().Errors.payrollID).toHaveLength(1);
 
-    const target = (await lockedPayrolls(corp.northwind))[1];
+    const target = await uninvoiced(corp.northwind);
     const byOwner = await owner.call({
       method: 'POST',
       url: '/api/payroll-invoices',
@@ -372,7 +381,7 @@ describe('payroll invoices', () => {
       method: 'DELETE',
       url: `/api/payroll-invoice-policies/${maplePolicy.PayrollInvoicePolicyID}`,
     });
-    const target = (await lockedPayrolls(corp.maple))[1];
+    const target = await uninvoiced(corp.maple);
     const none = await payroll.call({
       method: 'POST',
       url: '/api/payroll-invoices',

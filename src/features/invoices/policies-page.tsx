@@ -2,7 +2,7 @@
 // invoice is built from a locked payroll (gross pay billed through, employer taxes and service fee
 // in percent of the gross pay, a fee per employee paid, fixed lines) and its default payment method.
 // invoices:write edits them (a modal); a policy's invoices keep their lines when it changes.
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +65,7 @@ export default function InvoicePoliciesPage() {
         isEmpty={(d) => d.length === 0}
       >
         {(rows) => (
-          <Table.ScrollContainer minWidth={960}>
+          <Table.ScrollContainer minWidth={1100}>
             <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="policies-table">
               <Table.Thead>
                 <Table.Tr>
@@ -86,16 +86,12 @@ export default function InvoicePoliciesPage() {
                   <Table.Tr key={p.PayrollInvoicePolicyID} data-testid="policy-row">
                     <Table.Td fw={500}>{p.Name}</Table.Td>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Badge size="xs" variant="light" color={p.IcdCorporationID ? 'indigo' : 'grape'}>
-                          {t(
-                            p.IcdCorporationID
-                              ? 'invoices.policies.corporation'
-                              : 'invoices.policies.division',
-                          )}
-                        </Badge>
-                        {p.CorporationName ?? p.DivisionName}
-                      </Group>
+                      {p.CorporationName ?? p.DivisionName}
+                      <Text size="xs" c="dimmed">
+                        {t(
+                          p.IcdCorporationID ? 'invoices.policies.corporation' : 'invoices.policies.division',
+                        )}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       {t(p.IncludeGrossPay ? 'invoices.policies.yes' : 'invoices.policies.no')}
