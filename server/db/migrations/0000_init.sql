@@ -327,7 +327,7 @@ CREATE TABLE "payroll_imports" (
 	"change_count" integer NOT NULL,
 	"unchanged_count" integer NOT NULL,
 	"bad_count" integer NOT NULL,
-	"rows" jsonb NOT NULL,
+	"rows" "bytea" NOT NULL,
 	"created_by_employee_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"applied_at" timestamp with time zone,

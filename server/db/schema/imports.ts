@@ -2,11 +2,13 @@
 // read from uploaded files (spec 001 §7 "Payroll imports", spec 002 §7 "Payroll import
 // definitions"); wire shapes in src/contract/imports.ts.
 //
-// A preview keeps its rows as one jsonb array (a 50 000-row file is one insert, not 50 000) and the
-// file's SHA-256, so re-reading the same file is recognised. The file itself is not kept.
+// A preview keeps its rows as one gzip-compressed JSON array (a 50 000-row file is one small value,
+// not 50 000 inserts or 9 MB of jsonb to parse) and the file's SHA-256. The file itself is not kept.
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -48,6 +50,14 @@ export interface StoredImportRow extends ImportRow {
   Apply?: { TerminationDate?: string; TerminationReasonID?: number; TerminationComments?: string | null };
 }
 
+/** JSON rows, gzip-compressed in a bytea. */
+const gzippedRows = customType<{ data: StoredImportRow[]; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => gzipSync(JSON.stringify(value), { level: 1 }),
+  fromDriver: (value) =>
+    JSON.parse(gunzipSync(Buffer.isBuffer(value) ? value : Buffer.from(value)).toString('utf8')),
+});
+
 export const payrollImports = pgTable(
   'payroll_imports',
   {
@@ -65,7 +75,7 @@ export const payrollImports = pgTable(
     ChangeCount: integer('change_count').notNull(),
     UnchangedCount: integer('unchanged_count').notNull(),
     BadCount: integer('bad_count').notNull(),
-    Rows: jsonb('rows').$type<StoredImportRow[]>().notNull(),
+    Rows: gzippedRows('rows').notNull(),
     CreatedByEmployeeID: integer('created_by_employee_id').references(() => employees.EmployeeID, {
       onDelete: 'set null',
     }),

@@ -8,7 +8,7 @@
 // A row whose first/last name or SSN's last 4 disagree with the employee found by id, e-mail or ADP
 // number is bad (a shifted column is caught before anything changes). Employees outside the caller's
 // scope are "not found", as if they did not exist.
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { IMPORTS_RUN, type ImportField, type MatchedBy } from '../../../src/contract/imports';
 import type { Db } from '../../db/client';
 import { employees, employmentRecords } from '../../db/tables';
@@ -110,53 +110,73 @@ export class Directory {
   }
 }
 
-/** The employees the caller may import for: those with an employment record where imports:run reaches. */
+/**
+ * The employees the caller may import for: those with an employment record where imports:run reaches.
+ * Each table is read as one JSON text (50 000 employees cost one value, not 50 000 rows through the driver).
+ */
 export async function loadDirectory(db: Db, actor: Actor): Promise<Directory> {
   const scope = actor.offices(IMPORTS_RUN);
-  const records = await db
+  const r = employmentRecords;
+  const [{ j: recordJson }] = await db
     .select({
-      EmployeeID: employmentRecords.EmployeeID,
-      EmploymentRecordID: employmentRecords.EmploymentRecordID,
-      IcdOfficeID: employmentRecords.IcdOfficeID,
-      EmployeeStatusID: employmentRecords.EmployeeStatusID,
-      HireDate: employmentRecords.HireDate,
-      TerminationDate: employmentRecords.TerminationDate,
+      j: sql<string>`coalesce(json_agg(json_build_array(${r.EmployeeID}, ${r.EmploymentRecordID}, ${r.IcdOfficeID}, ${r.EmployeeStatusID}, ${r.HireDate}, ${r.TerminationDate})), '[]')::text`,
     })
-    .from(employmentRecords)
-    .where(scope === 'all' ? undefined : inArray(employmentRecords.IcdOfficeID, [...scope, -1]));
+    .from(r)
+    .where(scope === 'all' ? undefined : inArray(r.IcdOfficeID, [...scope, -1]));
   const byEmployee = new Map<number, DirectoryRecord[]>();
-  for (const { EmployeeID, ...r } of records) {
+  for (const [
+    EmployeeID,
+    EmploymentRecordID,
+    IcdOfficeID,
+    EmployeeStatusID,
+    HireDate,
+    TerminationDate,
+  ] of JSON.parse(recordJson) as [number, number, number, number, string | null, string | null][]) {
+    const rec = { EmploymentRecordID, IcdOfficeID, EmployeeStatusID, HireDate, TerminationDate };
     const list = byEmployee.get(EmployeeID);
-    if (list) list.push(r);
-    else byEmployee.set(EmployeeID, [r]);
+    if (list) list.push(rec);
+    else byEmployee.set(EmployeeID, [rec]);
   }
-  const people = await db
+  const e = employees;
+  const [{ j: peopleJson }] = await db
     .select({
-      EmployeeID: employees.EmployeeID,
-      FirstName: employees.FirstName,
-      LastName: employees.LastName,
-      EmailAddress: employees.EmailAddress,
-      ADPEmployeeID: employees.ADPEmployeeID,
-      SSN: employees.SSN,
-      CountryID: employees.CountryID,
-      IsServiceAccount: employees.IsServiceAccount,
+      j: sql<string>`coalesce(json_agg(json_build_array(${e.EmployeeID}, ${e.FirstName}, ${e.LastName}, ${e.EmailAddress}, ${e.ADPEmployeeID}, right(${e.SSN}, 4), ${e.CountryID}, ${e.IsServiceAccount})), '[]')::text`,
     })
-    .from(employees);
+    .from(e);
   const directory = new Directory();
-  for (const p of people) {
-    if (p.ADPEmployeeID) directory.adpHolders.set(normal(p.ADPEmployeeID), p.EmployeeID);
-    if (p.IsServiceAccount) continue;
-    const records = byEmployee.get(p.EmployeeID);
+  type PersonRow = [
+    number,
+    string,
+    string,
+    string | null,
+    string | null,
+    string | null,
+    number | null,
+    boolean,
+  ];
+  for (const [
+    EmployeeID,
+    FirstName,
+    LastName,
+    EmailAddress,
+    ADPEmployeeID,
+    ssn,
+    CountryID,
+    service,
+  ] of JSON.parse(peopleJson) as PersonRow[]) {
+    if (ADPEmployeeID) directory.adpHolders.set(normal(ADPEmployeeID), EmployeeID);
+    if (service) continue;
+    const records = byEmployee.get(EmployeeID);
     if (scope !== 'all' && !records) continue;
     directory.add({
-      EmployeeID: p.EmployeeID,
-      FirstName: p.FirstName,
-      LastName: p.LastName,
-      Name: `${p.FirstName} ${p.LastName}`,
-      EmailAddress: p.EmailAddress,
-      ADPEmployeeID: p.ADPEmployeeID,
-      SSNLast4: p.SSN && p.SSN.length >= 4 ? p.SSN.slice(-4) : null,
-      CountryID: p.CountryID,
+      EmployeeID,
+      FirstName,
+      LastName,
+      Name: `${FirstName} ${LastName}`,
+      EmailAddress,
+      ADPEmployeeID,
+      SSNLast4: ssn && ssn.length === 4 ? ssn : null,
+      CountryID,
       records: records ?? [],
     });
   }

@@ -187,7 +187,19 @@ export async function readImport(p: {
       Rows: rows,
       CreatedByEmployeeID: actor.EmployeeID,
     })
-    .returning();
+    .returning({
+      ImportID: payrollImports.ImportID,
+      ImportKind: payrollImports.ImportKind,
+      ImportDefinitionID: payrollImports.ImportDefinitionID,
+      DefinitionName: payrollImports.DefinitionName,
+      FileName: payrollImports.FileName,
+      RowCount: payrollImports.RowCount,
+      ChangeCount: payrollImports.ChangeCount,
+      UnchangedCount: payrollImports.UnchangedCount,
+      BadCount: payrollImports.BadCount,
+      CreatedAt: payrollImports.CreatedAt,
+      AppliedAt: payrollImports.AppliedAt,
+    });
   return toPreview(
     stored,
     rows.slice(0, PREVIEW_ROWS),
@@ -198,8 +210,23 @@ export async function readImport(p: {
 
 const wireRow = ({ Apply: _, ...row }: StoredImportRow) => row;
 
+type Head = Pick<
+  ImportRowDb,
+  | 'ImportID'
+  | 'ImportKind'
+  | 'ImportDefinitionID'
+  | 'DefinitionName'
+  | 'FileName'
+  | 'RowCount'
+  | 'ChangeCount'
+  | 'UnchangedCount'
+  | 'BadCount'
+  | 'CreatedAt'
+  | 'AppliedAt'
+>;
+
 function toPreview(
-  r: Omit<ImportRowDb, 'Rows'>,
+  r: Head,
   rows: StoredImportRow[],
   createdBy: string | null,
   appliedBy: string | null,
