@@ -105,6 +105,7 @@ function Dashboard({ id, onPick }: { id: RogersDashboardId; onPick: (id: RogersD
           />
           <Select
             label={t('rogers.filters.icdOfficeID')}
+            data-testid="rogers-office"
             placeholder={t('rogers.allOffices')}
             data={(offices.data ?? []).map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName }))}
             value={draft.icdOfficeID ? String(draft.icdOfficeID) : null}
