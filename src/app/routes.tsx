@@ -138,6 +138,8 @@ export function buildRoutes(session: Session): RouteObject[] {
               () => import('../features/payroll/manual/manual-submissions-page'),
             ),
             state(session, 'employments', () => import('../features/employments/employments-page')),
+            state(session, 'imports', () => import('../features/imports/imports-page')),
+            state(session, 'imports.definitions', () => import('../features/imports/definitions-page')),
             state(session, 'audit.logs', () => import('../features/audit/audit-logs-page')),
             state(session, 'reports', () => import('../features/reports/hub/reports-hub-page')),
             state(session, 'reports.rogers', () => import('../features/reports/rogers/rogers-reports-page')),

@@ -225,6 +225,21 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.Payroll, Icon: 'briefcase', Group: 'office', Label: 'Employment processing' },
   },
   {
+    // Payroll imports from spreadsheets: choose the kind and definition, upload, preview, apply.
+    Name: 'imports',
+    Url: '/imports',
+    PermissionKey: 'imports:run',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'fileImport', Group: 'office', Label: 'Payroll imports' },
+  },
+  // Import definitions: which column of a file holds which field.
+  {
+    Name: 'imports.definitions',
+    Url: '/imports/definitions',
+    PermissionKey: 'imports:run',
+    OnlineOnly: true,
+  },
+  {
     // The Reports hub: every report and dashboard the user may open, grouped, with a search box.
     Name: 'reports',
     Url: '/reports',
