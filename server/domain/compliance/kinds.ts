@@ -10,35 +10,9 @@
 //   the payroll entry's inputs). These run on a pay period or a week, never on a manual range,
 //   because their figures exist only per pay period.
 
-export const COMPLIANCE_KINDS = [
-  'HourlyRate',
-  'HourlyRateActive',
-  'CellAllowance',
-  'CellAllowance2',
-  'Tip',
-  'TravelAllowance',
-  'SplitPay',
-  'NoMealBreak',
-  'MealBreakBelow30Min',
-  'SecondMealBreak',
-  'RecordedTimeSecondShiftBelow2Hour',
-  'MealBreakTooEarlyOrLate',
-  'SeventhDayOfRest',
-  'Bonus',
-  'RecordedTimeLapseBelow5Min',
-  'TotalHoursOver60',
-  'TotalHoursOver70',
-  'Worked7WorkDaysInRow',
-  'NoWorkHoursWithMealBreak',
-  'OverlappingTimeEntries',
-  'NetPayAddition',
-  'NetPayDeduction',
-  'IncompleteTimeEntries',
-  'FirstMealBreakReport',
-  'AllTimeRecordsReport',
-  'AdditionalHoursReport',
-] as const;
-export type ComplianceKind = (typeof COMPLIANCE_KINDS)[number];
+import { COMPLIANCE_KINDS, type ComplianceKind } from '../../../src/contract/report-jobs';
+
+export { COMPLIANCE_KINDS, type ComplianceKind };
 
 /** Thresholds of the rules, in minutes unless named otherwise. */
 export const LIMITS = {

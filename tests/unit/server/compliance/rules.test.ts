@@ -63,7 +63,9 @@ const NO_INPUTS: PayInputs = {
   NetPayDeductionCents: 0,
   ExtraHoursWorked: 0,
 };
-function period(over: Partial<PeriodIn> & { Inputs?: Partial<PayInputs> | null } = {}): PeriodIn {
+function period(
+  over: Partial<Omit<PeriodIn, 'Inputs'>> & { Inputs?: Partial<PayInputs> | null } = {},
+): PeriodIn {
   const { Inputs, ...rest } = over;
   return {
     PayPeriodID: 40,
