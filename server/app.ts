@@ -44,6 +44,8 @@ import { payrollManualRoutes } from './modules/payroll-manual/routes';
 import { payrollReportRoutes } from './modules/payroll-reports/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { provinceRoutes } from './modules/provinces/routes';
+import { reportJobRoutes } from './modules/report-jobs/routes';
+import { startReportJobWorker } from './modules/report-jobs/worker';
 import { roleRoutes } from './modules/roles/routes';
 import { rogersRoutes } from './modules/rogers/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
@@ -215,6 +217,7 @@ export async function buildApp(
       await api.register(payoutRoutes, { db });
       await api.register(noticesRoutes, { db });
       await api.register(rogersRoutes, { db, now: options.now });
+      await api.register(reportJobRoutes, { db });
     },
     { prefix: '/api' },
   );
@@ -250,6 +253,9 @@ export async function buildApp(
   // Lead batch geocoding jobs: a poller over the queue in the database, stopped before it closes.
   const stopLeadBatches = startLeadBatchWorker({ db, log: app.log });
   app.addHook('preClose', async () => stopLeadBatches());
+  // Compliance report jobs: a queue in the database, run in the background (one job at a time here).
+  const stopReportJobs = startReportJobWorker({ db, log: app.log, publicUrl: config.publicUrl });
+  app.addHook('preClose', async () => stopReportJobs());
   if (config.smtpUrl) {
     const stopMail = startMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
     app.addHook('preClose', async () => stopMail());

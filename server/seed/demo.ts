@@ -322,6 +322,8 @@ const ROLE_KEYS: Record<string, PermissionKey[]> = {
     'navigation:timeApprovals',
     'time:manage',
     'time:approve',
+    'navigation:reports',
+    'reports:read',
     'navigation:employees',
     'employees:read',
     'navigation:timeClock',

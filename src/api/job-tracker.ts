@@ -22,7 +22,7 @@ export type JobId = number | string;
 /** Where each kind of job is read, relative to the API root. */
 export const JOB_PATHS: Record<JobKind, (id: JobId) => string> = {
   leadBatch: (id) => `lead-batch-jobs/${encodeURIComponent(String(id))}`,
-  report: (id) => `report-jobs/${encodeURIComponent(String(id))}`,
+  report: (id) => `v1/report-jobs/${encodeURIComponent(String(id))}`,
 };
 
 /** A job as the server sends it; other fields (lead-batch counts, report type …) are kept. */

@@ -142,6 +142,7 @@ export function buildRoutes(session: Session): RouteObject[] {
             state(session, 'imports.definitions', () => import('../features/imports/definitions-page')),
             state(session, 'audit.logs', () => import('../features/audit/audit-logs-page')),
             state(session, 'reports', () => import('../features/reports/hub/reports-hub-page')),
+            state(session, 'reports.jobs', () => import('../features/reports/jobs/report-jobs-page')),
             state(session, 'reports.rogers', () => import('../features/reports/rogers/rogers-reports-page')),
             state(
               session,

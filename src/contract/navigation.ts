@@ -248,6 +248,13 @@ const DEFS: StateDef[] = [
     Nav: { ModuleID: ModuleId.Reports, Icon: 'reports', Group: 'office', Label: 'Reports' },
   },
   {
+    // Compliance report jobs: create one (kinds, date range, offices, output), follow it, download the xlsx.
+    Name: 'reports.jobs',
+    Url: '/reports/jobs',
+    PermissionKey: 'navigation:reports',
+    OnlineOnly: true,
+  },
+  {
     // Rogers reports (leads statistics, payouts, commission statement): pick one, filter, sort, export.
     Name: 'reports.rogers',
     Url: '/reports/rogers',
