@@ -2,8 +2,9 @@
 // never dated after the clock: for every corporation and division its offices work, a posted payout
 // each week of the last six (Fridays on or before the clock's day), posted by Priya Shah (payroll);
 // amounts against the payout policy in force cycle over the three comparisons (Positive, Negative,
-// Neutral), and each corporation's latest one was corrected afterwards by Alex Morgan (admin), so
-// its history shows the change. Four RS payout transfers to and from the corporations.
+// Neutral), and the latest one of each corporation and division was corrected afterwards by Alex
+// Morgan (admin), so its history shows the change. Four RS payout transfers to and from the
+// corporations.
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { TransferDirection } from '../../src/contract/payouts';
 import type { Db } from '../db/client';

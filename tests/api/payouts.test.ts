@@ -443,7 +443,7 @@ describe('RS payout transfers', () => {
       ).statusCode,
     ).toBe(403);
     // Without the write key the route refuses before any lookup; another corporation's transfers are not listed.
-    expect((await call(owner, 'GET', 'rs-payout-transfers?icdCorporation=' + maple)).json()).toEqual([]);
+    expect((await call(owner, 'GET', `rs-payout-transfers?icdCorporation=${maple}`)).json()).toEqual([]);
     expect((await call(manager, 'GET', 'rs-payout-transfers')).statusCode).toBe(403);
     expect(await stored()).toBe(before);
 
