@@ -65,8 +65,12 @@ const isQueue = (v: string | null): v is Queue => QUEUES.includes(v as Queue);
 function ChangeList({ changes }: { changes: EmploymentChange[] }) {
   const { t } = useTranslation();
   if (!changes.length) return <Text c="dimmed">—</Text>;
-  const value = (v: string | null) =>
-    v === null ? t('employments.none') : t(`employments.values.${v}`, { defaultValue: v });
+  const value = (v: string | null) => {
+    if (v === null) return t('employments.none');
+    if (v === 'Yes') return t('employments.values.yes');
+    if (v === 'No') return t('employments.values.no');
+    return v;
+  };
   return (
     <List size="sm" spacing={2} listStyleType="none">
       {changes.map((c) => (
@@ -138,9 +142,8 @@ function ProcessDialog({
       onClose={onClose}
       size="lg"
       title={t(`employments.confirmTitle.${queue}`, { name: item.EmployeeName })}
-      data-testid="process-dialog"
     >
-      <Stack gap="sm">
+      <Stack gap="sm" data-testid="process-dialog">
         {problem && (
           <Alert
             color={problem.status === 409 ? 'yellow' : 'red'}
@@ -158,10 +161,14 @@ function ProcessDialog({
             {t('employments.columns.office')}
           </Text>
           <Text size="sm">{item.OfficeName ?? '—'}</Text>
-          <Text size="sm" c="dimmed">
-            {t('employments.columns.effective')}
-          </Text>
-          <Text size="sm">{day(item.EffectiveDate) || '—'}</Text>
+          {item.EffectiveDate && (
+            <>
+              <Text size="sm" c="dimmed">
+                {t('employments.columns.effective')}
+              </Text>
+              <Text size="sm">{day(item.EffectiveDate)}</Text>
+            </>
+          )}
           <Text size="sm" c="dimmed">
             {t('employments.columns.recorded')}
           </Text>
