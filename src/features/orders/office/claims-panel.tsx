@@ -16,7 +16,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
-import type { ManualClaim } from '../../../contract/orders';
+import { hasGrant } from '../../../api/permissions';
+import { useSessionData } from '../../../app/app-context';
+import { type ManualClaim, ORDERS_WRITE } from '../../../contract/orders';
 import { ListFooter } from '../../../ui/list-footer';
 import { notify } from '../../../ui/notify';
 import { noItems, QueryView } from '../../../ui/query-view';
@@ -131,6 +133,7 @@ function ManualClaims() {
   const resolve = useResolveManualClaim();
   const [editing, setEditing] = useState<ManualClaim | 'new' | null>(null);
   const [withdrawing, setWithdrawing] = useState<ManualClaim | null>(null);
+  const canWrite = hasGrant(useSessionData()?.grants ?? [], ORDERS_WRITE);
   return (
     <Stack gap="sm">
       <ManualClaimModal editing={editing} onClose={() => setEditing(null)} />
@@ -140,9 +143,16 @@ function ManualClaims() {
           <Title order={2} size="h4">
             {t('orders.claims.manualTitle')}
           </Title>
-          <Button size="xs" variant="light" onClick={() => setEditing('new')} data-testid="new-manual-claim">
-            {t('orders.manualClaim.new')}
-          </Button>
+          {canWrite && (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setEditing('new')}
+              data-testid="new-manual-claim"
+            >
+              {t('orders.manualClaim.new')}
+            </Button>
+          )}
         </Group>
         <Select
           label={t('orders.office.status')}
@@ -200,7 +210,7 @@ function ManualClaims() {
                         </Badge>
                       </Table.Td>
                       <Table.Td>
-                        {c.StatusID === 1 && (
+                        {c.StatusID === 1 && canWrite && (
                           <Group gap={4} wrap="nowrap">
                             {([2, 3] as const).map((to) => (
                               <Button

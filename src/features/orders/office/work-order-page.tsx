@@ -27,12 +27,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isResponseError } from '../../../api/errors';
-import type {
-  ProductOrder,
-  ProductOrderAdjustment,
-  ProductOrderStatus,
-  WorkOrderDetail,
-  WorkOrderPatch,
+import { hasGrant } from '../../../api/permissions';
+import { useSessionData } from '../../../app/app-context';
+import {
+  ORDERS_WRITE,
+  type ProductOrder,
+  type ProductOrderAdjustment,
+  type ProductOrderStatus,
+  type WorkOrderDetail,
+  type WorkOrderPatch,
 } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
 import { QueryView } from '../../../ui/query-view';
@@ -76,6 +79,7 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
   const statuses = useStatuses(o.DivisionID);
   const [changing, setChanging] = useState<ProductOrder | null>(null);
   const [adding, setAdding] = useState(false);
+  const canWrite = hasGrant(useSessionData()?.grants ?? [], ORDERS_WRITE);
   const money = (n: number) => formatMoney(n, i18n.language);
   const day = (d: string) => formatDay(d, i18n.language);
   const when = (d: Date | string) =>
@@ -118,15 +122,17 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
               <Title order={2} size="h4">
                 {t('orders.detail.products')}
               </Title>
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => setAdding(true)}
-                data-testid="add-product"
-              >
-                {t('orders.addProduct.open')}
-              </Button>
+              {canWrite && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => setAdding(true)}
+                  data-testid="add-product"
+                >
+                  {t('orders.addProduct.open')}
+                </Button>
+              )}
             </Group>
             <AddProductModal order={o} opened={adding} onClose={() => setAdding(false)} />
             <Table.ScrollContainer minWidth={560}>
