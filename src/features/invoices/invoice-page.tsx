@@ -22,6 +22,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypePdf, IconLock } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,6 +96,9 @@ function InvoiceView({ invoice: inv, onReload }: { invoice: PayrollInvoice; onRe
   const fieldError = (key: string) => problem?.errors[key]?.join(' ');
   const previewTotal = adjustment === null ? inv.Total : Math.round((inv.Subtotal + adjustment) * 100) / 100;
   const dirty = JSON.stringify(values) !== JSON.stringify(valuesOf(inv));
+  // On a phone the lines show description and amount only (quantity and rate are in the description).
+  const wide = useMediaQuery('(min-width: 36em)') ?? true;
+  const span = wide ? 3 : 1;
 
   const body = () => {
     const text = (v: string) => (v.trim() ? v.trim() : null);
@@ -190,20 +194,20 @@ function InvoiceView({ invoice: inv, onReload }: { invoice: PayrollInvoice; onRe
               </SimpleGrid>
             </Card>
             <Card withBorder padding="md">
-              <Table.ScrollContainer minWidth={560}>
+              <Table.ScrollContainer minWidth={wide ? 560 : 0}>
                 <Table verticalSpacing="xs" fz="sm" data-testid="invoice-lines">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('invoices.lines.description')}</Table.Th>
-                      <Table.Th ta="right">{t('invoices.lines.quantity')}</Table.Th>
-                      <Table.Th ta="right">{t('invoices.lines.rate')}</Table.Th>
+                      {wide && <Table.Th ta="right">{t('invoices.lines.quantity')}</Table.Th>}
+                      {wide && <Table.Th ta="right">{t('invoices.lines.rate')}</Table.Th>}
                       <Table.Th ta="right">{t('invoices.lines.amount')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {inv.Lines.length === 0 && (
                       <Table.Tr>
-                        <Table.Td colSpan={4}>
+                        <Table.Td colSpan={span + 1}>
                           <Text c="dimmed" size="sm">
                             {t('invoices.lines.none')}
                           </Text>
@@ -213,10 +217,14 @@ function InvoiceView({ invoice: inv, onReload }: { invoice: PayrollInvoice; onRe
                     {inv.Lines.map((l) => (
                       <Table.Tr key={l.LineNumber} data-testid="invoice-line" data-kind={l.Kind}>
                         <Table.Td>{l.Description}</Table.Td>
-                        <Table.Td ta="right">{l.Quantity ?? ''}</Table.Td>
-                        <Table.Td ta="right">
-                          {l.Rate === null ? '' : l.Kind === 'EmployeeFee' ? money(l.Rate) : `${l.Rate}%`}
-                        </Table.Td>
+                        {wide && (
+                          <>
+                            <Table.Td ta="right">{l.Quantity ?? ''}</Table.Td>
+                            <Table.Td ta="right">
+                              {l.Rate === null ? '' : l.Kind === 'EmployeeFee' ? money(l.Rate) : `${l.Rate}%`}
+                            </Table.Td>
+                          </>
+                        )}
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                           {money(l.Amount)}
                         </Table.Td>
@@ -225,16 +233,19 @@ function InvoiceView({ invoice: inv, onReload }: { invoice: PayrollInvoice; onRe
                   </Table.Tbody>
                   <Table.Tfoot>
                     <TotalRow
+                      span={span}
                       label={t('invoices.lines.subtotal')}
                       value={money(inv.Subtotal)}
                       testId="invoice-subtotal"
                     />
                     <TotalRow
+                      span={span}
                       label={t('invoices.lines.adjustment')}
                       value={money(inv.Adjustment)}
                       testId="invoice-adjustment"
                     />
                     <TotalRow
+                      span={span}
                       label={t('invoices.lines.total')}
                       value={money(inv.Total)}
                       testId="invoice-total"
@@ -405,11 +416,13 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 }
 
 function TotalRow({
+  span,
   label,
   value,
   testId,
   bold,
 }: {
+  span: number;
   label: string;
   value: string;
   testId: string;
@@ -417,7 +430,7 @@ function TotalRow({
 }) {
   return (
     <Table.Tr>
-      <Table.Td colSpan={3} ta="right" fw={bold ? 700 : 500}>
+      <Table.Td colSpan={span} ta="right" fw={bold ? 700 : 500}>
         {label}
       </Table.Td>
       <Table.Td ta="right" fw={bold ? 700 : 500} style={{ whiteSpace: 'nowrap' }} data-testid={testId}>
