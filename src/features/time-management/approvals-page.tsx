@@ -22,8 +22,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/errors';
 import { hasGrant } from '../../api/permissions';
@@ -39,6 +40,7 @@ import {
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { RelativeTime } from '../../ui/relative-time';
+import { ComplianceBadges, useComplianceFlags } from '../reports/jobs/compliance-flags';
 import { countsQuery, modificationsQuery, payPeriodsQuery, periodEntriesQuery } from './api/queries';
 import { ChangeList } from './components/change-list';
 import { EntryForm, type EntryFormValues } from './components/entry-form';
@@ -165,7 +167,14 @@ function PeriodsPanel() {
   const session = useSessionData();
   const invalidate = useInvalidate();
   const canApprove = hasGrant(session?.grants ?? [], 'time:approve');
-  const [anchor, setAnchor] = useState(() => toWire(new Date()));
+  // A link from a compliance report (?date=YYYY-MM-DD&employeeId=N) opens that employee's period.
+  const [params] = useSearchParams();
+  const linkedDate = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '')
+    ? (params.get('date') as string)
+    : null;
+  const linkedEmployee = Number(params.get('employeeId')) || null;
+  const [anchor, setAnchor] = useState(() => linkedDate ?? toWire(new Date()));
+  const [onlyEmployee, setOnlyEmployee] = useState<number | null>(linkedEmployee);
   const [state, setState] = useState<StateFilter>('all');
   const [sort, setSort] = useState<PayPeriodSort>('EmployeeName');
   const [page, setPage] = useState(1);
@@ -178,12 +187,20 @@ function PeriodsPanel() {
       startDate: anchor,
       endDate: anchor,
       state: state === 'all' ? undefined : state,
+      employeeId: onlyEmployee ?? undefined,
       sort,
       pageIndex: page - 1,
       pageSize: PAGE_SIZE,
     }),
   );
   const counts = useQuery(countsQuery(api));
+  const flags = useComplianceFlags(query.data?.Items.map((p) => p.PayPeriodID) ?? []);
+  const linkedPeriod = onlyEmployee
+    ? query.data?.Items.find((p) => p.EmployeeID === onlyEmployee)?.PayPeriodID
+    : undefined;
+  useEffect(() => {
+    if (linkedPeriod !== undefined) setOpen(linkedPeriod);
+  }, [linkedPeriod]);
   const first = query.data?.Items[0];
   const length = first
     ? Math.round((Date.parse(wireDay(first.EndDate)) - Date.parse(wireDay(first.StartDate))) / 86_400_000) + 1
@@ -262,6 +279,16 @@ function PeriodsPanel() {
               {t('time-management.approvals.current')}
             </Button>
           </Group>
+          {onlyEmployee !== null && (
+            <Button
+              variant="light"
+              size="xs"
+              onClick={() => setOnlyEmployee(null)}
+              data-testid="show-everyone"
+            >
+              {t('report-jobs.showEveryone')}
+            </Button>
+          )}
           <SegmentedControl
             value={state}
             onChange={(v) => {
@@ -344,6 +371,9 @@ function PeriodsPanel() {
                                 {t(`time-management.periodState.${p.State}`)}
                               </Badge>
                             </Group>
+                            <ComplianceBadges
+                              flags={(flags.data ?? []).filter((f) => f.PayPeriodID === p.PayPeriodID)}
+                            />
                             {p.OpenEntryCount > 0 && (
                               <Text size="xs" fw={600} c="red.8">
                                 {t('time-management.approvals.openEntries', { count: p.OpenEntryCount })}
