@@ -1,7 +1,8 @@
 // The office's work orders: payroll opens Work orders, filters to the rep's Booked orders, opens one,
 // marks its product Installed and sees the status change in the history and the commission piece it
 // produced; a bulk status change with one row that cannot move (a Cancelled order to Installed)
-// changes nothing and names the failing row. Screens photographed at 1440×900, 768×1024 and 390×844
+// changes nothing and names the failing row. Payroll adds a product to an order (Booked), files a
+// manual claim for the rep, edits it and withdraws it. Screens photographed at 1440×900, 768×1024 and 390×844
 // (.tmp/orders-office/).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -141,6 +142,66 @@ describe('orders office', () => {
       `work-orders/${booked.WorkOrderID}`,
     );
     expect(after.ProductOrders.every((p) => p.StatusKind === 1)).toBe(true);
+    await context.close();
+  });
+
+  it('payroll adds a product to an order, files a manual claim, edits and withdraws it', async () => {
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    await page.goto('/account/login');
+    await signIn(page, 'payroll');
+    await page.waitForURL((u) => !u.pathname.startsWith('/account'));
+    await page.goto('/orders');
+    await pick(page, 'Rep', 'Riley Chen');
+    await pick(page, 'Status', 'Booked');
+    const firstRow = page.getByTestId('work-orders-table').locator('tbody tr').first();
+    await expect.poll(() => firstRow.textContent(), { timeout: 20_000 }).toContain('Booked');
+    await firstRow.getByRole('link').click();
+    await page.waitForURL(/\/orders\/\d+$/);
+    const products = page.getByTestId('product-orders');
+    await expect.poll(() => products.isVisible(), { timeout: 20_000 }).toBe(true);
+    const before = await products.locator('tbody tr').count();
+    await page.getByTestId('add-product').click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByLabel(/^Product/)
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Home Phone', exact: true }).click();
+    await dialog
+      .getByLabel(/^Product line/)
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'New activation', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Add product' }).click();
+    await expect.poll(() => products.locator('tbody tr').count(), { timeout: 20_000 }).toBe(before + 1);
+    expect(await products.locator('tbody tr', { hasText: 'Home Phone' }).last().textContent()).toContain(
+      'Booked',
+    );
+    await page.screenshot({ path: join(shots, 'added-product-1440.png'), fullPage: true });
+
+    await page.goto('/orders');
+    await page.getByRole('tab', { name: 'Claims' }).click();
+    await page.getByTestId('new-manual-claim').click();
+    const choose = async (label: RegExp, option: string | RegExp) => {
+      await dialog.getByLabel(label).first().click();
+      await page.getByRole('option', { name: option }).first().click();
+    };
+    await choose(/^Rep/, 'Riley Chen');
+    await choose(/^Office/, /Toronto/);
+    await choose(/^Division/, 'Rogers');
+    await dialog.getByLabel(/^Order number/).fill('RGR-0777001');
+    await dialog.getByLabel(/^Customer/).fill('Jamie Fox');
+    await dialog.getByTestId('manual-claim-save').click();
+    const row = page.locator('tr', { hasText: 'RGR-0777001' });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Pending');
+    await row.getByRole('button', { name: 'Edit the claim for RGR-0777001' }).click();
+    await dialog.getByLabel(/^Customer/).fill('Jamie Foxx');
+    await dialog.getByTestId('manual-claim-save').click();
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Jamie Foxx');
+    await page.screenshot({ path: join(shots, 'manual-claims-1440.png'), fullPage: true });
+    await row.getByRole('button', { name: 'Withdraw the claim for RGR-0777001' }).click();
+    await dialog.getByTestId('manual-claim-withdraw').click();
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
     await context.close();
   });
 });
