@@ -51,6 +51,7 @@ import { seedOrganisation } from './organisation';
 import { seedPayouts } from './payouts';
 import { seedPayroll } from './payroll';
 import { seedPayrollManual } from './payroll-manual';
+import { seedReportJobs } from './report-jobs';
 import { seedScheduling } from './scheduling';
 import { seedTime } from './time';
 import { seedTimeManagement } from './time-management';
@@ -641,6 +642,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
     ]);
   });
   await seedTime(db, now);
+  await seedReportJobs(db, now);
   await seedScheduling(db, now);
   await seedLeads(db, { now });
   await seedTimeManagement(db, now);
