@@ -137,6 +137,12 @@ describe('role dashboards and the Reports hub', () => {
       expect(Number(await page.getByTestId('figure-clocked-in').textContent())).toBeGreaterThanOrEqual(1);
       await expect.poll(() => page.getByTestId('clocked-in-list').textContent()).toContain('Marco Rossi');
       expect(await page.getByTestId('figure-awaiting-hours').textContent()).toBe(hours);
+      // Offline, the figures already read stay, marked as read before the connection dropped.
+      await context.setOffline(true);
+      await expect.poll(() => day.getByText('Offline: these figures were read').isVisible()).toBe(true);
+      expect(await page.getByTestId('figure-awaiting-hours').textContent()).toBe(hours);
+      await context.setOffline(false);
+      await expect.poll(() => day.getByText('Offline: these figures were read').count()).toBe(0);
 
       // The full dashboard lists the periods behind the figure.
       await day.getByRole('link', { name: 'Open the full dashboard' }).click();
