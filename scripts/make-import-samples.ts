@@ -7,7 +7,7 @@
 // Every sample has only good rows. Run: npx tsx scripts/make-import-samples.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { openDatabase } from '../server/db/client';
 import {
@@ -89,7 +89,13 @@ async function main() {
       })
       .from(bankAccounts)
       .innerJoin(employees, eq(employees.EmployeeID, bankAccounts.EmployeeID))
-      .where(and(eq(bankAccounts.IsDirectDeposit, true), like(employees.UserName, '%.%')))
+      .where(
+        and(
+          eq(bankAccounts.IsDirectDeposit, true),
+          like(employees.UserName, '%.%'),
+          isNotNull(employees.ADPEmployeeID),
+        ),
+      )
       .orderBy(asc(bankAccounts.BankAccountID))
       .limit(5);
     await write('direct-deposit.xlsx', [

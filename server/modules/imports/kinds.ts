@@ -296,7 +296,15 @@ export function previewDirectDeposit(
           : 'No account on direct deposit in Apex',
     };
   });
-  markDuplicates(rows, (r) => r.NewValue ?? '');
+  // An employee may deposit to several accounts (split deposit): only the same account twice is a duplicate.
+  const seen = new Map<string, number>();
+  for (const r of rows) {
+    if (r.Status === 'Bad') continue;
+    const key = `${r.EmployeeID}|${r.NewValue}`;
+    const first = seen.get(key);
+    if (first !== undefined) toBad(r, `Duplicate of line ${first} (the same employee and account)`);
+    else seen.set(key, r.Line);
+  }
   return rows;
 }
 
