@@ -91,16 +91,16 @@ export function hubEntries(
         dashboard: d,
       });
   }
+  for (const e of HUB_ENTRIES) {
+    const state = stateOfUrl(e.url);
+    if (state && canRead(state.Name))
+      out.push({ key: e.id, group: e.group, url: e.url, state: state.Name, entryId: e.id });
+  }
   for (const r of rogersReports) {
     const url = r.Url.startsWith('/') ? r.Url : `/reports/rogers/${r.ReportID}`;
     const state = stateOfUrl(url);
     if (state && canRead(state.Name))
       out.push({ key: `rogers:${r.ReportID}`, group: 'rogers', url, state: state.Name, report: r });
-  }
-  for (const e of HUB_ENTRIES) {
-    const state = stateOfUrl(e.url);
-    if (state && canRead(state.Name))
-      out.push({ key: e.id, group: e.group, url: e.url, state: state.Name, entryId: e.id });
   }
   return out.sort((a, b) => HUB_GROUPS.indexOf(a.group) - HUB_GROUPS.indexOf(b.group));
 }

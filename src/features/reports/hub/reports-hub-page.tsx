@@ -161,7 +161,7 @@ export default function ReportsHubPage() {
                     data-state={e.state}
                   >
                     <Text fw={600}>{title(e)}</Text>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="dimmed" lineClamp={3} title={description(e)}>
                       {description(e)}
                     </Text>
                   </Card>
