@@ -57,7 +57,7 @@ const page = async (s: Session, queue: string, query = '') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<EmploymentEventPage>();
 };
-const processed = async () =>
+const awaitingCount = async () =>
   (await t.db.select({ n: count() }).from(employmentEvents).where(isNull(employmentEvents.ProcessedAt)))[0].n;
 
 describe('the demo queues', () => {
@@ -443,14 +443,14 @@ describe('processing', () => {
 
   it('stale Version → 409 with Current; already processed → 409 naming who; nothing changes', async () => {
     const [item] = (await page(payroll, 'new-hires')).Items;
-    const waiting = await processed();
+    const waiting = await awaitingCount();
     const stale = await post(admin, `new-hires/${item.EmploymentEventID}`, { Version: item.Version + 3 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().Current).toMatchObject({
       EmploymentEventID: item.EmploymentEventID,
       IsProcessed: false,
     });
-    expect(await processed()).toBe(waiting);
+    expect(await awaitingCount()).toBe(waiting);
     expect(
       (await post(payroll, `new-hires/${item.EmploymentEventID}`, { Version: item.Version })).statusCode,
     ).toBe(200);
@@ -463,7 +463,7 @@ describe('processing', () => {
   it('an item of another queue or another employee is 404; bad bodies are 400 by field', async () => {
     const [hire] = (await page(payroll, 'new-hires')).Items;
     const [change] = (await page(payroll, 'changehistory')).Items;
-    const waiting = await processed();
+    const waiting = await awaitingCount();
     expect(
       (await post(payroll, `terminations/${hire.EmploymentEventID}`, { Version: hire.Version })).statusCode,
     ).toBe(404);
@@ -489,7 +489,7 @@ describe('processing', () => {
     });
     expect(long.statusCode).toBe(400);
     expect(long.json().Errors.Comments).toEqual(['500 characters at most']);
-    expect(await processed()).toBe(waiting);
+    expect(await awaitingCount()).toBe(waiting);
     const ok = await post(payroll, `changehistory/${change.EmployeeID}/${change.EmploymentEventID}`, {
       Version: change.Version,
     });
@@ -502,7 +502,7 @@ describe('processing', () => {
       (await page(payroll, 'terminations', `icdOfficeId=${office.chicago}`)).Items[0];
     expect(outside).toBeTruthy();
     const queue = outside.EventTypeID === 1 ? 'new-hires' : 'terminations';
-    const waiting = await processed();
+    const waiting = await awaitingCount();
     for (const s of [manager, rep])
       expect(
         (await post(s, `${queue}/${outside.EmploymentEventID}`, { Version: outside.Version })).statusCode,
@@ -510,7 +510,7 @@ describe('processing', () => {
     expect(
       (await post(owner, `${queue}/${outside.EmploymentEventID}`, { Version: outside.Version })).statusCode,
     ).toBe(404);
-    expect(await processed()).toBe(waiting);
+    expect(await awaitingCount()).toBe(waiting);
     const [inside] = (await page(owner, 'changehistory')).Items;
     const ok = await post(owner, `changehistory/${inside.EmployeeID}/${inside.EmploymentEventID}`, {
       Version: inside.Version,
