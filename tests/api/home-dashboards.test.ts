@@ -340,7 +340,9 @@ describe("the manager's day", () => {
       `pay-periods?state=open&startDate=2026-06-08&endDate=${TODAY}&pageSize=500`,
     );
     const approvals = new Map(page.Items.map((p) => [p.PayPeriodID, p.WorkedMinutes]));
+    const marco = (await get<{ EmployeeID: number }>('manager', 'Home/identity')).EmployeeID;
     for (const p of day.Periods) {
+      expect(p.EmployeeID, 'his own period is not his to approve').not.toBe(marco);
       expect(p.IcdOfficeID).toBe(office['Toronto Central']);
       expect(p.WorkedMinutes, p.EmployeeName).toBe(approvals.get(p.PayPeriodID));
     }

@@ -72,6 +72,7 @@ function toronto(at: Date): { day: string; time: string; offset: number } {
 
 interface Period {
   PayPeriodID: number;
+  EmployeeID: number;
   StartDate: string;
   EndDate: string;
   WorkedMinutes: number;
@@ -111,7 +112,7 @@ describe('role dashboards and the Reports hub', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     entryId = created.body.Id;
 
-    // What time approvals holds: open periods begun by today, ended or holding entries.
+    // What time approvals holds for him: others' open periods begun by today, ended or holding entries.
     const today = toronto(new Date()).day;
     const page0 = await manager.call<{ Items: Period[] }>(
       'GET',
@@ -119,7 +120,10 @@ describe('role dashboards and the Reports hub', () => {
     );
     expect(page0.status).toBe(200);
     const waiting = page0.body.Items.filter(
-      (p) => p.StartDate <= today && (p.EndDate < today || p.EntryCount > 0),
+      (p) =>
+        p.EmployeeID !== manager.employeeId &&
+        p.StartDate <= today &&
+        (p.EndDate < today || p.EntryCount > 0),
     );
     const minutes = waiting.reduce((n, p) => n + p.WorkedMinutes, 0);
     const hours = (Math.round((minutes / 60) * 10) / 10).toLocaleString('en-CA', {

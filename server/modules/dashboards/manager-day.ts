@@ -6,8 +6,9 @@
 // - today's open places: scheduled (not cancelled) events dated the office's today, each time slot's
 //   capacity less its pending and accepted assignments;
 // - time awaiting approval: pay periods neither approved nor locked that have ended, or that have
-//   begun and hold entries, with their worked minutes as time approvals counts them (ended first).
-import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+//   begun and hold entries, with their worked minutes as time approvals counts them (ended first);
+//   the caller's own periods are left out (nobody approves their own).
+import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   type AwaitingPeriod,
   type ClockedInPerson,
@@ -60,7 +61,7 @@ export async function managerDay(db: Db, actor: Actor, now: Date): Promise<Manag
   const [clockedIn, slots, periods] = await Promise.all([
     clockedInNow(db, offices, now),
     openSlotsToday(db, offices),
-    awaitingApproval(db, offices),
+    awaitingApproval(db, offices, actor.EmployeeID),
   ]);
   return {
     ...base,
@@ -179,7 +180,7 @@ async function openSlotsToday(db: Db, offices: ScopedOffice[]): Promise<OpenSlot
     );
 }
 
-async function awaitingApproval(db: Db, offices: ScopedOffice[]): Promise<AwaitingPeriod[]> {
+async function awaitingApproval(db: Db, offices: ScopedOffice[], self: number): Promise<AwaitingPeriod[]> {
   const { last } = dayBounds(offices.map((o) => o.Today));
   const rows = await db
     .select()
@@ -190,6 +191,8 @@ async function awaitingApproval(db: Db, offices: ScopedOffice[]): Promise<Awaiti
         eq(payPeriods.IsApproved, false),
         eq(payPeriods.IsLocked, false),
         lte(payPeriods.StartDate, last),
+        // Nobody approves their own period: the caller's are not theirs to approve.
+        ne(payPeriods.EmployeeID, self),
       ),
     );
   const todayOf = new Map(offices.map((o) => [o.IcdOfficeID, o.Today]));
