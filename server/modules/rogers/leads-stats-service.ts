@@ -208,7 +208,7 @@ export async function leadStatistics(p: {
     .map((id) => ({ [idKey]: id, [label]: names.get(id) ?? '', ...figures(groups.get(id)!) }) as Row)
     .sort((a, b) => String(a[label]).localeCompare(String(b[label])));
   return {
-    Columns: [{ Key: idKey, Format: 'int' }, { Key: label, Format: 'text' }, ...numbers],
+    Columns: [{ Key: label, Format: 'text' }, ...numbers],
     Rows: rows,
     Totals: totals,
   };

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/errors';
-import { JobStatus } from '../../../contract/common';
+import { Division, JobStatus } from '../../../contract/common';
 import {
   type ReportFilter,
   RogersReportId as ReportIdSchema,
@@ -30,7 +30,7 @@ import {
   type RogersReportQuery,
 } from '../../../contract/rogers';
 import { QueryView } from '../../../ui/query-view';
-import { useOffices } from '../../employees/api';
+import { useEmployeeList, useOffices } from '../../employees/api';
 import {
   exportUrl,
   useCorporationOptions,
@@ -129,6 +129,11 @@ function ReportRunner({ info, id }: { info: RogersReportInfo | undefined; id: Ro
     return { ...draft };
   };
 
+  const people = useEmployeeList({ divisionId: Division.Rogers, pageSize: 500 });
+  const peopleData = (people.data?.Items ?? []).map((e) => ({
+    value: String(e.EmployeeID),
+    label: `${e.FullName} (${e.UserName})`,
+  }));
   const corporations = useCorporationOptions();
   const corporationData = (corporations.data ?? []).map((c) => ({
     value: String(c.IcdCorporationID),
@@ -201,6 +206,21 @@ function ReportRunner({ info, id }: { info: RogersReportInfo | undefined; id: Ro
                   clearable
                   searchable
                   w={260}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              );
+            if ((f === 'employeeID' || f === 'userID') && people.isSuccess)
+              return (
+                <Select
+                  key={f}
+                  label={t(`rogers.filters.${f}`)}
+                  placeholder={t('rogers.anyone')}
+                  data={peopleData}
+                  value={draft[f] ? String(draft[f]) : null}
+                  onChange={(v) => set(f, v ? Number(v) : undefined)}
+                  clearable
+                  searchable
+                  w={240}
                   comboboxProps={{ withinPortal: true }}
                 />
               );
