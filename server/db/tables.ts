@@ -4,7 +4,6 @@ export * from './schema/bank';
 export * from './schema/commission';
 export * from './schema/directories';
 export * from './schema/employments';
-export * from './schema/employments';
 export * from './schema/idempotency';
 export * from './schema/imports';
 export * from './schema/invoices';
