@@ -251,7 +251,7 @@ const DEFS: StateDef[] = [
     // Compliance report jobs: create one (kinds, date range, offices, output), follow it, download the xlsx.
     Name: 'reports.jobs',
     Url: '/reports/jobs',
-    PermissionKey: 'navigation:reports',
+    PermissionKey: 'reports:compliance',
     OnlineOnly: true,
   },
   {

@@ -191,6 +191,11 @@ export const PERMISSIONS = [
   },
   { Key: ONBOARDING_PERMISSION, Name: 'Onboarding applicant', ModuleID: ModuleId.Onboarding },
   { Key: 'reports:read', Name: 'Run reports', ModuleID: ModuleId.Reports },
+  {
+    Key: 'reports:compliance',
+    Name: 'Run compliance report jobs (time and pay checked against the rules) for the offices in scope',
+    ModuleID: ModuleId.Reports,
+  },
   { Key: 'audit:read', Name: 'Read audit logs', ModuleID: ModuleId.Auditing },
   { Key: 'people:read', Name: 'Read the people directories', ModuleID: ModuleId.Users },
   {

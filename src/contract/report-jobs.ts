@@ -1,5 +1,5 @@
 // Report jobs wire format (spec 002 §3 "Report job", §4 "created, then cancelled by delete", §7
-// "Report jobs v1", §9 compliance kinds). Permission `reports:read`, within the caller's scope
+// "Report jobs v1", §9 compliance kinds). Permission `reports:compliance`, within the caller's scope
 // (admin and payroll: every office; owner: her corporation's; manager: his offices).
 //
 //   GET    v1/report-jobs                          ReportJobsQuery → ReportJobPage (the caller's, newest first)

@@ -1,5 +1,5 @@
 // Report jobs v1 (spec 002 §7 "Report jobs v1"; src/contract/report-jobs.ts) and the live compliance
-// flags of the time approvals screen. Permission `reports:read` within the caller's scope; a job is
+// flags of the time approvals screen. Permission `reports:compliance` within the caller's scope; a job is
 // its creator's (another user's job is 404).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

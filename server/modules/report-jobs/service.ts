@@ -19,7 +19,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { Actor } from '../access/service';
 import { notifyReportJobQueued } from './worker';
 
-export const REPORTS_KEY = 'reports:read';
+export const REPORTS_KEY = 'reports:compliance';
 
 type JobRow = typeof reportJobs.$inferSelect;
 
