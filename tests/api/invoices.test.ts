@@ -368,6 +368,15 @@ describe('payroll invoices', () => {
     const read = await payroll.call({ method: 'GET', url: `/api/payroll-invoices/${inv.PayrollInvoiceID}` });
     expect(read.json().Lines).toEqual(inv.Lines);
     expect(read.json().Total).toBe(inv.Total);
+
+    // The invoiced payroll stays locked: its entries could otherwise drift from the invoice's lines.
+    const unlock = await payroll.call({ method: 'PUT', url: `/api/payrolls/${inv.PayrollID}/locked/false` });
+    expect(unlock.statusCode).toBe(400);
+    expect(unlock.json().Message).toBe(
+      `This payroll is invoiced (${inv.InvoiceNumber}): it cannot be unlocked.`,
+    );
+    const [still] = await t.db.select().from(payrolls).where(eq(payrolls.PayrollID, inv.PayrollID));
+    expect(still.IsLocked).toBe(true);
   });
 
   it('uses the one division policy of a corporation without its own, and says why when none or several apply', async () => {

@@ -3,6 +3,7 @@
 // list in memory: a corporation has one payroll per pay window (a few dozen a year), so the list is
 // small; paging slices the sorted list.
 import { and, asc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { invoiceNumber } from '../../../src/contract/invoices';
 import {
   type MemoSave,
   PAYROLL_LOCKED_MESSAGE,
@@ -15,6 +16,7 @@ import {
   type PayrollQuery,
   type PayrollSort,
 } from '../../../src/contract/payroll';
+import { payrollInvoices } from '../../db/schema/invoices';
 import {
   corporations,
   divisions,
@@ -351,6 +353,17 @@ export async function setFlag(args: {
         if (row.IsLocked === value) return payrollWire(tx, actor, row);
         if (!value && row.IsCompleted)
           throw badRequest('This payroll is completed: mark it not completed before unlocking it.');
+        if (!value) {
+          // An invoice's lines were built from the locked payroll: unlocking would let them drift apart.
+          const [invoice] = await tx
+            .select({ id: payrollInvoices.PayrollInvoiceID })
+            .from(payrollInvoices)
+            .where(eq(payrollInvoices.PayrollID, id));
+          if (invoice)
+            throw badRequest(
+              `This payroll is invoiced (${invoiceNumber(invoice.id)}): it cannot be unlocked.`,
+            );
+        }
         const periods = await tx
           .select({ id: payPeriods.PayPeriodID })
           .from(payPeriods)
