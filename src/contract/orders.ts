@@ -376,7 +376,18 @@ export const WorkOrderBulk = z.object({
 });
 export type WorkOrderBulk = z.infer<typeof WorkOrderBulk>;
 
-/** PATCH: the fields given change (null clears an optional one); AddProductOrders adds Booked products. */
+/**
+ * A product added to an existing order: it starts Booked and, when ProductOrderStatusID names another
+ * status of the division, moves there on StatusDate (default: the sale date) by the allowed moves, as a
+ * status change would (Installed pays its commission).
+ */
+export const ProductOrderAdd = ProductOrderSave.extend({
+  ProductOrderStatusID: Id.optional(),
+  StatusDate: WireDate.optional(),
+});
+export type ProductOrderAdd = z.infer<typeof ProductOrderAdd>;
+
+/** PATCH: the fields given change (null clears an optional one); AddProductOrders adds products. */
 export const WorkOrderPatch = z.object({
   Version: Int32,
   ProgramID: Id.optional(),
@@ -394,7 +405,7 @@ export const WorkOrderPatch = z.object({
   StateProvince: OptText(50).optional(),
   PostalCode: OptText(20).optional(),
   Comments: OptText(2000).optional(),
-  AddProductOrders: z.array(ProductOrderSave).max(50, '50 products at most').optional(),
+  AddProductOrders: z.array(ProductOrderAdd).max(50, '50 products at most').optional(),
 });
 export type WorkOrderPatch = z.infer<typeof WorkOrderPatch>;
 

@@ -2,7 +2,8 @@
 // bundle a division's multi-play policy names (at least MinimumPlays of its product + line pairs), the
 // bonus becomes one commission piece on the rep's open pay period — once only, never again when a
 // third product installs or the order is saved again — and is charged back when a product of the
-// bundle is later Cancelled or Disconnect. The policy's pairs must be of its division.
+// bundle is later Cancelled or Disconnect. The policy's pairs must be of its division. Products added to
+// an existing order may start in another status (moved by the status rules, paying what they pay).
 // Dates are fixed days of early 2026 (every sale is in the past whatever the wall clock says).
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -316,5 +317,83 @@ describe('multi-play policy pairs', () => {
     expect(
       await t.db.$count(multiPlayCommissionPolicies, eq(multiPlayCommissionPolicies.Name, 'Mixed lines')),
     ).toBe(0);
+  });
+});
+
+describe('adding products to an existing order', () => {
+  it('adds a product Installed on a day: history Booked → Installed, commission and the bundle paid', async () => {
+    const wo = await newOrder([['RGR-INT-1G']], {}, '2026-02-09');
+    await move(wo.ProductOrders, 2, '2026-02-10');
+    const fresh = await detail(wo.WorkOrderID);
+    const res = await manager.call({
+      method: 'PATCH',
+      url: `/api/work-orders/${wo.WorkOrderID}`,
+      payload: {
+        Version: fresh.Version,
+        AddProductOrders: [
+          {
+            ProductID: P['RGR-HP'],
+            ProductLineID: newLine,
+            Quantity: 1,
+            ProductOrderStatusID: statusOf(2),
+            StatusDate: '2026-02-11',
+          },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = res.json<WorkOrderDetail>();
+    const hp = saved.ProductOrders.find((p) => p.ProductID === P['RGR-HP'])!;
+    expect(hp).toMatchObject({ StatusKind: 2, InstallDate: '2026-02-11' });
+    expect(
+      saved.History.filter((h) => h.ProductOrderID === hp.ProductOrderID).map((h) => [
+        h.FromStatusName,
+        h.ToStatusName,
+      ]),
+    ).toEqual([
+      [null, 'Booked'],
+      ['Booked', 'Installed'],
+    ]);
+    expect((await bonusLedger(saved)).map((l) => [l.Kind, l.ProductOrderID])).toEqual([
+      ['multiPlay', hp.ProductOrderID],
+    ]);
+  });
+
+  it('refuses a move the rules do not allow, naming the added row, and adds nothing', async () => {
+    const wo = await newOrder([['RGR-WL']], {}, '2026-02-09');
+    const res = await manager.call({
+      method: 'PATCH',
+      url: `/api/work-orders/${wo.WorkOrderID}`,
+      payload: {
+        Version: wo.Version,
+        AddProductOrders: [
+          { ProductID: P['RGR-HP'], ProductLineID: newLine, Quantity: 1 },
+          { ProductID: P['RGR-SHM'], ProductLineID: newLine, Quantity: 1, ProductOrderStatusID: statusOf(4) },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().Errors).toEqual({
+      'AddProductOrders[1].ProductOrderStatusID': ['A product order cannot go from Booked to Disconnect.'],
+    });
+    const after = await detail(wo.WorkOrderID);
+    expect(after.ProductOrders).toHaveLength(1);
+    expect(after.Version).toBe(wo.Version);
+    // A rep editing their own order cannot set a status.
+    const own = await rep.call({
+      method: 'PATCH',
+      url: `/api/work-orders/${wo.WorkOrderID}`,
+      payload: {
+        Version: wo.Version,
+        AddProductOrders: [
+          { ProductID: P['RGR-HP'], ProductLineID: newLine, Quantity: 1, ProductOrderStatusID: statusOf(2) },
+        ],
+      },
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().Errors).toEqual({
+      'AddProductOrders[0].ProductOrderStatusID': ['Only the office can set the status of a product.'],
+    });
+    expect((await detail(wo.WorkOrderID)).ProductOrders).toHaveLength(1);
   });
 });

@@ -1,35 +1,16 @@
-// Work orders: list (filters, paging, sorting), detail, create (single and bulk, all or nothing with
-// each failing row named), patch (Version), a rep's "My sales". Every new product order starts in the
-// division's Booked status, with a history row (from nothing → Booked).
+// Work orders: create (single and bulk, all or nothing with each failing row named) and patch
+// (Version); the reading side (list, detail, My sales) is in work-orders-read.ts. Every new product
+// order starts in the division's Booked status, with a history row (from nothing → Booked).
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  gte,
-  ilike,
-  inArray,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import {
-  type MySale,
-  type MySalesQuery,
   ORDERS_OWN,
+  type ProductOrderAdd,
   type ProductOrderSave,
   StatusKind,
   type WorkOrderDetail,
-  type WorkOrderPage,
   type WorkOrderPatch,
-  type WorkOrderQuery,
   type WorkOrderSaveParsed,
 } from '../../../src/contract/orders';
-import { fromCents } from '../../../src/contract/payroll';
 import {
   employmentRecords,
   leadGroups,
@@ -37,7 +18,6 @@ import {
   officePrograms,
   productLines,
   productOrderCommissions,
-  productOrderStatuses,
   productOrderStatusHistory,
   productOrders,
   products,
@@ -50,16 +30,17 @@ import type { Actor } from '../access/service';
 import { leadScopeOf, visibleLeadsWhere } from '../leads/scope';
 import { conflict } from '../scheduling/scope';
 import { statusesOf } from './catalogue-service';
-import { expectedCommission, settleCommissions } from './commission-link';
+import { settleCommissions } from './commission-link';
 import {
   type Conn,
+  canManage,
   corporationsOf,
-  readableWhere,
   requireWritableOffice,
   workOrderFor,
   writeOffices,
 } from './scope';
-import { type WorkOrderRow, workOrderDetail, workOrderWires } from './wire';
+import { changeStatuses } from './status-service';
+import { type WorkOrderRow, workOrderDetail } from './wire';
 
 type Errors = Record<string, string[]>;
 const add = (errors: Errors, key: string, message: string) => {
@@ -70,98 +51,6 @@ const plusDays = (day: string, n: number) => {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 };
-
-// ---- reading ---------------------------------------------------------------------------------------
-
-export async function listWorkOrders(db: Conn, actor: Actor, q: WorkOrderQuery): Promise<WorkOrderPage> {
-  const statusFilter: SQL | undefined =
-    q.statusID || q.statusKind
-      ? exists(
-          db
-            .select({ one: sql`1` })
-            .from(productOrders)
-            .innerJoin(
-              productOrderStatuses,
-              eq(productOrderStatuses.ProductOrderStatusID, productOrders.ProductOrderStatusID),
-            )
-            .where(
-              and(
-                eq(productOrders.WorkOrderID, workOrders.WorkOrderID),
-                q.statusID ? eq(productOrders.ProductOrderStatusID, q.statusID) : undefined,
-                q.statusKind ? eq(productOrderStatuses.StatusKind, q.statusKind) : undefined,
-              ),
-            ),
-        )
-      : undefined;
-  const search = q.search ? `%${q.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
-  const where = and(
-    readableWhere(actor),
-    q.divisionID ? eq(workOrders.DivisionID, q.divisionID) : undefined,
-    q.icdOfficeID ? eq(workOrders.IcdOfficeID, q.icdOfficeID) : undefined,
-    q.employeeID ? eq(workOrders.EmployeeID, q.employeeID) : undefined,
-    q.salesChannelID !== undefined ? eq(workOrders.SalesChannelID, q.salesChannelID) : undefined,
-    q.leadID ? eq(workOrders.LeadID, q.leadID) : undefined,
-    q.from ? gte(workOrders.SaleDate, q.from) : undefined,
-    q.to ? lte(workOrders.SaleDate, q.to) : undefined,
-    search ? or(ilike(workOrders.OrderNumber, search), ilike(workOrders.CustomerName, search)) : undefined,
-    statusFilter,
-  );
-  const [{ total }] = await db.select({ total: count() }).from(workOrders).where(where);
-  const dir = q.sort.startsWith('-') ? desc : asc;
-  const column = {
-    saleDate: workOrders.SaleDate,
-    customer: workOrders.CustomerName,
-    orderNumber: workOrders.OrderNumber,
-  }[q.sort.replace('-', '') as 'saleDate' | 'customer' | 'orderNumber'];
-  const rows = await db
-    .select()
-    .from(workOrders)
-    .where(where)
-    .orderBy(dir(column), dir(workOrders.WorkOrderID))
-    .limit(q.pageSize)
-    .offset(q.pageIndex * q.pageSize);
-  return {
-    Items: await workOrderWires(db, rows),
-    TotalCount: total,
-    PageIndex: q.pageIndex,
-    PageSize: q.pageSize,
-  };
-}
-
-export async function getWorkOrder(db: Conn, actor: Actor, id: number): Promise<WorkOrderDetail> {
-  return workOrderDetail(db, await workOrderFor(db, actor, id, 'read'));
-}
-
-/** GET work-orders/mine: the caller's orders (newest sale first) with commission paid and expected. */
-export async function mySales(db: Conn, actor: Actor, q: MySalesQuery): Promise<MySale[]> {
-  const rows = await db
-    .select()
-    .from(workOrders)
-    .where(
-      and(
-        eq(workOrders.EmployeeID, actor.EmployeeID),
-        q.from ? gte(workOrders.SaleDate, q.from) : undefined,
-        q.to ? lte(workOrders.SaleDate, q.to) : undefined,
-      ),
-    )
-    .orderBy(desc(workOrders.SaleDate), desc(workOrders.WorkOrderID))
-    .limit(500);
-  const wires = await workOrderWires(db, rows);
-  const out: MySale[] = [];
-  for (const w of wires) {
-    const row = rows.find((r) => r.WorkOrderID === w.WorkOrderID)!;
-    let expected = 0;
-    for (const po of w.ProductOrders) {
-      if (po.StatusKind === StatusKind.Booked) {
-        const c = await expectedCommission(db, { ...row, EmployeeID: actor.EmployeeID }, po);
-        expected += c?.Amount ?? 0;
-      } else if (po.StatusKind === StatusKind.Installed) expected += Math.round(po.CommissionPaid * 100);
-    }
-    const paid = w.ProductOrders.reduce((s, p) => s + Math.round(p.CommissionPaid * 100), 0);
-    out.push({ ...w, ExpectedCommission: fromCents(expected), CommissionPaid: fromCents(paid) });
-  }
-  return out;
-}
 
 // ---- creating --------------------------------------------------------------------------------------
 
@@ -319,8 +208,8 @@ export async function insertProductOrders(
   wo: { WorkOrderID: number; DivisionID: number; SaleDate: string },
   items: readonly ProductOrderSave[],
   now: Date,
-): Promise<void> {
-  if (!items.length) return;
+): Promise<number[]> {
+  if (!items.length) return [];
   const statusId = await bookedStatus(db, wo.DivisionID);
   const created = await db
     .insert(productOrders)
@@ -347,6 +236,7 @@ export async function insertProductOrders(
       ChangedAt: now,
     })),
   );
+  return created.map((c) => c.id);
 }
 
 async function insertOne(db: Conn, actor: Actor, p: Prepared, now: Date): Promise<WorkOrderRow> {
@@ -561,7 +451,10 @@ export async function patchWorkOrder(
       .set({ ...set, UpdatedAt: now, Version: sql`${workOrders.Version} + 1` })
       .where(eq(workOrders.WorkOrderID, id))
       .returning();
-    if (AddProductOrders?.length) await insertProductOrders(tx, actor, updated, AddProductOrders, now);
+    if (AddProductOrders?.length) {
+      const added = await insertProductOrders(tx, actor, updated, AddProductOrders, now);
+      await moveAdded(tx, actor, updated, AddProductOrders, added, now);
+    }
     // A rep set on an order already installed: its commission is due now.
     if (employeeId !== row.EmployeeID && employeeId !== null)
       await settleCommissions(
@@ -571,4 +464,56 @@ export async function patchWorkOrder(
       );
     return workOrderDetail(tx, updated);
   });
+}
+
+/**
+ * Moves the products just added (Booked) to the status each asked for, through the status change's
+ * rules and commission; a refusal names the added row ('AddProductOrders[i].…') and saves nothing.
+ */
+async function moveAdded(
+  db: Conn,
+  actor: Actor,
+  wo: WorkOrderRow,
+  items: readonly ProductOrderAdd[],
+  ids: readonly number[],
+  now: Date,
+): Promise<void> {
+  const booked = await bookedStatus(db, wo.DivisionID);
+  const rows = items
+    .map((item, i) => ({ item, i, id: ids[i] }))
+    .filter((r) => r.item.ProductOrderStatusID !== undefined && r.item.ProductOrderStatusID !== booked);
+  if (!rows.length) return;
+  if (!canManage(actor, wo))
+    throw badRequest(
+      'The work order could not be saved.',
+      Object.fromEntries(
+        rows.map((r) => [
+          `AddProductOrders[${r.i}].ProductOrderStatusID`,
+          ['Only the office can set the status of a product.'],
+        ]),
+      ),
+    );
+  try {
+    await changeStatuses(
+      db,
+      actor,
+      {
+        Changes: rows.map((r) => ({
+          ProductOrderID: r.id,
+          ProductOrderStatusID: r.item.ProductOrderStatusID as number,
+          StatusDate: r.item.StatusDate ?? wo.SaleDate,
+          Comments: null,
+        })),
+      },
+      now,
+    );
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 400) throw err;
+    const errors: Errors = {};
+    for (const [key, messages] of Object.entries(err.extra.Errors ?? {})) {
+      const m = /^Changes\[(\d+)\]\.(.+)$/.exec(key);
+      errors[m ? `AddProductOrders[${rows[Number(m[1])].i}].${m[2]}` : key] = messages;
+    }
+    throw badRequest('The work order could not be saved.', errors);
+  }
 }
