@@ -301,12 +301,20 @@ export const ImportApplyResult = z.object({
 });
 export type ImportApplyResult = z.infer<typeof ImportApplyResult>;
 
+/** How the built-in definitions are named. */
+export const KIND_NAMES: Record<ImportKind, string> = {
+  AdpEmployeeNumbers: 'ADP employee numbers',
+  Terminations: 'terminations',
+  DirectDeposit: 'direct deposit',
+  RequestNumbers: 'request numbers',
+};
+
 /** The built-in definition of a kind: its fields under their usual ADP headers. */
 export function builtInDefinition(kind: ImportKind): ImportDefinition {
   const spec = IMPORT_KIND_SPECS[kind];
   return {
     ImportDefinitionID: null,
-    Name: `Standard ${kind}`,
+    Name: `Standard ${KIND_NAMES[kind]}`,
     ImportKind: kind,
     IsDefault: true,
     HeaderRow: 1,

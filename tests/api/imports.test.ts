@@ -140,7 +140,7 @@ describe('ADP employee numbers', () => {
       CanApply: false,
       MoreRows: false,
     });
-    expect(p.DefinitionName).toBe('Standard AdpEmployeeNumbers');
+    expect(p.DefinitionName).toBe('Standard ADP employee numbers');
     expect(await importCount()).toBe(before + 1);
     const byLine = Object.fromEntries(p.Rows.map((r) => [r.Line, r]));
     expect(Object.keys(byLine).map(Number)).toEqual([2, 3, 4, 5, 6, 7, 9]);
@@ -600,7 +600,7 @@ describe('import definitions', () => {
     const list = (
       await payroll.call({ method: 'GET', url: '/api/payrolls/adp-config/definitions?kind=Terminations' })
     ).json<ImportDefinition[]>();
-    expect(list.map((x) => x.Name)).toEqual(['Terms A', 'Terms B']);
+    expect(list.map((x) => x.Name)).toEqual(['ADP terminations report', 'Terms A', 'Terms B']);
 
     // Duplicate names (without regard to case) are 409, on create, update and rename.
     const dup = await payroll.call({

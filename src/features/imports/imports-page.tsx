@@ -300,6 +300,13 @@ function PreviewStep(props: {
               {(rows.data?.Items ?? []).map((r) => (
                 <RowLine key={r.Line} row={r} />
               ))}
+              {rows.isPending && (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed">{t('imports.loadingRows')}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
               {rows.data && rows.data.Items.length === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={7}>
