@@ -42,6 +42,7 @@ import { payInstalledDemoOrders, seedCommission, seedProductCommission } from '.
 import { seedCompany } from './company';
 import { seedDirectories } from './directories';
 import { seedEmployments } from './employments';
+import { seedImports } from './imports';
 import { seedInvoices } from './invoices';
 import { seedLeads } from './leads';
 import { seedNotices } from './notices';
@@ -664,5 +665,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedInvoices(db, now);
   await seedNotices(db, now);
   await seedEmployments(db, now);
+  await seedImports(db, now);
   return true;
 }
