@@ -162,7 +162,7 @@ export const QueuePayroll = z.object({
 });
 export type QueuePayroll = z.infer<typeof QueuePayroll>;
 
-/** GET dashboards/home/payroll-queue. Invoices are not listed (the product keeps none yet). */
+/** GET dashboards/home/payroll-queue. */
 export const PayrollQueue = z.object({
   DashboardID: z.literal(RoleDashboardId.PayrollQueue),
   GeneratedAt: Instant,
@@ -180,5 +180,10 @@ export const PayrollQueue = z.object({
   ManualSubmissionsOpen: Int32,
   /** Onboarding applications submitted and waiting for the office (new hires). */
   ApplicationsToReview: Int32,
+  /** Hires not yet processed with the payroll provider, and every employment event waiting. */
+  NewHiresToProcess: Int32,
+  EmploymentEventsToProcess: Int32,
+  /** Payroll invoices not posted yet. */
+  InvoicesNotPosted: Int32,
 });
 export type PayrollQueue = z.infer<typeof PayrollQueue>;

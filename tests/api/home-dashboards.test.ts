@@ -3,11 +3,12 @@
 // fixed clock (Wednesday 2026-06-17, noon in Toronto) and the same clock injected into the app, and
 // scope (the manager sees Toronto Central only, the owner Northwind's offices, payroll every office).
 // Figures are checked against what the test adds to the seeded data, so they cannot pass by accident.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import {
   employees,
+  employmentEvents,
   employmentRecords,
   icdOffices,
   lateAdjustments,
@@ -17,6 +18,7 @@ import {
   onboardingApplications,
   payPeriods,
   payrollEntries,
+  payrollInvoices,
   payrolls,
   productOrders,
   scheduleEventAssignments,
@@ -538,6 +540,11 @@ describe("payroll's queue", () => {
       .from(onboardingApplications)
       .where(eq(onboardingApplications.Stage, 'Submitted'));
     expect(q0.ApplicationsToReview).toBe(submitted);
+    const [{ n: notPosted }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payrollInvoices)
+      .where(eq(payrollInvoices.StatusID, 1));
+    expect(q0.InvoicesNotPosted).toBe(notPosted);
     // Every payroll listed is open and has begun; the current windows' are calculated and running.
     expect(q0.Payrolls.length).toBeGreaterThan(0);
     for (const p of q0.Payrolls) expect(p.StartDate <= TODAY).toBe(true);
@@ -578,12 +585,37 @@ describe("payroll's queue", () => {
       .set({ StatusID: 3 })
       .where(eq(lateAdjustments.LateAdjustmentID, one.LateAdjustmentID));
 
+    // A hire and a change waiting for the payroll provider; a processed hire does not wait.
+    const [hired] = await peopleAt('Toronto Central', 1);
+    const events = await t.db
+      .insert(employmentEvents)
+      .values([
+        { EventTypeID: 1, EmployeeID: hired.id, IcdOfficeID: office['Toronto Central'], OccurredAt: NOW },
+        { EventTypeID: 3, EmployeeID: hired.id, IcdOfficeID: office['Toronto Central'], OccurredAt: NOW },
+        {
+          EventTypeID: 1,
+          EmployeeID: hired.id,
+          IcdOfficeID: office['Toronto Central'],
+          OccurredAt: NOW,
+          ProcessedAt: NOW,
+        },
+      ])
+      .returning({ id: employmentEvents.EmploymentEventID });
+
     const q1 = await payrollQueue('payroll');
     expect(q1.PeriodsAwaitingApproval).toBe(q0.PeriodsAwaitingApproval + 1);
     expect(q1.PeriodsAwaitingLock).toBe(q0.PeriodsAwaitingLock + 1);
     expect(q1.PayrollsToCalculate).toBe(q0.PayrollsToCalculate + 1);
     expect(q1.Payrolls.find((p) => p.PayrollID === running.PayrollID)).toMatchObject({ IsCalculated: false });
     expect(q1.LateAdjustmentsPending).toBe(q0.LateAdjustmentsPending - 1);
+    expect(q1.NewHiresToProcess).toBe(q0.NewHiresToProcess + 1);
+    expect(q1.EmploymentEventsToProcess).toBe(q0.EmploymentEventsToProcess + 2);
+    await t.db.delete(employmentEvents).where(
+      inArray(
+        employmentEvents.EmploymentEventID,
+        events.map((e) => e.id),
+      ),
+    );
 
     await t.db
       .update(payPeriods)

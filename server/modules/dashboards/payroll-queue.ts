@@ -4,19 +4,26 @@
 // - open (unlocked) payrolls of the corporations in scope that have begun: never calculated, or
 //   with their window ended (ready to lock), the window's end in the corporation's first office's zone;
 // - late adjustments pending, manual submissions not yet processed or cancelled, onboarding
-//   applications submitted for review (the caller's onboarding:manage offices).
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+//   applications submitted for review (the caller's onboarding:manage offices);
+// - employment events (hires first) not processed with the payroll provider, at the offices in scope
+//   (events of no office, e.g. a change of the person, only for a caller reaching every office);
+// - payroll invoices of the corporations in scope not posted yet.
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DASHBOARD_LIST_LIMIT, type PayrollQueue, RoleDashboardId } from '../../../src/contract/dashboards';
+import { EmploymentEventType } from '../../../src/contract/employments';
+import { PayrollInvoiceStatus } from '../../../src/contract/invoices';
 import { ManualSubmissionStatus } from '../../../src/contract/payroll-manual';
 import { LateAdjustmentStatus } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
 import {
   corporations,
+  employmentEvents,
   icdOffices,
   lateAdjustments,
   onboardingApplications,
   payPeriods,
   payrollEntries,
+  payrollInvoices,
   payrollManualSubmissions,
   payrolls,
 } from '../../db/tables';
@@ -44,6 +51,9 @@ export async function payrollQueue(db: Db, actor: Actor, now: Date): Promise<Pay
     LateAdjustmentsPending: 0,
     ManualSubmissionsOpen: 0,
     ApplicationsToReview: 0,
+    NewHiresToProcess: 0,
+    EmploymentEventsToProcess: 0,
+    InvoicesNotPosted: 0,
   };
   if (!offices.length) return empty;
   const officeIds = ids(offices);
@@ -57,7 +67,8 @@ export async function payrollQueue(db: Db, actor: Actor, now: Date): Promise<Pay
     ? actor.offices('onboarding:manage')
     : new Set<number>();
 
-  const [periodCounts, open, late, manual, applications] = await Promise.all([
+  const everyOffice = actor.offices(PAYROLL_QUEUE_KEY) === 'all';
+  const [periodCounts, open, late, manual, applications, employment, invoices] = await Promise.all([
     db
       .select({
         awaitingApproval: sql<number>`count(*) filter (where not ${payPeriods.IsApproved}
@@ -113,6 +124,27 @@ export async function payrollQueue(db: Db, actor: Actor, now: Date): Promise<Pay
                 : inArray(onboardingApplications.IcdOfficeID, [...onboardingScope]),
             ),
           ),
+    db
+      .select({
+        hires: sql<number>`count(*) filter (where ${employmentEvents.EventTypeID} = ${EmploymentEventType.NewHire})::int`,
+        all: sql<number>`count(*)::int`,
+      })
+      .from(employmentEvents)
+      .where(
+        and(
+          isNull(employmentEvents.ProcessedAt),
+          everyOffice ? undefined : inArray(employmentEvents.IcdOfficeID, officeIds),
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(payrollInvoices)
+      .where(
+        and(
+          inArray(payrollInvoices.IcdCorporationID, [...firstOffice.keys()]),
+          eq(payrollInvoices.StatusID, PayrollInvoiceStatus.NotPosted),
+        ),
+      ),
   ]);
   const payrollRows = open
     .map((p) => {
@@ -140,5 +172,8 @@ export async function payrollQueue(db: Db, actor: Actor, now: Date): Promise<Pay
     LateAdjustmentsPending: late[0]?.n ?? 0,
     ManualSubmissionsOpen: manual[0]?.n ?? 0,
     ApplicationsToReview: applications[0]?.n ?? 0,
+    NewHiresToProcess: Number(employment[0]?.hires ?? 0),
+    EmploymentEventsToProcess: Number(employment[0]?.all ?? 0),
+    InvoicesNotPosted: invoices[0]?.n ?? 0,
   };
 }

@@ -1,5 +1,6 @@
 // Payroll's queue: pay periods awaiting approval or lock, payrolls to calculate or lock, late
-// adjustments, manual submissions and applications waiting; on its own page the open payrolls.
+// adjustments, manual submissions, applications, hires to process and invoices to post; on its own
+// page the open payrolls.
 import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,7 +24,7 @@ export function PayrollQueueCard({ detail = false }: { detail?: boolean }) {
     >
       {d && (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
             <Figure
               testId="figure-periods-approval"
               label={t('home-dashboards.payrollQueue.periodsApproval')}
@@ -50,6 +51,21 @@ export function PayrollQueueCard({ detail = false }: { detail?: boolean }) {
               value={d.ManualSubmissionsOpen}
               hint={t('home-dashboards.payrollQueue.applications', { count: d.ApplicationsToReview })}
               to={link('payroll.manualSubmissions')}
+            />
+            <Figure
+              testId="figure-new-hires"
+              label={t('home-dashboards.payrollQueue.newHires')}
+              value={d.NewHiresToProcess}
+              hint={t('home-dashboards.payrollQueue.employmentEvents', {
+                count: d.EmploymentEventsToProcess,
+              })}
+              to={link('employments')}
+            />
+            <Figure
+              testId="figure-invoices"
+              label={t('home-dashboards.payrollQueue.invoices')}
+              value={d.InvoicesNotPosted}
+              to={link('invoices')}
             />
           </SimpleGrid>
           {detail && (
@@ -120,6 +136,8 @@ export function PayrollQueueCard({ detail = false }: { detail?: boolean }) {
               ['time.lateAdjustments', t('nav.time.lateAdjustments')],
               ['payroll.manualSubmissions', t('nav.payroll.manualSubmissions')],
               ['onboarding.applications', t('nav.onboarding.applications')],
+              ['employments', t('nav.employments')],
+              ['invoices', t('nav.invoices')],
             ]}
             urls={{ 'home.dashboard': roleDashboardUrl(RoleDashboardId.PayrollQueue) }}
           />
