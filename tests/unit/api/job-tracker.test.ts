@@ -205,10 +205,10 @@ describe('createJobTracker (through the ApiClient)', () => {
     return { server, client };
   }
 
-  it('reads lead-batch jobs at lead-batch-jobs/{id} and report jobs at report-jobs/{id}, in localStorage', async () => {
+  it('reads lead-batch jobs at lead-batch-jobs/{id} and report jobs at v1/report-jobs/{id}, in localStorage', async () => {
     const { server, client } = clientWith({
       'GET /api/lead-batch-jobs/5': () => json({ Id: 5, JobStatus: 2, Messages: [], ProcessedCount: 3 }),
-      'GET /api/report-jobs/9': () => json({ Id: 9, JobStatus: 1, Messages: null }),
+      'GET /api/v1/report-jobs/9': () => json({ Id: 9, JobStatus: 1, Messages: null }),
     });
     const tracker = createJobTracker(client, { log: silentLog() });
     const updates: JobUpdate[] = [];
@@ -219,7 +219,7 @@ describe('createJobTracker (through the ApiClient)', () => {
     expect(localStorage.getItem(KEY)).not.toBeNull();
     await vi.advanceTimersByTimeAsync(5000);
     expect(server.callsTo('GET', '/api/lead-batch-jobs/5')).toHaveLength(1);
-    expect(server.callsTo('GET', '/api/report-jobs/9')).toHaveLength(1);
+    expect(server.callsTo('GET', '/api/v1/report-jobs/9')).toHaveLength(1);
     expect(updates.map((u) => u.job)).toEqual([
       { Id: 5, JobStatus: 2, Messages: [], ProcessedCount: 3 },
       { Id: 9, JobStatus: 1, Messages: [] },
@@ -235,7 +235,7 @@ describe('createJobTracker (through the ApiClient)', () => {
     ],
     ['404', () => json({ Message: 'Not found.' }, 404)],
   ])('drops a job when the server answers %s', async (_name, answer) => {
-    const { client } = clientWith({ 'GET /api/report-jobs/9': answer });
+    const { client } = clientWith({ 'GET /api/v1/report-jobs/9': answer });
     const tracker = createJobTracker(client, { log: silentLog() });
     const updates: JobUpdate[] = [];
     tracker.subscribe((u) => updates.push(u));
@@ -246,7 +246,7 @@ describe('createJobTracker (through the ApiClient)', () => {
   });
 
   it('keeps a job when the server fails with a 500', async () => {
-    const { client } = clientWith({ 'GET /api/report-jobs/9': () => json({ Message: 'boom' }, 500) });
+    const { client } = clientWith({ 'GET /api/v1/report-jobs/9': () => json({ Message: 'boom' }, 500) });
     const tracker = createJobTracker(client, { log: silentLog() });
     tracker.track('report', 9);
     await vi.advanceTimersByTimeAsync(5000);
