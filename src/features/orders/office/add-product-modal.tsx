@@ -1,15 +1,15 @@
 // "Add product" on a work order's page: a product of the order's division, a product line of its
-// program and a quantity, saved with the order's Version (PATCH work-orders/{id}, AddProductOrders).
-// The product starts Booked; its status then changes on its row like any other. A stale Version says
-// someone else changed the order; the server's field messages show on the fields.
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+// program, a quantity and its status (Booked, or a status Booked may move to, on a day), saved with the
+// order's Version (PATCH work-orders/{id}, AddProductOrders). A stale Version says someone else changed
+// the order; the server's field messages show on the fields.
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../../api/errors';
 import type { WorkOrderDetail } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
-import { usePatchWorkOrder, useProductLines, useProducts } from '../api/office';
-import { serverFieldErrors } from './helpers';
+import { usePatchWorkOrder, useProductLines, useProducts, useStatuses } from '../api/office';
+import { localDay, serverFieldErrors, statusTargets } from './helpers';
 
 export function AddProductModal({
   order,
@@ -27,11 +27,18 @@ export function AddProductModal({
   const [product, setProduct] = useState<string | null>(null);
   const [line, setLine] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<number | string>(1);
+  const statuses = useStatuses(order.DivisionID);
+  const booked = (statuses.data ?? []).find((s) => s.StatusKind === 1);
+  const [status, setStatus] = useState<string | null>(null);
+  const [day, setDay] = useState(() => localDay(new Date()));
+  const statusId = status ?? (booked ? String(booked.ProductOrderStatusID) : null);
+  const moved = booked !== undefined && statusId !== null && statusId !== String(booked.ProductOrderStatusID);
   const close = () => {
     patch.reset();
     setProduct(null);
     setLine(null);
     setQuantity(1);
+    setStatus(null);
     onClose();
   };
   const fields = patch.isError ? serverFieldErrors(patch.error) : {};
@@ -43,7 +50,14 @@ export function AddProductModal({
     patch.mutate(
       {
         Version: order.Version,
-        AddProductOrders: [{ ProductID: Number(product), ProductLineID: Number(line), Quantity: qty }],
+        AddProductOrders: [
+          {
+            ProductID: Number(product),
+            ProductLineID: Number(line),
+            Quantity: qty,
+            ...(moved ? { ProductOrderStatusID: Number(statusId), StatusDate: day } : {}),
+          },
+        ],
       },
       {
         onSuccess: () => {
@@ -89,9 +103,30 @@ export function AddProductModal({
           error={field('Quantity')}
           required
         />
-        <Text size="xs" c="dimmed">
-          {t('orders.addProduct.booked')}
-        </Text>
+        <Select
+          label={t('orders.office.status')}
+          data={(booked
+            ? [booked, ...statusTargets(statuses.data ?? [], booked.ProductOrderStatusID)]
+            : []
+          ).map((s) => ({ value: String(s.ProductOrderStatusID), label: s.Name }))}
+          value={statusId}
+          onChange={setStatus}
+          error={field('ProductOrderStatusID')}
+          allowDeselect={false}
+          description={t('orders.addProduct.statusHint')}
+          data-testid="add-product-status"
+        />
+        {moved && (
+          <TextInput
+            type="date"
+            label={t('orders.office.statusDate')}
+            value={day}
+            min={order.SaleDate}
+            onChange={(e) => setDay(e.currentTarget.value)}
+            error={field('StatusDate')}
+            required
+          />
+        )}
         {patch.isError && (
           <Alert color={stale ? 'yellow' : 'red'} variant="light">
             {stale ? t('orders.addProduct.stale') : errorMessage(patch.error)}
@@ -102,7 +137,7 @@ export function AddProductModal({
             {t('orders.office.cancel')}
           </Button>
           <Button
-            disabled={!product || !line || !(qty >= 1)}
+            disabled={!product || !line || !(qty >= 1) || (moved && !day)}
             loading={patch.isPending}
             onClick={save}
             data-testid="add-product-save"
