@@ -340,7 +340,7 @@ function JobList() {
                         <Table.Td>
                           {job.JobStatus === JobStatus.Succeeded && (
                             <Text size="sm" data-testid="job-found">
-                              {t('report-jobs.found', { rows: job.RowCount, flagged: job.FlaggedCount })}
+                              {t('report-jobs.found', { count: job.RowCount, flagged: job.FlaggedCount })}
                             </Text>
                           )}
                         </Table.Td>
