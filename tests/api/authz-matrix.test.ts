@@ -78,7 +78,7 @@ const OPEN_TO_SIGNED_IN: Record<string, string> = {
   'GET /api/Home/employee-identity/:id':
     "oneself, one's proxy administrator, or someone in the caller's employees:read or admin:permissions scope (others: 404, in the handler)",
   'GET /api/home/dashboards':
-    'the dashboards the caller may open (each behind reports:read, filtered in the handler)',
+    'the dashboards the caller may open (each behind its own key, filtered in the handler)',
   'GET /api/app/features': 'feature flags',
   'GET /api/icd-modules': 'lookup',
   'GET /api/divisional-modules': 'lookup',
