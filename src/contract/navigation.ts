@@ -258,20 +258,20 @@ const DEFS: StateDef[] = [
     // Rogers reports (leads statistics, payouts, commission statement): pick one, filter, sort, export.
     Name: 'reports.rogers',
     Url: '/reports/rogers',
-    PermissionKey: 'navigation:reports',
+    PermissionKey: 'reports:read',
     OnlineOnly: true,
   },
   {
     Name: 'reports.rogers.report',
     Url: '/reports/rogers/:reportId',
-    PermissionKey: 'navigation:reports',
+    PermissionKey: 'reports:read',
     OnlineOnly: true,
   },
   {
     // A Rogers dashboard: figures, charts and its table for dates and an office.
     Name: 'dashboards.rogers',
     Url: '/dashboards/rogers/:dashboardId',
-    PermissionKey: 'navigation:reports',
+    PermissionKey: 'reports:read',
     OnlineOnly: true,
   },
   {
