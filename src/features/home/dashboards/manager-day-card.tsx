@@ -2,7 +2,7 @@
 // page a summary with the first few names; on its own page (detail) every list in full.
 import { Badge, Group, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RoleDashboardId, roleDashboardUrl } from '../../../contract/dashboards';
+import { RoleDashboardId } from '../../../contract/dashboards';
 import { formatTimeOfDay } from '../../../lib/dates';
 import { formatDay } from '../../payroll/processing/format';
 import { useRoleDashboard } from './api';
@@ -178,15 +178,9 @@ export function ManagerDayCard({ detail = false }: { detail?: boolean }) {
             </>
           )}
           <DashboardLinks
-            links={[
-              ...(detail
-                ? []
-                : ([['home.dashboard', t('home-dashboards.openDashboard')]] as Array<[string, string]>)),
-              ['time.approvals', t('nav.time.approvals')],
-              ['scheduling.board', t('nav.scheduling.board')],
-              ['scheduling.tsu', t('nav.scheduling.tsu')],
-            ]}
-            urls={{ 'home.dashboard': roleDashboardUrl(RoleDashboardId.ManagerDay) }}
+            dashboardId={RoleDashboardId.ManagerDay}
+            detail={detail}
+            states={['time.approvals', 'scheduling.board', 'scheduling.tsu']}
           />
         </Stack>
       )}

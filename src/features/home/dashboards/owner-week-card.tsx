@@ -2,7 +2,7 @@
 // installs, leads worked; on its own page (detail) the figures per office too.
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RoleDashboardId, roleDashboardUrl } from '../../../contract/dashboards';
+import { RoleDashboardId } from '../../../contract/dashboards';
 import { currencyOf, formatDay, formatMoney } from '../../payroll/processing/format';
 import { useRoleDashboard } from './api';
 import { DashboardFrame, DashboardLinks, Figure, hoursOf, useStateLink } from './parts';
@@ -94,16 +94,9 @@ export function OwnerWeekCard({ detail = false }: { detail?: boolean }) {
             </Text>
           )}
           <DashboardLinks
-            links={[
-              ...(detail
-                ? []
-                : ([['home.dashboard', t('home-dashboards.openDashboard')]] as Array<[string, string]>)),
-              ['payroll', t('nav.payroll')],
-              ['workOrders', t('nav.workOrders')],
-              ['leads.manage', t('nav.leads.manage')],
-              ['reports', t('nav.reports')],
-            ]}
-            urls={{ 'home.dashboard': roleDashboardUrl(RoleDashboardId.OwnerWeek) }}
+            dashboardId={RoleDashboardId.OwnerWeek}
+            detail={detail}
+            states={['payroll', 'workOrders', 'leads.manage', 'reports']}
           />
         </Stack>
       )}

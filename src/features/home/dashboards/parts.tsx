@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import { useSessionData } from '../../../app/app-context';
+import { type RoleDashboardId, roleDashboardUrl } from '../../../contract/dashboards';
 import { APP_STATES } from '../../../contract/navigation';
 
 /** The URL of a state the user may open, or null (unknown state, or not readable). */
@@ -117,20 +118,28 @@ export function Figure({
 }
 
 /**
- * Links to the screens behind a dashboard: [state name, label]; unreadable states are left out.
- * `urls` gives the address of a state whose URL has parameters.
+ * The links under a dashboard: "Open the dashboard" (on Home only, not on the dashboard's own page),
+ * then the screens it leads to, each named as in the sidebar and shown only when the user may open it.
  */
 export function DashboardLinks({
-  links,
-  urls = {},
+  dashboardId,
+  detail,
+  states,
 }: {
-  links: Array<[string, string]>;
-  urls?: Record<string, string>;
+  dashboardId: RoleDashboardId;
+  detail: boolean;
+  states: string[];
 }) {
+  const { t } = useTranslation();
   const link = useStateLink();
-  const shown = links.flatMap(([name, label]) => {
+  // The dashboard's own page is a state too: offered only to a user who may open it.
+  const names = detail ? states : ['home.dashboard', ...states];
+  const shown = names.flatMap((name) => {
     const to = link(name);
-    return to ? [{ name, label, to: urls[name] ?? to }] : [];
+    if (!to) return [];
+    return name === 'home.dashboard'
+      ? [{ name, label: t('home-dashboards.openDashboard'), to: roleDashboardUrl(dashboardId) }]
+      : [{ name, label: t(`nav.${name}`), to }];
   });
   if (!shown.length) return null;
   return (

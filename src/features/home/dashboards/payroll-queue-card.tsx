@@ -4,7 +4,7 @@
 import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RoleDashboardId, roleDashboardUrl } from '../../../contract/dashboards';
+import { RoleDashboardId } from '../../../contract/dashboards';
 import { formatDay } from '../../payroll/processing/format';
 import { useRoleDashboard } from './api';
 import { DashboardFrame, DashboardLinks, Figure, useStateLink } from './parts';
@@ -128,18 +128,16 @@ export function PayrollQueueCard({ detail = false }: { detail?: boolean }) {
             </Stack>
           )}
           <DashboardLinks
-            links={[
-              ...(detail
-                ? []
-                : ([['home.dashboard', t('home-dashboards.openDashboard')]] as Array<[string, string]>)),
-              ['payroll', t('nav.payroll')],
-              ['time.lateAdjustments', t('nav.time.lateAdjustments')],
-              ['payroll.manualSubmissions', t('nav.payroll.manualSubmissions')],
-              ['onboarding.applications', t('nav.onboarding.applications')],
-              ['employments', t('nav.employments')],
-              ['invoices', t('nav.invoices')],
+            dashboardId={RoleDashboardId.PayrollQueue}
+            detail={detail}
+            states={[
+              'payroll',
+              'time.lateAdjustments',
+              'payroll.manualSubmissions',
+              'onboarding.applications',
+              'employments',
+              'invoices',
             ]}
-            urls={{ 'home.dashboard': roleDashboardUrl(RoleDashboardId.PayrollQueue) }}
           />
         </Stack>
       )}
