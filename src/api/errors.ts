@@ -94,6 +94,21 @@ export function isResponseError(err: unknown): err is ResponseError {
   return err instanceof ResponseError;
 }
 
+/** What a refused save tells a form: the status, the server's message and its field messages (Errors). */
+export interface SaveProblem {
+  status: number;
+  message: string;
+  errors: Record<string, string[] | undefined>;
+}
+
+export function saveProblem(err: unknown): SaveProblem {
+  if (isResponseError(err)) {
+    const data = (err.data ?? {}) as { Message?: string; Errors?: Record<string, string[]> };
+    return { status: err.status, message: data.Message ?? err.message, errors: data.Errors ?? {} };
+  }
+  return { status: 0, message: err instanceof Error ? err.message : String(err), errors: {} };
+}
+
 /** HTTP status of a failed call: the response status, 0/-1 for a connection error, else undefined. */
 export function errorStatus(err: unknown): number | undefined {
   if (err instanceof ResponseError || err instanceof AbortedConnectionError) return err.status;

@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
-import { isResponseError } from '../../api/errors';
 import { formatWireDate } from '../../api/revive-dates';
 import {
   CommissionPermissions,
@@ -100,21 +99,6 @@ export function useRateTable(date: string | null) {
         query: date ? { date } : {},
       }),
   });
-}
-
-/** What a refused save tells the form: the message (a duplicate names the existing policy) and Errors. */
-export interface SaveProblem {
-  status: number;
-  message: string;
-  errors: Record<string, string[] | undefined>;
-}
-
-export function saveProblem(err: unknown): SaveProblem {
-  if (isResponseError(err)) {
-    const data = (err.data ?? {}) as { Message?: string; Errors?: Record<string, string[]> };
-    return { status: err.status, message: data.Message ?? err.message, errors: data.Errors ?? {} };
-  }
-  return { status: 0, message: err instanceof Error ? err.message : String(err), errors: {} };
 }
 
 /** A wire day as read (the lists are read raw, so a string; a Date only if revived elsewhere). */

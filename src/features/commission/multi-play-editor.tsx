@@ -23,9 +23,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
+import { type SaveProblem, saveProblem } from '../../api/errors';
 import type { MultiPlayPolicy } from '../../contract/commission';
 import type { Product, ProductLine } from '../../contract/orders';
-import { COMMISSION_KEY, type SaveProblem, saveProblem } from './api';
+import { COMMISSION_KEY } from './api';
 import { type MultiPlayValues, multiPlayBody, rowMessages } from './editor-helpers';
 
 const str = (n: number | null | undefined) => (n == null ? null : String(n));

@@ -7,9 +7,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
+import { type SaveProblem, saveProblem } from '../../api/errors';
 import { type PayoutPolicy, TIER_MAX } from '../../contract/commission';
 import { useCorporations, useDivisions } from '../access/shared';
-import { COMMISSION_KEY, day, type SaveProblem, saveProblem, useDivisionCatalogue } from './api';
+import { COMMISSION_KEY, day, useDivisionCatalogue } from './api';
 import { type PayoutValues, payoutBody } from './editor-helpers';
 import { TierTable } from './tier-table';
 

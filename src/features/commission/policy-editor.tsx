@@ -19,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
+import { type SaveProblem, saveProblem } from '../../api/errors';
 import {
   COMMISSION_TYPES,
   type CommissionPolicy,
@@ -27,7 +28,7 @@ import {
   type TierRow,
 } from '../../contract/commission';
 import type { Product, ProductLine } from '../../contract/orders';
-import { COMMISSION_KEY, day, type SaveProblem, saveProblem } from './api';
+import { COMMISSION_KEY, day } from './api';
 import { TierTable } from './tier-table';
 
 export type EditorTarget =

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ApiClient } from '../../api/api-client';
 import { useApiClient } from '../../api/api-context';
-import { isResponseError } from '../../api/errors';
+import { formatWireDate } from '../../api/revive-dates';
 import {
   IcdPostedPayouts,
   PostedPayoutHistoryEntry,
@@ -78,27 +78,10 @@ export const saveTransfer = (
 export const deleteTransfer = (api: ApiClient, id: number, version: number) =>
   api.delete(`rs-payout-transfers/${id}?version=${version}`);
 
-/** What a refused save tells the form: status, message and the field messages. */
-export interface SaveProblem {
-  status: number;
-  message: string;
-  errors: Record<string, string[] | undefined>;
-}
-
-export function saveProblem(err: unknown): SaveProblem {
-  if (isResponseError(err)) {
-    const data = (err.data ?? {}) as { Message?: string; Errors?: Record<string, string[]> };
-    return { status: err.status, message: data.Message ?? err.message, errors: data.Errors ?? {} };
-  }
-  return { status: 0, message: err instanceof Error ? err.message : String(err), errors: {} };
-}
-
 /** A wire day as text (lists are read raw; a Date only if revived elsewhere). */
 export function day(value: string | Date | null | undefined): string {
   if (value == null) return '';
-  if (typeof value === 'string') return value;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${p(value.getMonth() + 1)}-${p(value.getDate())}`;
+  return typeof value === 'string' ? value : formatWireDate(value);
 }
 
 export const formatMoney = (v: number) =>

@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
+import { type SaveProblem, saveProblem } from '../../api/errors';
 import { Program } from '../../contract/orders';
 import { PostedPayout, type PostedPayoutHistoryEntry } from '../../contract/payouts';
 import { useCorporations, useDivisions } from '../access/shared';
@@ -37,8 +38,6 @@ import {
   formatMoney,
   PAYOUTS_KEY,
   patchPostedPayout,
-  type SaveProblem,
-  saveProblem,
   usePostedPayoutHistory,
 } from './api';
 import { ComparisonBadge } from './comparison-badge';

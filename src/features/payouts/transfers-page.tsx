@@ -24,6 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
+import { type SaveProblem, saveProblem } from '../../api/errors';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { RsPayoutTransfer } from '../../contract/payouts';
@@ -33,16 +34,7 @@ import { useCorporations } from '../access/shared';
 import { localDate } from '../orders/field/order-draft';
 import { SortHeader } from '../scheduling/components/sort-header';
 import { type SortState, sortRows } from '../scheduling/tsu';
-import {
-  day,
-  deleteTransfer,
-  formatMoney,
-  PAYOUTS_KEY,
-  type SaveProblem,
-  saveProblem,
-  saveTransfer,
-  useTransfers,
-} from './api';
+import { day, deleteTransfer, formatMoney, PAYOUTS_KEY, saveTransfer, useTransfers } from './api';
 
 type Column = 'TransferDate' | 'CorporationName' | 'Direction' | 'Amount' | 'Counterparty' | 'Reference';
 const PAGE_SIZE = 25;
