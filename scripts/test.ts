@@ -104,14 +104,19 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 // Named at the end of the summary so the last lines of a CI log say which test broke.
-const failedNames: string[] = [];
+const failures: { name: string; why: string[] }[] = [];
 const perProject = new Map<string, { passed: number; failed: number; skipped: number }>();
 function count(path: string, apiLabel: string): void {
   if (!existsSync(path)) return;
   const json = JSON.parse(readFileSync(path, 'utf8')) as {
     testResults: {
       name: string;
-      assertionResults: { status: string; fullName?: string; title?: string }[];
+      assertionResults: {
+        status: string;
+        fullName?: string;
+        title?: string;
+        failureMessages?: string[];
+      }[];
     }[];
   };
   for (const file of json.testResults) {
@@ -128,7 +133,16 @@ function count(path: string, apiLabel: string): void {
       } else if (a.status === 'failed') {
         failed++;
         counts.failed++;
-        failedNames.push(`${relative(process.cwd(), file.name)} › ${a.fullName ?? a.title ?? '?'}`);
+        // The first lines of why (the stack left out): a CI log that keeps only its tail still says it.
+        const why = (a.failureMessages?.[0] ?? '')
+          .split('\n')
+          .filter((line) => !/^\s+at /.test(line))
+          .slice(0, 12)
+          .map((line) => line.slice(0, 200));
+        failures.push({
+          name: `${relative(process.cwd(), file.name)} › ${a.fullName ?? a.title ?? '?'}`,
+          why,
+        });
       } else {
         skipped++;
         counts.skipped++;
@@ -149,7 +163,10 @@ for (const [project, c] of perProject)
     `  ${project}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`,
   );
 if (pgNote) console.log(`  ${pgNote}`);
-for (const name of failedNames) console.log(`  ✘ ${name}`);
+for (const { name, why } of failures) {
+  console.log(`  ✘ ${name}`);
+  for (const line of why) console.log(`      ${line}`);
+}
 if (stepFailures.length) console.log(`failed steps: ${stepFailures.map((s) => s.name).join(', ')}`);
 // Count a failed check step as a failure too, so the closing line never reads green when a step broke
 // (a test run that exits non-zero with no failed test — an unhandled error — counts as one).
