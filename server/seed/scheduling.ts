@@ -38,7 +38,7 @@ import {
 } from '../db/tables';
 import { activityDescription } from '../domain/scheduling/messages';
 import { addDays, rotationWeek } from '../domain/scheduling/times';
-import { DEPARTMENT_LOOKUP } from '../modules/scheduling/rs-schedule-service';
+import { DEPARTMENT_LOOKUP } from '../modules/scheduling/rs-schedule-reads';
 
 const DEPARTMENTS = ['Electronics', 'Wireless', 'Home Entertainment', 'Appliances', 'Customer Service'];
 

@@ -26,20 +26,18 @@ import {
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/auth';
 import {
-  createSchedule,
-  deleteSchedule,
-  getSchedule,
-  listScheduleEmployees,
-  listSchedules,
   type OptionKind,
-  pageSchedules,
-  qualifyingEmployees,
   rotationByDate,
   scheduleDateOptions,
   scheduleDates,
+} from './rs-schedule-date-service';
+import {
+  listScheduleEmployees,
+  qualifyingEmployees,
   setScheduleEmployees,
-  updateSchedule,
-} from './rs-schedule-service';
+} from './rs-schedule-employee-service';
+import { getSchedule, listSchedules, pageSchedules } from './rs-schedule-reads';
+import { createSchedule, deleteSchedule, updateSchedule } from './rs-schedule-save-service';
 import { MANAGE, RESPOND } from './scope';
 
 const IdParam = z.object({ id: QueryInt32.positive() });
