@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { eventHosts, scheduleEvents } from '../../db/tables';
 import { AppError, notFound } from '../../errors';
 import { type Actor, inScope } from '../access/service';
-import { likePattern } from './event-service';
+import { likePattern } from './event-list-service';
 import { conflict, manageScope } from './scope';
 
 const HOST = 'The event host';

@@ -35,23 +35,17 @@ import {
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/auth';
 import { assign, respond, unassign } from './assignment-service';
+import { cancelEvent, saveAdditionalHours } from './event-cancel-hours-service';
+import { getEvent, getTimeSlots, listEvents, pageEvents } from './event-list-service';
 import { visibleEventRow } from './event-reads';
+import { createEvent, patchEvent, updateEvent } from './event-save-service';
 import {
-  cancelEvent,
   corporationTimeSlots,
-  createEvent,
   employeeAssignedEvents,
-  getEvent,
-  getTimeSlots,
-  listEvents,
   officeAssignedEvents,
   officeTimeSlots,
-  pageEvents,
-  patchEvent,
   recentCorporations,
-  saveAdditionalHours,
-  updateEvent,
-} from './event-service';
+} from './event-view-service';
 import { employeeTsuReport, tsuReportSummary } from './report-service';
 import { MANAGE, RESPOND } from './scope';
 import { listActivity } from './timeline';
