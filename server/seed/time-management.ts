@@ -20,7 +20,7 @@ import {
 } from '../db/tables';
 import { addDays, isoWeekday } from '../domain/time/clock-time';
 import { entryInstant, officeToday } from '../domain/time-management/office-day';
-import { toWire } from '../modules/time/service';
+import { toWire } from '../modules/time/model';
 import { reserveTimeEntryId, storeLateAdjustment } from '../modules/time-management/late-store';
 import { ensurePayPeriods } from '../modules/time-management/periods';
 import { snapshot } from '../modules/time-management/record';

@@ -26,19 +26,11 @@ import {
 import { TimeEntryLate, TimeEntryV2Late } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/auth';
-import {
-  createTimeEntry,
-  deleteTimeEntry,
-  getClockLookups,
-  getTimeEntry,
-  getWeek,
-  isLate,
-  listTimeEntries,
-  listTimeEntryTypes,
-  patchTimeEntry,
-  replaceTimeEntry,
-  saveTimeEntryV2,
-} from './service';
+import { getClockLookups, listTimeEntryTypes } from './clock-lookups';
+import { createTimeEntry, deleteTimeEntry, patchTimeEntry, replaceTimeEntry } from './entries';
+import { isLate } from './late-requests';
+import { getTimeEntry, getWeek, listTimeEntries } from './reads';
+import { saveTimeEntryV2 } from './save-v2';
 
 /** One's own time, or other employees' time at managed offices. */
 const TIME_KEYS = ['time:own', 'time:manage'] as const;
