@@ -14,7 +14,12 @@ mkdirSync(out, { recursive: true });
 const started = Date.now();
 await build({
   entryPoints: [join(root, 'server/main.ts')],
-  outfile: join(out, 'main.mjs'),
+  // main.mjs opens the database while it loads the rest of the server (a chunk beside it, imported
+  // with import()): chunks stay in this folder, whose files the code finds by import.meta.dirname.
+  outdir: out,
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

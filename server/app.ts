@@ -77,6 +77,11 @@ export interface BuildOptions {
   authCache?: AuthCacheOptions;
   /** The clock the role dashboards are computed at (tests inject one; default: the wall clock). */
   now?: () => Date;
+  /**
+   * The database being opened for this app (server/main.ts starts opening it while the server's code
+   * loads): used instead of opening one, and closed with the app like one it opened itself.
+   */
+  opening?: Promise<Database>;
 }
 
 export async function buildApp(
@@ -86,6 +91,7 @@ export async function buildApp(
 ): Promise<BuiltApp> {
   const database =
     existing ??
+    (await options.opening) ??
     (await openDatabase({
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,

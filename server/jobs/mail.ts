@@ -2,8 +2,8 @@
 // Rows are claimed with `for update skip locked`, so several server instances never send one twice.
 // A failed send keeps its error on the row (shown on the Mail outbox page) and is not retried blindly.
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
+import { mailer } from '../libraries';
 
 export interface MailTransport {
   sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
@@ -55,12 +55,13 @@ export function startMailDelivery(options: {
   intervalMs?: number;
   transport?: MailTransport;
 }): () => void {
-  const transport = options.transport ?? nodemailer.createTransport(options.smtpUrl);
+  let transport = options.transport;
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
+      transport ??= (await mailer()).createTransport(options.smtpUrl);
       await deliverPending(options.db, transport, options.from);
     } catch (err) {
       options.log.warn({ err }, 'mail delivery failed');

@@ -14,6 +14,7 @@
 // figure that holds when other work shares the machine). Asserts nothing (figures vary by machine).
 //   npm run bench -- http-load
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=10,100 BENCH_DATABASES=embedded npm run bench -- http-load
+//   BENCH_CALLS=time-entries npm run bench -- http-load   (only the calls whose name holds a word)
 //   BENCH_SERVER=/elsewhere/dist-server/main.mjs …   (another build, e.g. to compare two commits)
 import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -28,6 +29,8 @@ const root = join(import.meta.dirname, '..', '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,100').split(',').map(Number);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'embedded,postgresql').split(',');
+/** Only the calls whose name holds one of these words (e.g. BENCH_CALLS=time-entries,identity). */
+const ONLY = process.env.BENCH_CALLS?.split(',');
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo!2026apex';
 const server = resolve(process.env.BENCH_SERVER ?? join(root, 'dist-server', 'main.mjs'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -287,7 +290,7 @@ async function run(title: string, env: Record<string, string>, port: number): Pr
     const base = `http://127.0.0.1:${port}`;
     const { calls, note } = await prepare(base);
     const rows: Row[] = [];
-    for (const call of calls)
+    for (const call of calls.filter((c) => !ONLY || ONLY.some((word) => c.name.includes(word))))
       for (const connections of CONNECTIONS) {
         // A short warm-up (JIT, query plans, caches), not counted.
         await autocannon({ url: base, connections: 10, amount: 200, requests: [call.request] });

@@ -1,10 +1,11 @@
 // Reading an uploaded payroll import workbook row by row with exceljs' streaming WorkbookReader: the
 // file is recognised by its content (a ZIP archive holding xl/workbook.xml), never by its name; the
 // workbook model is never built, so a 50 000-row file is held once (its bytes) plus the rows' text.
+
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportField } from '../../../src/contract/imports';
 import { AppError, badRequest } from '../../errors';
+import { excel } from '../../libraries';
 import { zipEntryNames } from '../leads/spreadsheet';
 
 /** One data row: its line in the sheet and the text of each mapped field present in the file. */
@@ -78,6 +79,7 @@ export interface ReadOptions {
  */
 export async function readRows(bytes: Buffer, options: ReadOptions): Promise<SheetRow[]> {
   requireWorkbook(bytes);
+  const ExcelJS = await excel();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',

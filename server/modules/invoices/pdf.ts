@@ -1,8 +1,9 @@
 // The PDF of a payroll invoice (pdfkit, beyond the spec: GET payroll-invoices/{id}/pdf). Pure: the
 // same invoice gives the same bytes (the document's date is the invoice date, never the clock).
 // Text is English; amounts are dollars with 2 decimals. Helvetica needs no font file.
-import PDFDocument from 'pdfkit';
+
 import { PaymentMethod, type PayrollInvoice, PayrollInvoiceStatus } from '../../../src/contract/invoices';
+import { pdfDocument } from '../../libraries';
 import { formatMoney } from '../pay-stubs/pdf';
 
 const LEFT = 50;
@@ -40,10 +41,11 @@ function rule(doc: PDFKit.PDFDocument): void {
   doc.y += 6;
 }
 
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   invoice: PayrollInvoice,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
+  const PDFDocument = await pdfDocument();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 50,

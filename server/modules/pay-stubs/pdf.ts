@@ -3,7 +3,8 @@
 // payroll-entries/{id}/manual-submission/"). Both are pure: the same input gives the same bytes
 // (the document's dates come from the input, never from the clock). Text is English; amounts are
 // dollars with 2 decimals. Helvetica (a standard PDF font) needs no font file.
-import PDFDocument from 'pdfkit';
+
+import { pdfDocument } from '../../libraries';
 
 export interface PdfLine {
   Caption: string;
@@ -177,7 +178,12 @@ function render(
   }
 }
 
-function newDoc(title: string, input: EarningsStatementInput, options: PdfOptions): PDFKit.PDFDocument {
+async function newDoc(
+  title: string,
+  input: EarningsStatementInput,
+  options: PdfOptions,
+): Promise<PDFKit.PDFDocument> {
+  const PDFDocument = await pdfDocument();
   const created = instant(input.GeneratedAt);
   return new PDFDocument({
     size: 'LETTER',
@@ -202,7 +208,11 @@ export async function renderPayStubPdf(
   const list = Array.isArray(stubs) ? (stubs as readonly PayStubInput[]) : [stubs as PayStubInput];
   if (!list.length) throw new RangeError('renderPayStubPdf: no stub');
   const first = list[0];
-  const doc = newDoc('Pay stub', { ...first, GeneratedAt: first.GeneratedAt ?? first.CalculatedAt }, options);
+  const doc = await newDoc(
+    'Pay stub',
+    { ...first, GeneratedAt: first.GeneratedAt ?? first.CalculatedAt },
+    options,
+  );
   list.forEach((stub, i) => {
     if (i > 0) doc.addPage();
     const facts: [string, string][] = [['Pay week', String(stub.WeekNumber)]];
@@ -226,7 +236,7 @@ export async function renderEarningsStatementPdf(
   entry: EarningsStatementInput,
   options: PdfOptions = {},
 ): Promise<Buffer> {
-  const doc = newDoc('Statement of earnings', entry, options);
+  const doc = await newDoc('Statement of earnings', entry, options);
   render(doc, 'Statement of earnings', entry, []);
   return toBuffer(doc);
 }

@@ -10,11 +10,11 @@
 // caller's scope.
 
 import { and, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { Country } from '../../../src/contract/common';
 import type { PayrollEntry, PayrollExportQuery } from '../../../src/contract/payroll';
 import { employees, icdOffices, payrollEntries } from '../../db/tables';
 import { forbidden } from '../../errors';
+import { excel } from '../../libraries';
 import type { Actor } from '../access/service';
 import { listPayrolls } from './payrolls-service';
 import { type Conn, READ, readablePayroll } from './scope';
@@ -144,6 +144,7 @@ export async function exportPayrolls(args: {
       ssn.set(r.id, r.SSN);
   }
 
+  const ExcelJS = await excel();
   const book = new ExcelJS.Workbook();
   book.creator = 'Apex';
   const sheet = book.addWorksheet(query.format === 'Pivoted' ? 'Payroll lines' : 'Payroll');

@@ -2,17 +2,19 @@
 // file per kind), then the xlsx written with exceljs's streaming WorkbookWriter from those files, one
 // kind after the other, so memory holds one chunk of employees and one row at a time whatever the
 // size of the report. Between chunks the job reports its progress and stops if it was cancelled.
+
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import ExcelJS from 'exceljs';
+import type { Worksheet } from 'exceljs';
 import { type ComplianceKind, ReportOutputFormat } from '../../../src/contract/report-jobs';
 import type { Db } from '../../db/client';
 import type { ReportJobSummaryRow } from '../../db/schema/report-jobs';
 import { KIND_INFO } from '../../domain/compliance/kinds';
 import { evaluate, type Finding, type Range } from '../../domain/compliance/rules';
+import { excel } from '../../libraries';
 import { employeeIdsFor, LoadCache, loadChunk, officeFacts } from './load';
 
 export const CHUNK_EMPLOYEES = 250;
@@ -170,6 +172,7 @@ export async function runComplianceJob(db: Db, job: JobSpec, opts: RunOptions): 
       Preview: preview,
     };
     const xlsx = join(dir, 'report.xlsx');
+    const ExcelJS = await excel();
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
       filename: xlsx,
       useStyles: true,
@@ -209,7 +212,7 @@ export async function runComplianceJob(db: Db, job: JobSpec, opts: RunOptions): 
     about.commit();
 
     const single = job.ReportOutputFormat === ReportOutputFormat.SingleMergedWorksheet;
-    let sheet: ExcelJS.Worksheet | null = null;
+    let sheet: Worksheet | null = null;
     const openSheet = (name: string, withKind: boolean) => {
       const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
       ws.columns = withKind ? [{ header: 'Report', key: 'Kind', width: 30 }, ...COLUMNS] : COLUMNS;
@@ -219,7 +222,7 @@ export async function runComplianceJob(db: Db, job: JobSpec, opts: RunOptions): 
     };
     if (single) sheet = openSheet('Compliance', true);
     for (const kind of kinds) {
-      const ws = single ? (sheet as ExcelJS.Worksheet) : openSheet(sheetName(kind), false);
+      const ws = single ? (sheet as Worksheet) : openSheet(sheetName(kind), false);
       const f = files.get(kind);
       if (f) {
         const lines = createInterface({
@@ -241,7 +244,7 @@ export async function runComplianceJob(db: Db, job: JobSpec, opts: RunOptions): 
       }
       if (!single) ws.commit();
     }
-    if (single) (sheet as ExcelJS.Worksheet).commit();
+    if (single) (sheet as Worksheet).commit();
     await wb.commit();
     await opts.checkpoint(99);
     return {

@@ -1,6 +1,6 @@
 // The Rogers reports: what each is (title, description, filters), the list the caller may run
 // (GET reports/rogers) and running one (GET reports/rogers/{ReportID}), as a table or an xlsx.
-import ExcelJS from 'exceljs';
+
 import type {
   ReportFilter,
   RogersReport,
@@ -10,6 +10,7 @@ import type {
 } from '../../../src/contract/rogers';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../errors';
+import { excel } from '../../libraries';
 import type { Actor } from '../access/service';
 import { leadStatistics } from './leads-stats-service';
 import { hybridPayout, livePayout, postedPayout, postedPayoutExceptions, type Table } from './payout-service';
@@ -152,6 +153,7 @@ export async function runReport(p: {
 
 /** The report as an xlsx workbook: one sheet, a header row of the column keys, then the rows and totals. */
 export async function reportWorkbook(report: RogersReport): Promise<Buffer> {
+  const ExcelJS = await excel();
   const book = new ExcelJS.Workbook();
   book.creator = 'Apex';
   const sheet = book.addWorksheet(report.Title.slice(0, 31));

@@ -1,5 +1,5 @@
 // Storing late adjustment requests (src/contract/time-management.ts, "Late adjustments"). Called by
-// the time-entry writes (server/modules/time/service.ts) inside their transaction once they found
+// the time-entry writes (server/modules/time/late-requests.ts) inside their transaction once they found
 // the entry's pay period closed and validated the change.
 import { and, eq, sql } from 'drizzle-orm';
 import {

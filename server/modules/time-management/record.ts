@@ -1,5 +1,5 @@
 // Writing the timekeeping audit trail and time-entry modifications. Called inside the transaction of
-// the change it records (time-entry writes in server/modules/time/service.ts, approvals,
+// the change it records (time-entry writes in server/modules/time/writes.ts, approvals,
 // acknowledgements, late adjustments), so a change and its record commit together.
 import type { AuditAction, AuditEntityType, Snapshot } from '../../../src/contract/audit';
 import { ModificationStatus, ModificationType } from '../../../src/contract/time-management';
