@@ -9,6 +9,7 @@
 // MultipleResults; nothing → NoResults; malformed → Error. Located and LocatedUnsure rows become leads
 // of the batch's group. Counts and messages are written as it goes; a fatal error fails the job with
 // a message.
+
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { and, eq, sql } from 'drizzle-orm';
@@ -34,6 +35,7 @@ import { territoryShapes } from '../modules/leads/territory-shapes';
 import { normalizeRegion } from './geocode/gazetteer';
 import { type GeocodeContext, geocodeCandidate } from './geocode/geocode-row';
 import { createNominatimGeocoder, type Geocoder } from './geocode/nominatim';
+import { POLL_MS } from './poll';
 
 /** A claim without a heartbeat for this long is taken over by another worker. */
 export const STALE_MS = 5 * 60_000;
@@ -309,7 +311,7 @@ export async function processLeadBatchJob(job: JobRow, opts: ProcessOptions): Pr
 export interface WorkerOptions {
   db: Db;
   log: Log;
-  /** Poll interval (default 2000 ms). */
+  /** Poll interval (default POLL_MS). */
   intervalMs?: number;
   /** Street-address geocoder; default from GEOCODER_URL (none when unset). */
   geocoder?: Geocoder | null;
@@ -321,7 +323,10 @@ export interface WorkerOptions {
  */
 export function startLeadBatchWorker(options: WorkerOptions): () => Promise<void> {
   const { db, log } = options;
-  const intervalMs = options.intervalMs ?? 2000;
+  // A job queued by this process wakes the worker at once (`wake`); the poll only finds jobs queued
+  // by another server process and jobs left stale, so it need not run often (each poll is a query
+  // that waits its turn on the embedded database's one connection).
+  const intervalMs = options.intervalMs ?? POLL_MS;
   const geocoder = options.geocoder === undefined ? geocoderFromEnv() : options.geocoder;
   const workerId = `${process.pid}-${randomUUID()}`;
   let stopped = false;

@@ -5,6 +5,7 @@
 // ran — is not started again: it ends Failed with a message asking to run it again.
 // Cancel (DELETE of a queued or running job) sets CancelRequested; the worker stops at its next
 // checkpoint (between chunks of employees) and the job ends Failed with 'Cancelled.'.
+
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { and, eq, sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { JobStatus } from '../../../src/contract/common';
 import type { ComplianceKind } from '../../../src/contract/report-jobs';
 import type { Db } from '../../db/client';
 import { reportJobDocuments, reportJobs } from '../../db/tables';
+import { POLL_MS } from '../../jobs/poll';
 import { JobCancelled, runComplianceJob } from './run';
 
 export const STALE_MS = 90_000;
@@ -142,7 +144,10 @@ export interface ReportWorkerOptions {
 
 export function startReportJobWorker(options: ReportWorkerOptions): () => Promise<void> {
   const { db, log } = options;
-  const intervalMs = options.intervalMs ?? 2000;
+  // A job queued by this process wakes the worker at once (`wake`); the poll only finds jobs queued
+  // by another server process and jobs left stale, so it need not run often (each poll is a query
+  // that waits its turn on the embedded database's one connection).
+  const intervalMs = options.intervalMs ?? POLL_MS;
   const slots = Math.min(2, Math.max(1, options.concurrency ?? 1));
   const workerId = `${process.pid}-${randomUUID()}`;
   let stopped = false;
