@@ -8,6 +8,7 @@ import { AuditEmployee, AuditLogPage, AuditLogPageQuery, AuditLogQuery } from '.
 import { QueryInt32 } from '../../../src/contract/common';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/auth';
+import { accessAuditRoutes } from './access-routes';
 import { type AuditSubject, type AuditView, listAuditEmployees, listAuditLogs } from './service';
 
 const tags = ['audit'];
@@ -129,4 +130,6 @@ export async function auditRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request) => listAuditEmployees({ db, actor: actorOf(request) }),
   );
+
+  await accessAuditRoutes(app, { db });
 }
