@@ -1,6 +1,7 @@
 // Audit logs (state 'audit.logs', online only, desktop first): every change to time — who, when,
 // before and after — in the three views of the spec's calls (timekeeping, modifications,
 // acknowledgements), filtered by employee and dates, paged, with a CSV export of what is filtered.
+// A second tab, "Access changes", shows the access audit trail (access-audit-panel.tsx).
 
 import {
   Badge,
@@ -10,6 +11,7 @@ import {
   Select,
   Stack,
   Table,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -29,6 +31,7 @@ import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { ChangeList, useChangeSummary } from '../time-management/components/change-list';
 import { dayLabel, timeLabel } from '../time-management/format';
+import { AccessAuditPanel } from './access-audit-panel';
 import {
   type AuditFilters,
   type AuditView,
@@ -56,7 +59,34 @@ const ACTION_COLOURS: Record<string, string> = {
   LateAdjustmentWithdrawn: 'gray',
 };
 
+type AuditTab = 'time' | 'access';
+
 export default function AuditLogsPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<AuditTab>('time');
+  return (
+    <Stack maw={1400} gap="md">
+      <Title order={1} size="h2">
+        {t('audit.title')}
+      </Title>
+      <Tabs value={tab} onChange={(v) => setTab((v as AuditTab | null) ?? 'time')} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="time">{t('audit.tabs.time')}</Tabs.Tab>
+          <Tabs.Tab value="access">{t('audit.tabs.access')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="time" pt="md">
+          <TimeAuditPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="access" pt="md">
+          <AccessAuditPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** The timekeeping audit (the screen's first tab). */
+function TimeAuditPanel() {
   const { t } = useTranslation();
   const api = useApiClient();
   const summary = useChangeSummary();
@@ -124,13 +154,8 @@ export default function AuditLogsPage() {
   const employeeLabel = t(`audit.employeeFilter.${filters.view}`);
 
   return (
-    <Stack maw={1400} gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('audit.title')}
-        </Title>
-        <Text c="dimmed">{t('audit.subtitle')}</Text>
-      </div>
+    <Stack gap="md">
+      <Text c="dimmed">{t('audit.subtitle')}</Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <SegmentedControl
           value={filters.view}
