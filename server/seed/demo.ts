@@ -38,6 +38,7 @@ import {
   stateProvinces,
 } from '../db/tables';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedAccessAudit } from './access-audit';
 import { payInstalledDemoOrders, seedCommission, seedProductCommission } from './commission';
 import { seedCompany } from './company';
 import { seedDirectories } from './directories';
@@ -666,5 +667,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<boolean> {
   await seedNotices(db, now);
   await seedEmployments(db, now);
   await seedImports(db, now);
+  await seedAccessAudit(db, now);
   return true;
 }

@@ -140,6 +140,14 @@ describe('GET access-audit', () => {
     );
   });
 
+  it('the demo company has a role change, a permission set and a proxy sign-in by admin', async () => {
+    const seeded = await page(auditor, `?actorId=${ids.admin}&pageSize=100`);
+    const actions = seeded.Items.map((r) => r.Action);
+    expect(actions).toEqual(expect.arrayContaining(['RoleUpdated', 'EmployeePermissionSet', 'ProxySignIn']));
+    const role = seeded.Items.find((r) => r.Action === 'RoleUpdated');
+    expect(role?.Detail).toMatchObject({ Before: { Name: 'Field rep' }, After: { Name: 'Field rep' } });
+  });
+
   it('lists the people in the trail for the filters', async () => {
     const res = await auditor.call({ method: 'GET', url: '/api/access-audit/employees' });
     expect(res.statusCode).toBe(200);
