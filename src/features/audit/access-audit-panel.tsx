@@ -213,7 +213,13 @@ function Row({
             {actionLabel(row.Action)}
           </Badge>
         </Table.Td>
-        <Table.Td>{row.EmployeeName ?? <Text c="dimmed">{t('audit.access.companyWide')}</Text>}</Table.Td>
+        <Table.Td>
+          {row.EmployeeName ?? (
+            <Text size="sm" c="dimmed">
+              {t('audit.access.companyWide')}
+            </Text>
+          )}
+        </Table.Td>
         <Table.Td>
           {row.ActorName ?? '—'}
           {row.ProxyByName && (
