@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import {
   appShellWithoutScrollLock,
+  appShellWithoutUnusedParts,
   bundleReport,
   precompress,
   zodWithoutJsonSchema,
@@ -69,7 +70,20 @@ function firstLoadChunks(): { plugin: Plugin; fieldRoute: Set<string> } {
   return { plugin, fieldRoute };
 }
 
-const firstScreenModule = (id: string) => !BARREL_PACKAGES.test(id) || FIRST_SCREEN_LIBRARY_MODULES.test(id);
+/**
+ * Modules the Clock's imports reach but it does not run (other screens do): a package index's other
+ * hooks, and Mantine helpers of menus, popovers and sliders. In `field-route` their code would weigh
+ * on the Clock; left out, they go to the chunks of the screens that use them.
+ */
+const NOT_FIRST_SCREEN_MODULES = new RegExp(
+  [
+    String.raw`@tanstack[\/](react-query|query-core)[\/]build[\/]modern[\/](useQueries|queriesObserver|useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|useSuspenseQuery|useSuspenseQueries|useSuspenseInfiniteQuery|usePrefetchQuery|usePrefetchInfiniteQuery|useIsFetching|useMutationState|HydrationBoundary|hydration|streamedQuery|mutationOptions|infiniteQueryOptions)\.js$`,
+    String.raw`@mantine[\/]core[\/]esm[\/]core[\/]utils[\/](create-scoped-keydown-handler|find-element-in-shadow-dom|close-on-escape|get-context-item-index|get-safe-id|get-single-element-child|is-element|find-closest-number|get-ref-prop|get-base-value|find-element-ancestor|create-event-handler|get-env|primitive|noop)[\/]`,
+  ].join('|'),
+);
+
+const firstScreenModule = (id: string) =>
+  !NOT_FIRST_SCREEN_MODULES.test(id) && (!BARREL_PACKAGES.test(id) || FIRST_SCREEN_LIBRARY_MODULES.test(id));
 
 const chunks = firstLoadChunks();
 
@@ -132,6 +146,7 @@ export default defineConfig({
   plugins: [
     zodWithoutJsonSchema(),
     appShellWithoutScrollLock(),
+    appShellWithoutUnusedParts(),
     react(),
     chunks.plugin,
     nonBlockingStylesheet(),

@@ -205,3 +205,33 @@ export function appShellWithoutScrollLock(): Plugin {
     },
   };
 }
+
+const APP_SHELL_DIR = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
+const APP_SHELL_UNUSED = /[\\/](AppShellResizeHandle|AppShellAside|AppShellFooter)\.mjs$/;
+const STUB_APP_SHELL_PART = '\0apex:app-shell-part:';
+
+/**
+ * Mantine's AppShell brings every part of it onto the first screen: the aside, the footer and the
+ * resize handles (some 4 KB gzip together) that the PWA's shell (src/app/shell.tsx) does not use
+ * (no aside, no footer, no `resizable` section). In the PWA's build they are stand-ins: the handle draws
+ * nothing (as Mantine's does when a section is not resizable), and the aside and footer throw if a
+ * screen ever uses them, so that the build is changed here rather than failing quietly.
+ */
+export function appShellWithoutUnusedParts(): Plugin {
+  return {
+    name: 'apex:app-shell-without-unused-parts',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !APP_SHELL_DIR.test(importer)) return null;
+      const part = APP_SHELL_UNUSED.exec(source)?.[1];
+      return part ? `${STUB_APP_SHELL_PART}${part}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(STUB_APP_SHELL_PART)) return null;
+      const part = id.slice(STUB_APP_SHELL_PART.length);
+      if (part === 'AppShellResizeHandle') return 'export function AppShellResizeHandle() { return null; }\n';
+      return `export function ${part}() { throw new Error('${part} is left out of the PWA build (scripts/vite-build-plugins.ts)'); }\n`;
+    },
+  };
+}

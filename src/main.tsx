@@ -30,8 +30,8 @@ import { postLogout } from './features/account/sign-in';
 import { createI18n, hasStoredLocale } from './i18n';
 import { lookupLocaleByIp } from './i18n/ip-country';
 import { onIdle, watchSettle, whenSettled } from './lib/idle';
-import { mirrorMethodSupport } from './offline/db';
 import { refreshKeptCopiesOnReconnect } from './offline/refresh-on-reconnect';
+import { deferOfflineStore, offlineStore } from './offline/store';
 import { NotificationsHost } from './ui/notifications-host';
 import { requestNotifications } from './ui/notify';
 
@@ -80,6 +80,8 @@ function OnMounted({ run }: { run: () => void }) {
 }
 
 async function start() {
+  // The offline store's code (Dexie) loads once the first screen is up, or at once when needed.
+  deferOfflineStore(whenSettled());
   // The locale file is fetched from here on; the instance is usable once `i18nReady` resolves.
   const { instance: i18n, ready: i18nReady } = createI18n({ early: window.apexEarly?.files });
 
@@ -106,8 +108,14 @@ async function start() {
   });
   const api = createApiClient({
     t: (key) => i18n.t(key),
-    // The probe outcome is copied to IndexedDB so the service worker can read it too.
-    mirror: (support) => mirrorMethodSupport(support),
+    // The probe outcome is copied to IndexedDB so the service worker can read it too: once the offline
+    // store has loaded (after the first screen), without holding up the request that wanted the probe.
+    mirror: (support) => {
+      void offlineStore()
+        .then((store) => store.mirrorMethodSupport(support))
+        .catch((err: unknown) => console.warn('method support not kept for the service worker:', err));
+      return Promise.resolve();
+    },
     // The token request answered 401: the server ended the session.
     onSignOut: () => onSessionEnded(),
     // The method probe runs once the first screen is up, or before a PUT/PATCH/DELETE needs it.

@@ -7,32 +7,14 @@
 import { z } from 'zod';
 import { Grant } from '../contract/permissions';
 import type { ApiClient, Logger } from './api-client';
+import { hasGrant } from './grants';
 
 export type { Grant };
+// The rule itself has no schema library (the route guard reads it on the first screen).
+export { hasGrant };
 
 export const GRANTS_PATH = 'auth/permissions';
 const GrantList = z.array(Grant);
-
-/** Whether `grants` holds `key` (see the rule above). Keys compare exactly (case-sensitive). */
-export function hasGrant(
-  grants: unknown,
-  key: string | null | undefined,
-  log: Pick<Console, 'warn'> = console,
-): boolean {
-  if (!Array.isArray(grants)) {
-    log.warn('hasGrant: the grants are not a list', grants);
-    return false;
-  }
-  if (typeof key !== 'string' || key === '') {
-    log.warn('hasGrant: no permission key was given');
-    return false;
-  }
-  for (let i = grants.length - 1; i >= 0; i--) {
-    const grant = grants[i] as { Description?: { Key?: unknown }; Value?: unknown } | null | undefined;
-    if (grant?.Description?.Key === key) return grant.Value === 'true';
-  }
-  return false;
-}
 
 export interface PermissionsServiceOptions {
   log?: Logger;

@@ -1,9 +1,9 @@
 // The route guard of spec 000 §2 / 002 §2, as a pure decision: given the state being entered and what
 // is known of the user, where does the navigation go?
-import { hasGrant } from '../api/permissions';
+import { hasGrant } from '../api/grants';
 import type { AppState, StatePermission } from '../contract/navigation';
+import { APPLICATION_STATUS_KEY, ONBOARDING_PERMISSION } from '../contract/permission-keys';
 import type { Grant } from '../contract/permissions';
-import { APPLICATION_STATUS_KEY, ONBOARDING_PERMISSION } from '../contract/permissions';
 
 export const AUTHORIZATION_FAILED_MESSAGE = 'Authorization could not be determined.';
 

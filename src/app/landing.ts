@@ -1,7 +1,7 @@
 // Where "home" is for a user: the home page when they may open it; for an onboarding applicant (who
 // may open nothing else) their application status; otherwise the first screen of their menu. Null
 // when the user may open no screen at all (then the 403 page offers only signing out).
-import { APP_STATES } from '../contract/navigation';
+import { APP_STATES } from '../contract/app-states';
 import { type GuardUser, mayEnter } from './guard';
 
 export const APPLICATION_STATUS_URL = '/application';

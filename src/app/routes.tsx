@@ -1,7 +1,8 @@
 // The route table: every route is a named state of src/contract/navigation.ts, guarded before it is
 // entered (spec 000 §2). Screens are lazy chunks; a chunk that fails to load leads to appOutdated.
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { APP_STATES, type AppState } from '../contract/navigation';
+import { APP_STATES } from '../contract/app-states';
+import type { AppState } from '../contract/navigation';
 import { Spinner } from '../ui/spinner';
 import { loadFullStyles } from './first-screen-styles';
 import { guard } from './guard';

@@ -1,24 +1,18 @@
 // What the app knows of the signed-in user: identity, grants, per-state permissions and navigation.
 // Loaded once per sign-in and kept in localStorage too, so field screens open with no connection.
 
-import { z } from 'zod';
 import type { ApiClient } from '../api/api-client';
 import { errorStatus, isAbortedConnectionError, UnauthorizedError } from '../api/errors';
-import { type Identity, Identity as IdentitySchema } from '../contract/auth';
-import {
-  NavigationModule,
-  type NavigationModule as NavigationModuleType,
-  StatePermission,
-  type StatePermission as StatePermissionType,
-} from '../contract/navigation';
-import { Grant, type Grant as GrantType } from '../contract/permissions';
+import type { Identity } from '../contract/auth';
+import type { NavigationModule, StatePermission } from '../contract/navigation';
+import type { Grant } from '../contract/permissions';
 import { type GuardUser, SessionEndedError } from './guard';
 
 export interface SessionData extends GuardUser {
   identity: Identity;
-  grants: GrantType[];
-  states: StatePermissionType[];
-  navigation: NavigationModuleType[];
+  grants: Grant[];
+  states: StatePermission[];
+  navigation: NavigationModule[];
   loadedAt: number;
 }
 
@@ -32,14 +26,6 @@ export const SESSION_PATHS = {
 
 export const SIGNED_IN_KEY = 'apex.signedIn';
 const CACHE_KEY = 'apex.session';
-
-const Cached = z.object({
-  identity: IdentitySchema,
-  grants: z.array(Grant),
-  states: z.array(StatePermission),
-  navigation: z.array(NavigationModule),
-  loadedAt: z.number(),
-});
 
 export class Session {
   private data: SessionData | null = null;
@@ -84,11 +70,14 @@ export class Session {
 
   private async fetch(): Promise<SessionData> {
     try {
+      // Not parsed here: the server sends each of these through the same contract schema
+      // (server/modules/home, auth: `response` schemas), and parsing would put the schema library on
+      // every first screen. The copy kept for offline use is parsed when read back (readCache).
       const [identity, grants, states, navigation] = await Promise.all([
-        this.api.get(SESSION_PATHS.identity, { schema: IdentitySchema }),
-        this.api.get(SESSION_PATHS.grants, { schema: z.array(Grant) }),
-        this.api.get(SESSION_PATHS.states, { schema: z.array(StatePermission) }),
-        this.api.get(SESSION_PATHS.navigation, { schema: z.array(NavigationModule) }),
+        this.api.get<Identity>(SESSION_PATHS.identity),
+        this.api.get<Grant[]>(SESSION_PATHS.grants),
+        this.api.get<StatePermission[]>(SESSION_PATHS.states),
+        this.api.get<NavigationModule[]>(SESSION_PATHS.navigation),
       ]);
       const data: SessionData = { identity, grants, states, navigation, loadedAt: Date.now() };
       this.storage.setItem(CACHE_KEY, JSON.stringify(data));
@@ -101,7 +90,7 @@ export class Session {
       }
       const offline =
         isAbortedConnectionError(err) || (typeof navigator !== 'undefined' && !navigator.onLine);
-      const cached = offline ? this.readCache() : null;
+      const cached = offline ? await this.readCache() : null;
       if (cached) {
         this.set(cached);
         return cached;
@@ -110,12 +99,13 @@ export class Session {
     }
   }
 
-  private readCache(): SessionData | null {
+  /** The kept copy, checked against the contract (a copy from an older app may not fit any more). */
+  private async readCache(): Promise<SessionData | null> {
     try {
       const raw = this.storage.getItem(CACHE_KEY);
       if (!raw) return null;
-      const parsed = Cached.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
+      const { parseKeptSession } = await import('./session-cache');
+      return parseKeptSession(JSON.parse(raw));
     } catch {
       return null;
     }

@@ -14,47 +14,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
-import {
-  IconAddressBook,
-  IconBriefcase,
-  IconBuildingSkyscraper,
-  IconCalendarEvent,
-  IconCalendarWeek,
-  IconCash,
-  IconChartBar,
-  IconChecklist,
-  IconClock,
-  IconClockExclamation,
-  IconCloudUp,
-  IconCoins,
-  IconComponents,
-  IconFileDollar,
-  IconFileImport,
-  IconFileInvoice,
-  IconFileSearch,
-  IconFileText,
-  IconGavel,
-  IconHome,
-  IconKey,
-  IconLayoutSidebarLeftCollapse,
-  IconLayoutSidebarLeftExpand,
-  IconMail,
-  IconMap2,
-  IconPercentage,
-  IconPoint,
-  IconPolygon,
-  IconReceipt2,
-  IconReceiptDollar,
-  IconReceiptTax,
-  IconReportMoney,
-  IconScale,
-  IconSettings,
-  IconShieldLock,
-  IconShoppingCart,
-  IconSpeakerphone,
-  IconTable,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
@@ -62,7 +22,7 @@ import type { NavigationModule } from '../contract/navigation';
 import { SyncChip } from '../features/sync/sync-chip';
 import { isLocaleId, LOCALES, storeLocale } from '../i18n';
 import { useSettled } from '../lib/idle';
-import { listOutbox } from '../offline/db';
+import { offlineStoreNow } from '../offline/store';
 import { Hint } from '../ui/hint';
 import { useAppServices, useSessionData, useSyncEngine } from './app-context';
 import { PwaUpdate } from './pwa-update';
@@ -71,44 +31,35 @@ import { UserButtonLabel } from './user-button';
 
 const LegalNoticeGate = lazy(() => import('../features/notices/legal-notice-gate'));
 
-const ICONS: Record<string, typeof IconHome> = {
-  home: IconHome,
-  settings: IconSettings,
-  widgets: IconComponents,
-  mail: IconMail,
-  bulletins: IconSpeakerphone,
-  legalNotices: IconGavel,
-  clock: IconClock,
-  sync: IconCloudUp,
-  timesheet: IconTable,
-  approvals: IconChecklist,
-  lateAdjustments: IconClockExclamation,
-  audit: IconFileSearch,
-  reports: IconChartBar,
-  calendarEvent: IconCalendarEvent,
-  calendarWeek: IconCalendarWeek,
-  users: IconUsersGroup,
-  addressBook: IconAddressBook,
-  map: IconMap2,
-  territories: IconPolygon,
-  application: IconFileText,
-  briefcase: IconBriefcase,
-  receiptTax: IconReceiptTax,
-  manualSubmissions: IconFileDollar,
-  wagePolicies: IconScale,
-  payStub: IconReceipt2,
-  sales: IconShoppingCart,
-  commission: IconPercentage,
-  payout: IconCoins,
-  payroll: IconCash,
-  invoice: IconFileInvoice,
-  fileImport: IconFileImport,
-  invoicePolicies: IconReceiptDollar,
-  financials: IconReportMoney,
-  building: IconBuildingSkyscraper,
-  shield: IconShieldLock,
-  key: IconKey,
-};
+/** The sidebar's icons: a chunk of their own (src/app/nav-icons.ts), see useNavIcons. */
+type NavIcons = typeof import('./nav-icons');
+
+/**
+ * The sidebar's icons (some 7 KB gzip) are not part of the first screen of a phone, where the sidebar is
+ * a closed drawer: they load once the app has settled or the drawer opens; on a desktop, where the
+ * sidebar shows at once, right away. Until then each entry keeps the icon's place.
+ */
+function useNavIcons(wanted: boolean): NavIcons | null {
+  const [wide] = useState(
+    () => typeof window !== 'undefined' && !!window.matchMedia?.('(min-width: 75em)').matches,
+  );
+  const [icons, setIcons] = useState<NavIcons | null>(null);
+  useEffect(() => {
+    if (icons || !(wanted || wide)) return;
+    let active = true;
+    void import('./nav-icons')
+      .then((m) => {
+        if (active) setIcons(m);
+      })
+      .catch((err: unknown) => console.error('sidebar icons:', err));
+    return () => {
+      active = false;
+    };
+  }, [wanted, wide, icons]);
+  return icons;
+}
+
+const ICON_PLACE = { display: 'inline-block', width: 20, height: 20 } as const;
 
 // Not part of the first screen: loaded once the app has settled, or when first needed.
 const UserMenu = lazy(() => import('./user-menu'));
@@ -143,7 +94,7 @@ export function activeNavigationUrl(modules: NavigationModule[], pathname: strin
 
 /** Every change of the user still in the outbox (waiting, refused or in conflict). */
 async function countUnsent(userId: string): Promise<number> {
-  return (await listOutbox(userId)).length;
+  return (await (await offlineStoreNow()).listOutbox(userId)).length;
 }
 
 export function Shell(_props: { session: Session }) {
@@ -172,6 +123,7 @@ export function Shell(_props: { session: Session }) {
   const onlineOnly = matches.some((m) => (m.handle as { onlineOnly?: boolean } | undefined)?.onlineOnly);
   const [unsentOnSignOut, setUnsentOnSignOut] = useState<number | null>(null);
   const settled = useSettled();
+  const icons = useNavIcons(settled || mobileOpen);
   // The user pressed the user button before the menu's chunk was there: it opens once loaded.
   const [menuWanted, setMenuWanted] = useState(false);
 
@@ -275,7 +227,7 @@ export function Shell(_props: { session: Session }) {
                   </Text>
                 )}
                 {items.map((m) => {
-                  const Icon = ICONS[m.Icon] ?? IconPoint;
+                  const Icon = icons ? (icons.NAV_ICONS[m.Icon] ?? icons.IconPoint) : null;
                   const label = t(`nav.${m.State}`);
                   const active = m.Url === activeUrl;
                   const link = (
@@ -285,7 +237,9 @@ export function Shell(_props: { session: Session }) {
                       to={m.Url}
                       label={narrow ? undefined : label}
                       aria-label={label}
-                      leftSection={<Icon size={20} stroke={1.6} />}
+                      leftSection={
+                        Icon ? <Icon size={20} stroke={1.6} /> : <span style={ICON_PLACE} aria-hidden />
+                      }
                       active={active}
                       data-state={m.State}
                     />

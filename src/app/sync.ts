@@ -2,7 +2,7 @@
 // method override, tokens and error handling apply), started after sign-in and stopped at sign-out.
 import type { ApiClient } from '../api/api-client';
 import { AbortedConnectionError, isResponseError } from '../api/errors';
-import { getDb } from '../offline/db';
+import { offlineStore } from '../offline/store';
 import type { SendFunction, SyncEngine, SyncStatus } from '../offline/sync-engine';
 
 function headerRecord(headers: Headers | undefined): Record<string, string> {
@@ -78,7 +78,7 @@ export class SyncController {
     const load = () =>
       Promise.resolve(this.ready)
         .catch(() => undefined)
-        .then(() => import('../offline/sync-engine'));
+        .then(() => Promise.all([import('../offline/sync-engine'), offlineStore()]));
     void load()
       // A chunk that could not be fetched (no connection, no service worker yet): again when online.
       .catch(
@@ -87,7 +87,7 @@ export class SyncController {
             window.addEventListener('online', () => void load().then(resolve, reject), { once: true }),
           ),
       )
-      .then(({ SyncEngine: Engine }) => {
+      .then(([{ SyncEngine: Engine }, { getDb }]) => {
         if (this.starting !== starting) return; // stopped, or another user, meanwhile
         this.starting = null;
         this.engine = new Engine({

@@ -1,7 +1,8 @@
 // Permission keys and grants (spec 000 §3, §6). A grant is held when the last grant with that key
 // has the string value 'true'.
 import { z } from 'zod';
-import { ModuleId } from './modules';
+import { ModuleId } from './module-ids';
+import { APPLICATION_STATUS_KEY, ONBOARDING_PERMISSION } from './permission-keys';
 
 export const Grant = z.object({
   Description: z.object({ Key: z.string(), Name: z.string().optional() }),
@@ -24,10 +25,9 @@ export const ClaimPermission = z.object({
 });
 export type ClaimPermission = z.infer<typeof ClaimPermission>;
 
-/** Holding this permission makes the user an onboarding applicant (route guard rule, spec 000 §2). */
-export const ONBOARDING_PERMISSION = 'onboarding:applicant';
-/** The one navigation key an onboarding applicant may still open. */
-export const APPLICATION_STATUS_KEY = 'navigation:applicationStatus';
+// The route guard's two keys are plain data in src/contract/permission-keys.ts (the PWA's first screen
+// reads them without the schema library).
+export { APPLICATION_STATUS_KEY, ONBOARDING_PERMISSION };
 
 /** The permission catalogue: every key a route or screen checks. */
 export const PERMISSIONS = [

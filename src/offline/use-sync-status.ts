@@ -1,11 +1,10 @@
 // React views of the outbox for the signed-in user: counts and rows straight from IndexedDB (live,
 // across tabs), and the engine's own status (online, sending, paused, last sync).
-import Dexie from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { connection } from '../api/connection';
-import { type ApexDb, getDb, type OutboxRow, type UserId } from './db';
+import type { ApexDb, OutboxRow, UserId } from './db';
 import type { SyncEngine, SyncStatus } from './sync-engine';
+import { useOfflineQuery } from './use-offline-query';
 
 export interface OutboxSummary {
   /** Waiting to be sent, or being sent. */
@@ -34,16 +33,15 @@ export function summarizeOutbox(rows: OutboxRow[]): OutboxSummary {
   return { pending, failed, conflict, total: rows.length, rows, loaded: true };
 }
 
-/** Pending / failed / conflict counts and the outbox list of `userId` (nothing when signed out). */
-export function useSyncStatus(userId: UserId | null | undefined, db: ApexDb = getDb()): OutboxSummary {
-  return useLiveQuery(
-    async () => {
+/**
+ * Pending / failed / conflict counts and the outbox list of `userId` (nothing when signed out). Not
+ * loaded until the offline store's code is (once the first screen is up: src/offline/store.ts).
+ */
+export function useSyncStatus(userId: UserId | null | undefined, db?: ApexDb): OutboxSummary {
+  return useOfflineQuery(
+    async (store) => {
       if (userId === null || userId === undefined) return { ...EMPTY, loaded: true };
-      const rows = await db.outbox
-        .where('[userId+seq]')
-        .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-        .toArray();
-      return summarizeOutbox(rows);
+      return summarizeOutbox(await store.listOutbox(userId, db ?? store.getDb()));
     },
     [userId, db],
     EMPTY,

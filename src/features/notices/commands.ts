@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { registerCommand } from '../../offline/commands';
 import { makeEntityKey } from '../../offline/temp-ids';
+import { NOTICE_ACK_ENTITY } from './ack-entity';
 
-/** Draft entity of an acknowledgement (keyed by LegalNoticeContentID). */
-export const NOTICE_ACK_ENTITY = 'legalNoticeAck';
+export { NOTICE_ACK_ENTITY };
 
 export const AcknowledgeNoticeArgs = z.object({
   LegalNoticeID: z.number().int().positive(),

@@ -3,21 +3,22 @@
 // the notice is not shown again here, and the sync engine delivers it when the device is online.
 // This part only asks whether a notice is waiting; the full-screen dialog (Mantine's modal, focus
 // trap, scroll area) is a chunk of its own, loaded only then, so it never weighs on the first screen.
-import { notifications } from '@mantine/notifications';
-import { useLiveQuery } from 'dexie-react-hooks';
+// The acknowledgement's command (offline store, schemas) loads only when the user acknowledges.
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine } from '../../app/app-context';
-import { listDrafts } from '../../offline/db';
+import { offlineStoreNow } from '../../offline/store';
+import { useDrafts } from '../../offline/use-drafts';
+import { notify } from '../../ui/notify';
+import { NOTICE_ACK_ENTITY } from './ack-entity';
 import { usePendingNotices } from './api';
-import { acknowledgeNotice, NOTICE_ACK_ENTITY } from './commands';
 
 const LegalNoticeDialog = lazy(() => import('./legal-notice-dialog'));
 
 export default function LegalNoticeGate({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const pending = usePendingNotices(userId);
-  const drafts = useLiveQuery(() => listDrafts(userId, NOTICE_ACK_ENTITY), [userId]);
+  const drafts = useDrafts(userId, NOTICE_ACK_ENTITY);
   const engine = useSyncEngine();
   const [busy, setBusy] = useState(false);
 
@@ -31,13 +32,14 @@ export default function LegalNoticeGate({ userId }: { userId: string }) {
     if (!notice) return;
     setBusy(true);
     try {
+      const [{ acknowledgeNotice }] = await Promise.all([import('./commands'), offlineStoreNow()]);
       await acknowledgeNotice.enqueue(userId, {
         LegalNoticeID: notice.LegalNoticeID,
         LegalNoticeContentID: notice.CurrentContentID,
       });
       void engine?.syncNow();
     } catch (err) {
-      notifications.show({
+      void notify({
         color: 'red',
         title: t('notices.gate.failed'),
         message: err instanceof Error ? err.message : String(err),

@@ -15,20 +15,22 @@ import {
 } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
 import { formatTimeOfDay } from '../../lib/dates';
-import { listDrafts } from '../../offline/db';
+import { whenSettled } from '../../lib/idle';
+import { offlineStoreNow } from '../../offline/store';
+import { useDrafts } from '../../offline/use-drafts';
 import { useSyncEngineStatus } from '../../offline/use-sync-status';
 import { notify } from '../../ui/notify';
 import { RelativeTime } from '../../ui/relative-time';
 import { useClockLookups } from './api/get-clock-lookups';
 import { useWeek } from './api/get-week';
-import { clockIn, closeEntry, currentPosition, startBreak, type Where } from './api/punch-actions';
-import { TIME_ENTRY } from './commands';
+import { currentPosition } from './api/position';
+import type { Where } from './api/punch-actions';
+import { TIME_ENTRY } from './entity';
 import {
   clockState,
   elapsedSeconds,
@@ -48,6 +50,14 @@ function toWireDate(value: unknown): string {
   return value instanceof Date ? wireDate(value) : String(value);
 }
 
+/**
+ * The punches (they queue offline commands: the offline store, its commands and their schemas) are
+ * not on the first screen: they load once it is up, or on the first press (which waits for them).
+ */
+function punchActions() {
+  return Promise.all([offlineStoreNow(), import('./api/punch-actions')]).then(([, actions]) => actions);
+}
+
 function useNow(intervalMs: number): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -65,7 +75,8 @@ export default function ClockPage() {
   const today = wireDate(now);
   const lookups = useClockLookups(userId);
   const week = useWeek(userId, today);
-  const drafts = useLiveQuery(() => (userId ? listDrafts(userId, TIME_ENTRY) : []), [userId]);
+  // Read straight from IndexedDB at first, so the state is right before the offline store loads.
+  const drafts = useDrafts(userId, TIME_ENTRY);
   const engine = useSyncEngine();
   const status = useSyncEngineStatus(engine);
   const queryClient = useQueryClient();
@@ -75,6 +86,11 @@ export default function ClockPage() {
     key: `apex.clock.where.${userId}`,
     defaultValue: {},
   });
+
+  // The punches' code arrives once the screen is up, so a press does not wait for it.
+  useEffect(() => {
+    void whenSettled().then(punchActions);
+  }, []);
 
   // After the engine delivers something, the server's copy of the week is the freshest.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch on each completed sync only
@@ -122,7 +138,8 @@ export default function ClockPage() {
   const fix = () => (useLocation ? currentPosition() : Promise.resolve(null));
 
   if (!userId) return null;
-  if (lookups.isPending) {
+  // Until the drafts are known the state could be wrong (a clock-in queued offline is "working").
+  if (lookups.isPending || drafts === undefined) {
     return (
       <Group justify="center" py="xl">
         <Loader aria-label={t('common.loading')} />
@@ -240,6 +257,8 @@ export default function ClockPage() {
                 onClick={() =>
                   void punch(async () => {
                     if (!office) return;
+                    const at = new Date();
+                    const { clockIn } = await punchActions();
                     await clockIn(
                       userId,
                       {
@@ -248,7 +267,7 @@ export default function ClockPage() {
                         StoreID: store?.StoreID ?? null,
                         TimeEntryTypeID: lookups.data.data.DefaultTimeEntryTypeID,
                       },
-                      new Date(),
+                      at,
                       await fix(),
                     );
                   })
@@ -272,7 +291,11 @@ export default function ClockPage() {
                 variant="light"
                 loading={busy}
                 onClick={() =>
-                  void punch(async () => startBreak(userId, state.work, new Date(), await fix()))
+                  void punch(async () => {
+                    const at = new Date();
+                    const { startBreak } = await punchActions();
+                    await startBreak(userId, state.work, at, await fix());
+                  })
                 }
               >
                 {t('time.clock.startBreak')}
@@ -283,7 +306,13 @@ export default function ClockPage() {
                 radius="xl"
                 color="red"
                 loading={busy}
-                onClick={() => void punch(() => closeEntry(userId, state.work, new Date()))}
+                onClick={() =>
+                  void punch(async () => {
+                    const at = new Date();
+                    const { closeEntry } = await punchActions();
+                    await closeEntry(userId, state.work, at);
+                  })
+                }
               >
                 {t('time.clock.clockOut')}
               </Button>
@@ -296,7 +325,13 @@ export default function ClockPage() {
                 style={PUNCH_PAIR}
                 radius="xl"
                 loading={busy}
-                onClick={() => void punch(() => closeEntry(userId, state.brk, new Date()))}
+                onClick={() =>
+                  void punch(async () => {
+                    const at = new Date();
+                    const { closeEntry } = await punchActions();
+                    await closeEntry(userId, state.brk, at);
+                  })
+                }
               >
                 {t('time.clock.endBreak')}
               </Button>
@@ -309,6 +344,7 @@ export default function ClockPage() {
                 onClick={() =>
                   void punch(async () => {
                     const at = new Date();
+                    const { closeEntry } = await punchActions();
                     await closeEntry(userId, state.brk, at);
                     await closeEntry(userId, state.work, at);
                   })

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { TimeEntryPatch, TimeEntrySave } from '../../contract/time';
 import { idFromBody, registerCommand } from '../../offline/commands';
 import { makeEntityKey } from '../../offline/temp-ids';
+import { TIME_ENTRY } from './entity';
 
-export const TIME_ENTRY = 'timeEntry';
+export { TIME_ENTRY };
 
 /** The local copy of an entry the draft keeps (what the screen shows until the server answers). */
 const LocalCopy = z.record(z.string(), z.unknown());

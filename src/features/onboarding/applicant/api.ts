@@ -2,7 +2,6 @@
 // (GET onboarding-applications/{id}), the PATCH that saves the bank and submits (Version; 409 with the
 // current record when stale), document uploads, the divisions open to self sign-up and the sign-up.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { useApiClient } from '../../../api/api-context';
 import { errorStatus } from '../../../api/errors';
 import { useSessionData } from '../../../app/app-context';
@@ -11,7 +10,6 @@ import {
   OnboardingApplication,
   type OnboardingApplicationCreate,
   type OnboardingApplicationPatch,
-  OnboardingDivision,
 } from '../../../contract/onboarding';
 import { MyApplicationRef } from '../../../contract/onboarding-applicant';
 import { cachedRead } from '../../../offline/cached-read';
@@ -80,15 +78,8 @@ export function useUploadDocument(id: number) {
   });
 }
 
-export function useSelfSignUpDivisions() {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: ['onboarding', 'self-sign-up-divisions'],
-    queryFn: ({ signal }) =>
-      api.get('onboarding-divisions', { signal, anonymous: true, schema: z.array(OnboardingDivision) }),
-    select: (all) => all.filter((d) => d.EnableSelfSignUp && d.Offices.length > 0),
-  });
-}
+// The sign-in page's read, in a file of its own (no schema library on the sign-in page).
+export { useSelfSignUpDivisions } from './self-sign-up';
 
 export function usePasswordPolicy() {
   const api = useApiClient();

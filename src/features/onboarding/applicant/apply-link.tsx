@@ -3,7 +3,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSelfSignUpDivisions } from './api';
+import { useSelfSignUpDivisions } from './self-sign-up';
 
 export default function ApplyLink() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/api-client';
 import { useApiClient } from '../../../api/api-context';
-import { ClockLookups } from '../../../contract/time';
+import type { ClockLookups } from '../../../contract/time';
 import { cachedRead } from '../../../offline/cached-read';
 import { CLOCK_LOOKUPS_PATH } from './paths';
 
@@ -13,8 +13,11 @@ export function clockLookupsQueryOptions(api: ApiClient, userId: string) {
       cachedRead(
         userId,
         'time/clock-lookups',
-        () => api.get(CLOCK_LOOKUPS_PATH, { signal, schema: ClockLookups }),
-        (raw) => ClockLookups.parse(raw),
+        // The server sends it through the contract's schema (server/modules/time/routes.ts): it
+        // is not parsed again here, which would put the schema library on the Clock's first load.
+        () => api.get<ClockLookups>(CLOCK_LOOKUPS_PATH, { signal }),
+        // A kept copy (maybe from an older app) is checked against the contract.
+        async (raw) => (await import('../../../contract/time')).ClockLookups.parse(raw),
       ),
     networkMode: 'always',
     staleTime: 5 * 60_000,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../api/api-client';
 import { useApiClient } from '../../../api/api-context';
-import { WeekSummary } from '../../../contract/time';
+import type { WeekSummary } from '../../../contract/time';
 import { cachedRead } from '../../../offline/cached-read';
 import { weekPath } from './paths';
 
@@ -13,8 +13,11 @@ export function weekQueryOptions(api: ApiClient, userId: string, date: string) {
       cachedRead(
         userId,
         `time/week/${date}`,
-        () => api.get(weekPath(date), { signal, schema: WeekSummary }),
-        (raw) => WeekSummary.parse(raw),
+        // The server sends it through the contract's schema (server/modules/time/routes.ts): it
+        // is not parsed again here, which would put the schema library on the Clock's first load.
+        () => api.get<WeekSummary>(weekPath(date), { signal }),
+        // A kept copy (maybe from an older app) is checked against the contract.
+        async (raw) => (await import('../../../contract/time')).WeekSummary.parse(raw),
       ),
     networkMode: 'always',
   });

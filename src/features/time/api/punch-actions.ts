@@ -3,38 +3,15 @@ import type { TimeEntrySave } from '../../../contract/time';
 import { allocateTempId } from '../../../offline/db';
 import { createTimeEntry, patchTimeEntry } from '../commands';
 import { type LocalEntry, timeZoneOffset, wireDate, wireTime } from '../punch';
+import type { Fix } from './position';
+
+export { currentPosition, type Fix } from './position';
 
 export interface Where {
   IcdOfficeID: number;
   ProgramID: number | null;
   StoreID: number | null;
   TimeEntryTypeID: number;
-}
-
-export interface Fix {
-  Latitude: number;
-  Longitude: number;
-  LocationAccuracy: number;
-}
-
-/**
- * A fresh position for this punch, or null (not permitted, unavailable, or too slow). Never a cached
- * fix: maximumAge 0.
- */
-export function currentPosition(timeoutMs = 8000): Promise<Fix | null> {
-  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    navigator.geolocation.getCurrentPosition(
-      (p) =>
-        resolve({
-          Latitude: p.coords.latitude,
-          Longitude: p.coords.longitude,
-          LocationAccuracy: p.coords.accuracy,
-        }),
-      () => resolve(null),
-      { maximumAge: 0, timeout: timeoutMs, enableHighAccuracy: true },
-    );
-  });
 }
 
 function localCopy(id: number, entry: TimeEntrySave, version: number): LocalEntry & Record<string, unknown> {

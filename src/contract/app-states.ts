@@ -1,0 +1,504 @@
+// The named states (routes) of the PWA and the modules of its sidebar, as plain data: the route table,
+// the server's `app/states`, `home/permissions` and `Home/navigation-modules` all read this list, so a
+// state's permission key lives in one place. No schema library here: the PWA's first screen imports it
+// (the wire schemas are in src/contract/navigation.ts, which re-exports these).
+import { ModuleId } from './module-ids';
+import type { AppState } from './navigation';
+import { APPLICATION_STATUS_KEY } from './permission-keys';
+import type { PermissionKey } from './permissions';
+
+interface StateDef {
+  Name: string;
+  Url: string;
+  /** Inherited by child states (names with this name as prefix) that declare none. */
+  PermissionKey?: PermissionKey | null;
+  AllowAnonymous?: boolean;
+  SkipGuard?: boolean;
+  RequireReload?: boolean;
+  /** Inherited by child states like the permission key. */
+  OnlineOnly?: boolean;
+  /** Listed in the sidebar when the user may open it. */
+  Nav?: { ModuleID: number | null; Icon: string; Group: string; Label: string };
+}
+
+const DEFS: StateDef[] = [
+  { Name: 'account', Url: '/account', SkipGuard: true },
+  { Name: 'account.login', Url: '/account/login', AllowAnonymous: true },
+  { Name: 'account.sessionExpired', Url: '/account/session-expired', AllowAnonymous: true },
+  { Name: 'account.resetPassword', Url: '/account/reset-password', AllowAnonymous: true },
+  // Self sign-up to an onboarding policy that enables it (public).
+  { Name: 'onboarding.signUp', Url: '/apply', AllowAnonymous: true, OnlineOnly: true },
+  { Name: 'persisted403', Url: '/403', AllowAnonymous: true },
+  { Name: 'navigationFailed', Url: '/navigation-failed', AllowAnonymous: true },
+  { Name: 'appOutdated', Url: '/app-outdated', AllowAnonymous: true },
+  {
+    Name: 'home',
+    Url: '/',
+    PermissionKey: 'navigation:home',
+    Nav: { ModuleID: null, Icon: 'home', Group: 'general', Label: 'Home' },
+  },
+  {
+    // An onboarding applicant's landing page (the guard lets applicants open only this one).
+    Name: 'onboarding.applicationStatus',
+    Url: '/application',
+    PermissionKey: APPLICATION_STATUS_KEY,
+    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'application', Group: 'general', Label: 'My application' },
+  },
+  {
+    Name: 'settings',
+    Url: '/settings',
+    PermissionKey: 'navigation:home',
+    Nav: { ModuleID: null, Icon: 'settings', Group: 'general', Label: 'Settings' },
+  },
+  { Name: 'time', Url: '/time', PermissionKey: 'navigation:timeClock' },
+  {
+    Name: 'time.clock',
+    Url: '/time/clock',
+    Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'clock', Group: 'field', Label: 'Clock' },
+  },
+  {
+    // Works offline: the week is kept on the device and edits are queued.
+    Name: 'time.week',
+    Url: '/time/week',
+    PermissionKey: 'navigation:timesheet',
+    Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'timesheet', Group: 'field', Label: 'Timesheet' },
+  },
+  {
+    // Every employee's own pay stubs on the phone; readable offline once seen.
+    Name: 'myPay',
+    Url: '/my-pay',
+    PermissionKey: 'navigation:myPay',
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'payStub', Group: 'field', Label: 'My pay' },
+  },
+  {
+    // The rep's work orders with status and commission; readable offline once seen.
+    Name: 'orders.mySales',
+    Url: '/my-sales',
+    PermissionKey: 'orders:own',
+    Nav: { ModuleID: ModuleId.ProgramAdministration, Icon: 'sales', Group: 'field', Label: 'My sales' },
+  },
+  {
+    // Commission policies: ICD per corporation, product policies and multi-play per division.
+    Name: 'commission.policies',
+    Url: '/commission/policies',
+    PermissionKey: 'commission:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Commission, Icon: 'commission', Group: 'office', Label: 'Commission policies' },
+  },
+  {
+    // Payout policies per division and corporation, and the payout rate table.
+    Name: 'commission.payoutPolicies',
+    Url: '/commission/payout-policies',
+    PermissionKey: 'payout:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payout, Icon: 'payout', Group: 'office', Label: 'Payout policies' },
+  },
+  {
+    // Posted payouts per ICD corporation with their comparison against the payout policy.
+    Name: 'payouts.posted',
+    Url: '/payouts/posted',
+    PermissionKey: 'payouts:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payout, Icon: 'payout', Group: 'office', Label: 'Posted payouts' },
+  },
+  {
+    // Money moved to or from an ICD corporation for RS payouts.
+    Name: 'payouts.transfers',
+    Url: '/payouts/transfers',
+    PermissionKey: 'payouts:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payout, Icon: 'payout', Group: 'office', Label: 'RS payout transfers' },
+  },
+  {
+    Name: 'time.approvals',
+    Url: '/time/approvals',
+    PermissionKey: 'navigation:timeApprovals',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'approvals', Group: 'office', Label: 'Time approvals' },
+  },
+  {
+    Name: 'time.lateAdjustments',
+    Url: '/time/late-adjustments',
+    PermissionKey: 'navigation:lateAdjustments',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'lateAdjustments', Group: 'office', Label: 'Late adjustments' },
+  },
+  {
+    // The processor's payrolls (list, processing tab and its export) and a page per payroll run.
+    Name: 'payroll',
+    Url: '/payroll',
+    PermissionKey: 'navigation:payroll',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'payroll', Group: 'office', Label: 'Payroll' },
+  },
+  { Name: 'payroll.detail', Url: '/payroll/:id' },
+  // Payroll reports: per payroll (linked from its page) and the financials across payrolls.
+  {
+    Name: 'payroll.statementOfEarnings',
+    Url: '/payroll/:id/statement-of-earnings',
+    PermissionKey: 'navigation:payroll',
+    OnlineOnly: true,
+  },
+  {
+    Name: 'payroll.analysis',
+    Url: '/payroll/:id/analysis',
+    PermissionKey: 'navigation:payroll',
+    OnlineOnly: true,
+  },
+  {
+    Name: 'payroll.financials',
+    Url: '/payroll/financials',
+    PermissionKey: 'navigation:payroll',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'financials', Group: 'office', Label: 'Payroll financials' },
+  },
+  {
+    // Payroll invoices of locked payrolls (list, new invoice, a page per invoice with its PDF).
+    Name: 'invoices',
+    Url: '/invoices',
+    PermissionKey: 'invoices:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Invoicing, Icon: 'invoice', Group: 'office', Label: 'Payroll invoices' },
+  },
+  { Name: 'invoices.detail', Url: '/invoices/:id' },
+  {
+    // How an invoice is built, per corporation or division.
+    Name: 'invoices.policies',
+    Url: '/invoices/policies',
+    PermissionKey: 'invoices:read',
+    OnlineOnly: true,
+    Nav: {
+      ModuleID: ModuleId.Invoicing,
+      Icon: 'invoicePolicies',
+      Group: 'office',
+      Label: 'Invoice policies',
+    },
+  },
+  {
+    // Manual payroll submissions: the processors' board (by status, assign, pending, working on, processed).
+    Name: 'payroll.manualSubmissions',
+    Url: '/payroll/manual-submissions',
+    PermissionKey: 'payroll:read',
+    OnlineOnly: true,
+    Nav: {
+      ModuleID: ModuleId.Payroll,
+      Icon: 'manualSubmissions',
+      Group: 'office',
+      Label: 'Manual submissions',
+    },
+  },
+  {
+    // Employment processing: new hires, terminations, changes and direct-deposit changes to tell the
+    // payroll provider, each marked processed with who and when.
+    Name: 'employments',
+    Url: '/employments',
+    PermissionKey: 'employments:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'briefcase', Group: 'office', Label: 'Employment processing' },
+  },
+  {
+    // Payroll imports from spreadsheets: choose the kind and definition, upload, preview, apply.
+    Name: 'imports',
+    Url: '/imports',
+    PermissionKey: 'imports:run',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Payroll, Icon: 'fileImport', Group: 'office', Label: 'Payroll imports' },
+  },
+  // Import definitions: which column of a file holds which field.
+  {
+    Name: 'imports.definitions',
+    Url: '/imports/definitions',
+    PermissionKey: 'imports:run',
+    OnlineOnly: true,
+  },
+  {
+    // The Reports hub: every report and dashboard the user may open, grouped, with a search box.
+    Name: 'reports',
+    Url: '/reports',
+    PermissionKey: 'navigation:reports',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Reports, Icon: 'reports', Group: 'office', Label: 'Reports' },
+  },
+  {
+    // Compliance report jobs: create one (kinds, date range, offices, output), follow it, download the xlsx.
+    Name: 'reports.jobs',
+    Url: '/reports/jobs',
+    PermissionKey: 'reports:compliance',
+    OnlineOnly: true,
+  },
+  {
+    // Rogers reports (leads statistics, payouts, commission statement): pick one, filter, sort, export.
+    Name: 'reports.rogers',
+    Url: '/reports/rogers',
+    PermissionKey: 'reports:read',
+    OnlineOnly: true,
+  },
+  {
+    Name: 'reports.rogers.report',
+    Url: '/reports/rogers/:reportId',
+    PermissionKey: 'reports:read',
+    OnlineOnly: true,
+  },
+  {
+    // A Rogers dashboard: figures, charts and its table for dates and an office.
+    Name: 'dashboards.rogers',
+    Url: '/dashboards/rogers/:dashboardId',
+    PermissionKey: 'reports:read',
+    OnlineOnly: true,
+  },
+  {
+    // A role dashboard of the home page (the manager's day, the week, payroll's queue) on its own page.
+    Name: 'home.dashboard',
+    Url: '/dashboards/home/:dashboardId',
+    OnlineOnly: true,
+  },
+  {
+    Name: 'audit.logs',
+    Url: '/audit-logs',
+    PermissionKey: 'navigation:auditLogs',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Auditing, Icon: 'audit', Group: 'office', Label: 'Audit logs' },
+  },
+  {
+    Name: 'sync',
+    Url: '/sync',
+    PermissionKey: 'navigation:home',
+    Nav: { ModuleID: null, Icon: 'sync', Group: 'general', Label: 'Pending changes' },
+  },
+  {
+    Name: 'leads.map',
+    Url: '/leads',
+    PermissionKey: 'navigation:leads',
+    Nav: { ModuleID: ModuleId.Leads, Icon: 'map', Group: 'field', Label: 'Leads map' },
+  },
+  {
+    Name: 'leads.manage',
+    Url: '/leads/manage',
+    PermissionKey: 'leads:manage',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Leads, Icon: 'territories', Group: 'office', Label: 'Lead groups' },
+  },
+  {
+    Name: 'scheduling.myEvents',
+    Url: '/my-events',
+    PermissionKey: 'navigation:myEvents',
+    Nav: { ModuleID: ModuleId.EventsScheduling, Icon: 'calendarEvent', Group: 'field', Label: 'My events' },
+  },
+  {
+    // Not OnlineOnly: managers read the cached week offline and draft events.
+    Name: 'scheduling.board',
+    Url: '/scheduling',
+    PermissionKey: 'navigation:scheduling',
+    Nav: { ModuleID: ModuleId.RsScheduling, Icon: 'calendarWeek', Group: 'office', Label: 'Schedule board' },
+  },
+  {
+    Name: 'scheduling.tsu',
+    Url: '/scheduling/tsu',
+    PermissionKey: 'navigation:scheduling',
+    OnlineOnly: true,
+  },
+  {
+    Name: 'teams',
+    Url: '/teams',
+    PermissionKey: 'navigation:scheduling',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.RsScheduling, Icon: 'users', Group: 'office', Label: 'Teams' },
+  },
+  {
+    Name: 'employees',
+    Url: '/employees',
+    PermissionKey: 'navigation:employees',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Users, Icon: 'addressBook', Group: 'office', Label: 'Employees' },
+  },
+  { Name: 'employees.new', Url: '/employees/new' },
+  { Name: 'employees.detail', Url: '/employees/:id' },
+  {
+    // The office's onboarding applications: filter, review with comments, change the status, approve.
+    Name: 'onboarding.applications',
+    Url: '/onboarding/applications',
+    PermissionKey: 'navigation:onboarding',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'application', Group: 'office', Label: 'Onboarding' },
+  },
+  { Name: 'onboarding.applications.detail', Url: '/onboarding/applications/:id' },
+  {
+    // The onboarding policy of each division: statuses, reference fields, documents, contact e-mails.
+    Name: 'onboarding.policies',
+    Url: '/onboarding/policies',
+    PermissionKey: 'onboarding:policies',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'settings', Group: 'office', Label: 'Onboarding policies' },
+  },
+  {
+    // Each employee's SGI id in force on a day, with the history of each (add, delete).
+    Name: 'onboarding.sgiReport',
+    Url: '/onboarding/sgi-report',
+    PermissionKey: 'onboarding:manage',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'key', Group: 'office', Label: 'SGI id report' },
+  },
+  {
+    // The office's work orders: grid with filters and bulk actions, bulk create, claims; one order's
+    // products, status history, commission and adjustments; the catalogue (products, product lines).
+    Name: 'workOrders',
+    Url: '/orders',
+    PermissionKey: 'orders:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.ProgramAdministration, Icon: 'sales', Group: 'office', Label: 'Work orders' },
+  },
+  { Name: 'workOrders.catalogue', Url: '/orders/catalogue' },
+  { Name: 'workOrders.detail', Url: '/orders/:id' },
+  {
+    // Auditors, hubs, national and regional consultants, promoting owners (one tab each: ?kind=).
+    Name: 'directories',
+    Url: '/directories',
+    PermissionKey: 'people:read',
+    OnlineOnly: true,
+    Nav: { ModuleID: ModuleId.Users, Icon: 'briefcase', Group: 'office', Label: 'People directories' },
+  },
+  {
+    // Corporations → offices and divisions, with a detail page per record.
+    Name: 'organisation',
+    Url: '/organisation',
+    PermissionKey: 'navigation:organisation',
+    OnlineOnly: true,
+    Nav: {
+      ModuleID: ModuleId.ApplicationAdministration,
+      Icon: 'building',
+      Group: 'office',
+      Label: 'Organisation',
+    },
+  },
+  { Name: 'organisation.office', Url: '/organisation/offices/:id' },
+  { Name: 'organisation.division', Url: '/organisation/divisions/:id' },
+  { Name: 'organisation.corporation', Url: '/organisation/corporations/:id' },
+  { Name: 'admin', Url: '/admin', PermissionKey: 'navigation:admin', OnlineOnly: true },
+  {
+    Name: 'admin.roles',
+    Url: '/admin/roles',
+    PermissionKey: 'admin:permissions',
+    Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'shield', Group: 'admin', Label: 'Roles' },
+  },
+  {
+    // Claim permissions: table, CSV export and import (payroll holds permissions:claims).
+    Name: 'admin.permissions',
+    Url: '/admin/permissions',
+    PermissionKey: 'permissions:claims',
+    Nav: {
+      ModuleID: ModuleId.ApplicationAdministration,
+      Icon: 'key',
+      Group: 'admin',
+      Label: 'Claim permissions',
+    },
+  },
+  {
+    Name: 'admin.uiKit',
+    Url: '/admin/ui-kit',
+    Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'widgets', Group: 'admin', Label: 'UI kit' },
+  },
+  {
+    Name: 'admin.mail',
+    Url: '/admin/mail',
+    PermissionKey: 'admin:mail',
+    Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'mail', Group: 'admin', Label: 'Mail outbox' },
+  },
+  {
+    Name: 'admin.legalNotices',
+    Url: '/admin/legal-notices',
+    PermissionKey: 'notices:manage',
+    Nav: {
+      ModuleID: ModuleId.ApplicationAdministration,
+      Icon: 'legalNotices',
+      Group: 'admin',
+      Label: 'Legal notices',
+    },
+  },
+  {
+    // The user's bulletins inbox: on every device, readable offline from the copy kept on the device.
+    Name: 'bulletins',
+    Url: '/bulletins',
+    PermissionKey: 'navigation:home',
+    Nav: { ModuleID: null, Icon: 'bulletins', Group: 'general', Label: 'Bulletins' },
+  },
+  {
+    Name: 'bulletins.manage',
+    Url: '/admin/bulletins',
+    PermissionKey: 'bulletins:manage',
+    OnlineOnly: true,
+    Nav: { ModuleID: null, Icon: 'bulletins', Group: 'office', Label: 'Write bulletins' },
+  },
+  {
+    Name: 'admin.taxRates',
+    Url: '/admin/tax-rates',
+    PermissionKey: 'platform:taxRates',
+    Nav: {
+      ModuleID: ModuleId.ApplicationAdministration,
+      Icon: 'receiptTax',
+      Group: 'admin',
+      Label: 'Tax rates',
+    },
+  },
+  {
+    // Minimum wage per jurisdiction over time (the payroll engine's minimum wage advance).
+    Name: 'admin.wagePolicies',
+    Url: '/admin/wage-policies',
+    PermissionKey: 'wagePolicies:read',
+    OnlineOnly: true,
+    Nav: {
+      ModuleID: ModuleId.Payroll,
+      Icon: 'wagePolicies',
+      Group: 'admin',
+      Label: 'Wage policies',
+    },
+  },
+];
+
+/** The states, parents before children, each with its effective (inherited) permission key. */
+export const APP_STATES: AppState[] = DEFS.map((def) => ({
+  Name: def.Name,
+  Url: def.Url,
+  PermissionKey: effectiveKey(def.Name),
+  AllowAnonymous: def.AllowAnonymous ?? false,
+  SkipGuard: def.SkipGuard ?? false,
+  RequireReload: def.RequireReload ?? false,
+  OnlineOnly: inherited(def.Name, 'OnlineOnly') ?? false,
+}));
+
+function inherited<K extends 'OnlineOnly'>(name: string, key: K): StateDef[K] | undefined {
+  const parts = name.split('.');
+  for (let n = parts.length; n > 0; n--) {
+    const def = DEFS.find((d) => d.Name === parts.slice(0, n).join('.'));
+    if (def && def[key] !== undefined) return def[key];
+  }
+  return undefined;
+}
+
+/** A state's key, or its nearest parent's (spec 000 §2: the key is inherited from the parent). */
+export function effectiveKey(name: string): string | null {
+  const parts = name.split('.');
+  for (let n = parts.length; n > 0; n--) {
+    const def = DEFS.find((d) => d.Name === parts.slice(0, n).join('.'));
+    if (def && def.PermissionKey !== undefined) return def.PermissionKey;
+  }
+  return null;
+}
+
+export const NAV_ENTRIES = DEFS.filter((d) => d.Nav).map((d) => ({
+  State: d.Name,
+  Url: d.Url,
+  PermissionKey: effectiveKey(d.Name),
+  ModuleID: d.Nav!.ModuleID,
+  Name: d.Nav!.Label,
+  Icon: d.Nav!.Icon,
+  Group: d.Nav!.Group,
+}));
+
+/**
+ * Whether a sidebar entry with this key is listed: an onboarding applicant opens no 'navigation' state
+ * but their application status (spec 000 §2), and only applicants have an application to show.
+ */
+export function listedForApplicant(key: string | null, isApplicant: boolean): boolean {
+  if (key === APPLICATION_STATUS_KEY) return isApplicant;
+  return !(isApplicant && key?.includes('navigation'));
+}
