@@ -166,7 +166,8 @@ describe('GET access-audit', () => {
     expect(reversed.json()).toMatchObject({ Message: 'The end date must not be before the start date.' });
     const unknown = await get(auditor, '?action=Nope');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.body).toContain('action');
+    expect(unknown.json()).toMatchObject({ Message: 'The request is not valid.' });
+    expect(Object.keys(unknown.json().Errors)).toEqual(['action']);
     expect((await get(auditor, '?pageSize=0')).statusCode).toBe(400);
   });
 });
