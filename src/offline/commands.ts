@@ -13,6 +13,7 @@ import {
   withReopen,
 } from './db';
 import { applyDraft } from './drafts';
+import { offlineStoreNow } from './store';
 import { collectTempRefs, type EntityId, rewriteTempId } from './temp-ids';
 
 /** What the command sends. `entityKey` is `<entity>:<id>` (makeEntityKey). */
@@ -205,6 +206,9 @@ export async function enqueue(
   options: EnqueueOptions = {},
 ): Promise<OutboxRow> {
   const { db = getDb(), registry = commandRegistry, now = Date.now, uuid = defaultUuid } = options;
+  // A change is being queued: the store is in use now, so what waits for it (the sync chip's counts,
+  // the sync engine) need not wait for the first screen to settle (src/offline/store.ts).
+  void offlineStoreNow();
   const definition = registry.require(commandName);
   const parsed = parseCommandArgs(definition, args);
   buildMutation(definition, parsed); // a toRequest/draft that throws fails here, before any write

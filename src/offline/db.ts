@@ -3,6 +3,10 @@
 // never sees, counts or sends someone else's rows.
 import Dexie, { type Table } from 'dexie';
 
+// Dexie's live queries travel with the store (src/offline/use-offline-query.ts): a screen opened with
+// no connection must not need one more chunk to show what is queued.
+export { watchQuery } from './live';
+
 export const DEFAULT_DB_NAME = 'apex';
 
 /** The signed-in user's id as a string (`String(EmployeeID)`), so it can be part of compound keys. */

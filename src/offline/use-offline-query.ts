@@ -26,12 +26,11 @@ export function useOfflineQuery<T>(
   useEffect(() => {
     let active = true;
     let stop = () => {};
-    // Both wait for the store (live.ts is Dexie's live query: Dexie itself).
+    // Waits for the store (with it Dexie's live query, store.watchQuery: no other chunk to fetch).
     void offlineStore()
-      .then((store) => Promise.all([store, import('./live')]))
-      .then(([store, { watchQuery }]) => {
+      .then((store) => {
         if (!active) return;
-        stop = watchQuery(
+        stop = store.watchQuery(
           () => query(store),
           (value) => {
             if (active) setAnswer({ value });
