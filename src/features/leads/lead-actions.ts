@@ -2,38 +2,14 @@
 // interaction on a lead, or add a new lead. The local copy written with each makes the marker change
 // at once; the sync engine sends the change once when it can.
 import type { LeadCreate, LeadPatch, LeadStatus, StatusBadge } from '../../contract/leads';
+import { type FreshPosition, freshPosition } from '../../lib/fresh-position';
 import { type ApexDb, allocateTempId, getDb } from '../../offline/db';
 import { createLead, logInteraction } from './commands';
 import type { LeadLocal } from './merge-markers';
 
-export interface Fix {
-  Latitude: number;
-  Longitude: number;
-  Accuracy: number;
-  /** Epoch ms of the fix. */
-  at: number;
-}
-
-/**
- * A fresh position, or null (not permitted, unavailable, or too slow). Never a cached fix
- * (maximumAge 0): a PWA cannot track in the background, so every knock asks anew.
- */
-export function currentFix(timeoutMs = 8000): Promise<Fix | null> {
-  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    navigator.geolocation.getCurrentPosition(
-      (p) =>
-        resolve({
-          Latitude: p.coords.latitude,
-          Longitude: p.coords.longitude,
-          Accuracy: p.coords.accuracy,
-          at: p.timestamp || Date.now(),
-        }),
-      () => resolve(null),
-      { maximumAge: 0, timeout: timeoutMs, enableHighAccuracy: true },
-    );
-  });
-}
+/** A position for a knock: a fresh one, never cached (src/lib/fresh-position.ts). */
+export type Fix = FreshPosition;
+export const currentFix = freshPosition;
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
