@@ -7,6 +7,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Group,
   List,
@@ -15,13 +16,11 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Tabs,
   Text,
   Textarea,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconSearch } from '@tabler/icons-react';
@@ -42,8 +41,8 @@ import {
 import { ListFooter } from '../../ui/list-footer';
 import { notify } from '../../ui/notify';
 import { noItems, QueryView } from '../../ui/query-view';
+import { ResponsiveTable } from '../../ui/responsive-table';
 import { useCorporations, useOffices } from '../access/shared';
-import { SortHeader } from '../directories/sort-header';
 import {
   day,
   EMPLOYMENTS_KEY,
@@ -228,13 +227,6 @@ function QueueTable({
   const { t, i18n } = useTranslation();
   const result = useQueue(queue, filters);
   const [processing, setProcessing] = useState<EmploymentEvent | null>(null);
-  const sortBy = (sort: EmploymentEventSort) =>
-    setFilters({ sort, desc: filters.sort === sort ? !filters.desc : false, pageIndex: 0 });
-  const header = (sort: EmploymentEventSort, label: string) => (
-    <SortHeader active={filters.sort === sort} descending={filters.desc} onSort={() => sortBy(sort)}>
-      {label}
-    </SortHeader>
-  );
   return (
     <>
       <QueryView
@@ -246,109 +238,143 @@ function QueueTable({
       >
         {(data) => (
           <Stack gap="sm">
-            <Table.ScrollContainer minWidth={960}>
-              <Table striped highlightOnHover verticalSpacing="sm" data-testid={`queue-${queue}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    {header('EmployeeName', t('employments.columns.employee'))}
-                    {header('OfficeName', t('employments.columns.office'))}
-                    {queue !== 'direct-deposit' &&
-                      queue !== 'changehistory' &&
-                      header('EffectiveDate', t(`employments.columns.effective_${queue}`))}
-                    <Table.Th>{t(`employments.columns.what_${queue}`)}</Table.Th>
-                    {header('OccurredAt', t('employments.columns.recorded'))}
-                    {header('ProcessedAt', t('employments.columns.status'))}
-                    {canProcess && (
-                      <Table.Th>
-                        <VisuallyHidden>{t('employments.columns.action')}</VisuallyHidden>
-                      </Table.Th>
-                    )}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.Items.map((item) => (
-                    <Table.Tr key={item.EmploymentEventID} data-testid="employment-row">
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {item.EmployeeName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {item.ADPEmployeeID
-                            ? t('employments.adp', { id: item.ADPEmployeeID })
-                            : t('employments.noAdp')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{item.OfficeName ?? '—'}</Text>
-                        <Text size="xs" c="dimmed">
-                          {item.CorporationName ?? ''}
-                        </Text>
-                      </Table.Td>
-                      {queue !== 'direct-deposit' && queue !== 'changehistory' && (
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(item.EffectiveDate) || '—'}</Table.Td>
-                      )}
-                      <Table.Td>
-                        {queue === 'terminations' ? (
-                          <Text size="sm">
-                            {item.TerminationReason ?? '—'}
-                            {item.TerminationReasonExtra ? ` — ${item.TerminationReasonExtra}` : ''}
-                          </Text>
-                        ) : (
-                          <ChangeList changes={item.Changes} />
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {when(item.OccurredAt, i18n.language)}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {item.RecordedByName ?? t('employments.system')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td data-testid="employment-status">
-                        {item.IsProcessed ? (
-                          <Stack gap={2}>
-                            <Badge color="green" variant="light">
-                              {t('employments.processed')}
-                            </Badge>
-                            <Text size="xs">
-                              {t('employments.processedBy', {
-                                name: item.ProcessedByName ?? '—',
-                                when: when(item.ProcessedAt, i18n.language),
-                              })}
-                            </Text>
-                            {item.Comments && (
-                              <Text size="xs" c="dimmed" fs="italic">
-                                {item.Comments}
-                              </Text>
-                            )}
-                          </Stack>
-                        ) : (
-                          <Badge color="orange" variant="light">
-                            {t('employments.awaiting')}
+            <ResponsiveTable
+              label={t(`employments.tabs.${queue}`)}
+              testId={`queue-${queue}`}
+              tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'sm' }}
+              minWidth={960}
+              rows={data.Items}
+              rowKey={(item) => item.EmploymentEventID}
+              rowProps={() => ({ 'data-testid': 'employment-row' })}
+              sort={{ column: filters.sort, descending: filters.desc }}
+              onSortChange={(s) =>
+                setFilters({ sort: s.column as EmploymentEventSort, desc: s.descending, pageIndex: 0 })
+              }
+              title={(item) => item.EmployeeName}
+              subtitle={(item) =>
+                item.ADPEmployeeID ? t('employments.adp', { id: item.ADPEmployeeID }) : t('employments.noAdp')
+              }
+              columns={[
+                {
+                  key: 'EmployeeName',
+                  label: t('employments.columns.employee'),
+                  sortable: true,
+                  hideInCard: true,
+                  cell: (item) => (
+                    <>
+                      <Text size="sm" fw={600}>
+                        {item.EmployeeName}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {item.ADPEmployeeID
+                          ? t('employments.adp', { id: item.ADPEmployeeID })
+                          : t('employments.noAdp')}
+                      </Text>
+                    </>
+                  ),
+                },
+                {
+                  key: 'OfficeName',
+                  label: t('employments.columns.office'),
+                  sortable: true,
+                  cell: (item) => (
+                    <>
+                      <Text size="sm">{item.OfficeName ?? '—'}</Text>
+                      <Text size="xs" c="dimmed">
+                        {item.CorporationName ?? ''}
+                      </Text>
+                    </>
+                  ),
+                },
+                ...(queue !== 'direct-deposit' && queue !== 'changehistory'
+                  ? [
+                      {
+                        key: 'EffectiveDate',
+                        label: t(`employments.columns.effective_${queue}`),
+                        sortable: true,
+                        nowrap: true,
+                        cell: (item: EmploymentEvent) => day(item.EffectiveDate) || '—',
+                      },
+                    ]
+                  : []),
+                {
+                  key: 'What',
+                  label: t(`employments.columns.what_${queue}`),
+                  cell: (item) =>
+                    queue === 'terminations' ? (
+                      <Text size="sm">
+                        {item.TerminationReason ?? '—'}
+                        {item.TerminationReasonExtra ? ` — ${item.TerminationReasonExtra}` : ''}
+                      </Text>
+                    ) : (
+                      <ChangeList changes={item.Changes} />
+                    ),
+                },
+                {
+                  key: 'OccurredAt',
+                  label: t('employments.columns.recorded'),
+                  sortable: true,
+                  cell: (item) => (
+                    <>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {when(item.OccurredAt, i18n.language)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {item.RecordedByName ?? t('employments.system')}
+                      </Text>
+                    </>
+                  ),
+                },
+                {
+                  key: 'ProcessedAt',
+                  label: t('employments.columns.status'),
+                  sortable: true,
+                  cell: (item) => (
+                    <Box data-testid="employment-status">
+                      {item.IsProcessed ? (
+                        <Stack gap={2}>
+                          <Badge color="green" variant="light">
+                            {t('employments.processed')}
                           </Badge>
-                        )}
-                      </Table.Td>
-                      {canProcess && (
-                        <Table.Td>
-                          {!item.IsProcessed && (
-                            <Button
-                              size="xs"
-                              variant="light"
-                              onClick={() => setProcessing(item)}
-                              aria-label={t('employments.processFor', { name: item.EmployeeName })}
-                              data-testid="process-button"
-                            >
-                              {t('employments.process')}
-                            </Button>
+                          <Text size="xs">
+                            {t('employments.processedBy', {
+                              name: item.ProcessedByName ?? '—',
+                              when: when(item.ProcessedAt, i18n.language),
+                            })}
+                          </Text>
+                          {item.Comments && (
+                            <Text size="xs" c="dimmed" fs="italic">
+                              {item.Comments}
+                            </Text>
                           )}
-                        </Table.Td>
+                        </Stack>
+                      ) : (
+                        <Badge color="orange" variant="light">
+                          {t('employments.awaiting')}
+                        </Badge>
                       )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                    </Box>
+                  ),
+                },
+              ]}
+              actionsLabel={t('employments.columns.action')}
+              actions={
+                canProcess
+                  ? (item, layout) =>
+                      item.IsProcessed ? null : (
+                        <Button
+                          size={layout === 'cards' ? 'sm' : 'xs'}
+                          variant="light"
+                          onClick={() => setProcessing(item)}
+                          aria-label={t('employments.processFor', { name: item.EmployeeName })}
+                          data-testid="process-button"
+                        >
+                          {t('employments.process')}
+                        </Button>
+                      )
+                  : undefined
+              }
+            />
             <ListFooter
               label={t('employments.count', { count: data.TotalCount })}
               totalCount={data.TotalCount}

@@ -1,7 +1,7 @@
 // Posted payouts (/payouts/posted, office, online only): filters (dates, division, corporation), the
 // payouts grouped per ICD corporation with their totals and comparison badges, each group sortable
 // and paged; a row opens the drawer (edit, history, delete); "Post a payout" opens it empty.
-import { Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,9 @@ import { useSessionData } from '../../app/app-context';
 import type { IcdPostedPayouts, PostedPayout } from '../../contract/payouts';
 import { ListFooter } from '../../ui/list-footer';
 import { QueryView } from '../../ui/query-view';
+import { ResponsiveTable } from '../../ui/responsive-table';
 import { useCorporations, useDivisions } from '../access/shared';
 import { localDate } from '../orders/field/order-draft';
-import { SortHeader } from '../scheduling/components/sort-header';
 import { type SortState, sortRows } from '../scheduling/tsu';
 import { day, formatMoney, type PayoutFilters, useIcdPostedPayouts } from './api';
 import { ComparisonBadge } from './comparison-badge';
@@ -27,6 +27,12 @@ type Column =
   | 'ExpectedAmount'
   | 'Difference';
 const PAGE_SIZE = 10;
+const NUMERIC_LABELS = {
+  Quantity: 'units',
+  PostedAmount: 'posted',
+  ExpectedAmount: 'expected',
+  Difference: 'difference',
+} as const;
 
 function sortValue(p: PostedPayout, c: Column): string | number {
   if (c === 'PostedDate') return day(p.PostedDate);
@@ -40,9 +46,6 @@ function IcdGroup({ group, onOpen }: { group: IcdPostedPayouts; onOpen: (p: Post
   const [page, setPage] = useState(1);
   const rows = sortRows(group.Payouts, sort, sortValue);
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const header = (column: Column, label: string, numeric = false) => (
-    <SortHeader column={column} label={label} sort={sort} onSort={setSort} numeric={numeric} />
-  );
   return (
     <Card withBorder padding="md" data-testid="icd-group" data-corporation={group.CorporationName}>
       <Group justify="space-between" mb="sm" wrap="wrap">
@@ -59,45 +62,69 @@ function IcdGroup({ group, onOpen }: { group: IcdPostedPayouts; onOpen: (p: Post
           <ComparisonBadge comparison={group.PayoutComparison} />
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={780}>
-        <Table highlightOnHover data-testid="posted-payouts">
-          <Table.Thead>
-            <Table.Tr>
-              {header('PostedDate', t('payouts.fields.postedDate'))}
-              {header('DivisionName', t('payouts.fields.division'))}
-              <Table.Th>{t('payouts.fields.comparison')}</Table.Th>
-              {header('Reference', t('payouts.fields.reference'))}
-              {header('Quantity', t('payouts.fields.units'), true)}
-              {header('PostedAmount', t('payouts.fields.posted'), true)}
-              {header('ExpectedAmount', t('payouts.fields.expected'), true)}
-              {header('Difference', t('payouts.fields.difference'), true)}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((p) => (
-              <Table.Tr
-                key={p.PostedPayoutID}
-                style={{ cursor: 'pointer' }}
-                tabIndex={0}
-                onClick={() => onOpen(p)}
-                onKeyDown={(e) => e.key === 'Enter' && onOpen(p)}
-                data-testid="posted-payout-row"
-              >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(p.PostedDate)}</Table.Td>
-                <Table.Td>{p.DivisionName}</Table.Td>
-                <Table.Td>
-                  <ComparisonBadge comparison={p.PayoutComparison} />
-                </Table.Td>
-                <Table.Td>{p.Reference ?? '—'}</Table.Td>
-                <Table.Td ta="right">{p.Quantity}</Table.Td>
-                <Table.Td ta="right">{formatMoney(p.PostedAmount)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(p.ExpectedAmount)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(p.Difference)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ResponsiveTable
+        label={group.CorporationName}
+        testId="posted-payouts"
+        tableProps={{ highlightOnHover: true }}
+        minWidth={780}
+        rows={shown}
+        rowKey={(p) => p.PostedPayoutID}
+        rowProps={() => ({ 'data-testid': 'posted-payout-row' })}
+        onRowClick={onOpen}
+        sort={{ column: sort.column, descending: sort.direction === 'desc' }}
+        onSortChange={(s) =>
+          setSort({ column: s.column as Column, direction: s.descending ? 'desc' : 'asc' })
+        }
+        title={(p) => `${day(p.PostedDate)} · ${p.DivisionName}`}
+        subtitle={(p) => p.Reference}
+        columns={[
+          {
+            key: 'PostedDate',
+            label: t('payouts.fields.postedDate'),
+            sortable: true,
+            nowrap: true,
+            hideInCard: true,
+            cell: (p) => day(p.PostedDate),
+          },
+          {
+            key: 'DivisionName',
+            label: t('payouts.fields.division'),
+            sortable: true,
+            hideInCard: true,
+            cell: (p) => p.DivisionName,
+          },
+          {
+            key: 'Comparison',
+            label: t('payouts.fields.comparison'),
+            cell: (p) => <ComparisonBadge comparison={p.PayoutComparison} />,
+          },
+          {
+            key: 'Reference',
+            label: t('payouts.fields.reference'),
+            sortable: true,
+            cell: (p) => p.Reference ?? '—',
+          },
+          ...(['Quantity', 'PostedAmount', 'ExpectedAmount', 'Difference'] as const).map((key) => ({
+            key,
+            label: t(`payouts.fields.${NUMERIC_LABELS[key]}`),
+            sortable: true,
+            align: 'right' as const,
+            cell: (p: PostedPayout) => (key === 'Quantity' ? p.Quantity : formatMoney(p[key])),
+          })),
+        ]}
+        actions={(p, layout) =>
+          layout === 'cards' ? (
+            <Button
+              size="sm"
+              variant="light"
+              onClick={() => onOpen(p)}
+              aria-label={t('payouts.openLabel', { date: day(p.PostedDate), division: p.DivisionName })}
+            >
+              {t('payouts.open')}
+            </Button>
+          ) : null
+        }
+      />
       {rows.length > PAGE_SIZE && (
         <ListFooter
           totalCount={rows.length}

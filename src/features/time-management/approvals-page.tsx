@@ -22,7 +22,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiClient } from '../../api/api-context';
@@ -40,11 +40,11 @@ import {
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { RelativeTime } from '../../ui/relative-time';
+import { ResponsiveTable } from '../../ui/responsive-table';
 import { ComplianceBadges, useComplianceFlags } from '../reports/jobs/compliance-flags';
 import { countsQuery, modificationsQuery, payPeriodsQuery, periodEntriesQuery } from './api/queries';
 import { ChangeList } from './components/change-list';
 import { EntryForm, type EntryFormValues } from './components/entry-form';
-import { SortHeader } from './components/sort-header';
 import { dayLabel, hoursLabel, rangeLabel, shiftDay, spanMinutes, timeLabel, toWire } from './format';
 
 const PAGE_SIZE = 10;
@@ -210,11 +210,6 @@ function PeriodsPanel() {
     setPage(1);
     setOpen(null);
   };
-  const sortBy = (key: 'EmployeeName' | 'WorkedMinutes' | 'State') => {
-    const desc = `${key}Desc` as PayPeriodSort;
-    setSort(sort === key && key !== 'State' ? desc : key);
-    setPage(1);
-  };
 
   async function approve(p: PayPeriod, approveIt: boolean) {
     setBusy(p.PayPeriodID);
@@ -312,137 +307,151 @@ function PeriodsPanel() {
       >
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={540}>
-              <Table highlightOnHover verticalSpacing="sm" data-testid="pay-periods">
-                <Table.Thead>
-                  <Table.Tr>
-                    <SortHeader
-                      active={sort.startsWith('EmployeeName')}
-                      descending={sort === 'EmployeeNameDesc'}
-                      onSort={() => sortBy('EmployeeName')}
-                    >
-                      {t('time-management.approvals.employee')}
-                    </SortHeader>
-                    <SortHeader
-                      active={sort.startsWith('WorkedMinutes')}
-                      descending={sort === 'WorkedMinutesDesc'}
-                      onSort={() => sortBy('WorkedMinutes')}
-                    >
-                      {t('time-management.approvals.worked')}
-                    </SortHeader>
-                    <SortHeader active={sort === 'State'} descending={false} onSort={() => sortBy('State')}>
-                      {t('time-management.approvals.status')}
-                    </SortHeader>
-                    <Table.Th ta="right">{t('time-management.approvals.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.Items.map((p) => {
+            <ResponsiveTable
+              label={t('time-management.approvals.periodsTab')}
+              testId="pay-periods"
+              tableProps={{ highlightOnHover: true, verticalSpacing: 'sm' }}
+              minWidth={540}
+              rows={data.Items}
+              rowKey={(p) => p.PayPeriodID}
+              rowProps={(p) => ({ 'data-period-id': p.PayPeriodID, 'data-employee-id': p.EmployeeID })}
+              sort={{ column: sort.replace(/Desc$/, ''), descending: sort.endsWith('Desc') }}
+              onSortChange={(s) => {
+                setSort(
+                  (s.descending && s.column !== 'State' ? `${s.column}Desc` : s.column) as PayPeriodSort,
+                );
+                setPage(1);
+              }}
+              title={(p) => p.EmployeeName}
+              subtitle={(p) => (
+                <>
+                  {p.OfficeName}
+                  {p.EmployeeID === session?.identity.EmployeeID &&
+                    ` · ${t('time-management.approvals.ownPeriod')}`}
+                </>
+              )}
+              columns={[
+                {
+                  key: 'EmployeeName',
+                  label: t('time-management.approvals.employee'),
+                  sortable: true,
+                  hideInCard: true,
+                  cell: (p) => (
+                    <>
+                      <Text fw={600}>{p.EmployeeName}</Text>
+                      <Text size="xs" c="dimmed">
+                        {p.OfficeName}
+                      </Text>
+                      {p.EmployeeID === session?.identity.EmployeeID && (
+                        <Text size="xs" c="dimmed">
+                          {t('time-management.approvals.ownPeriod')}
+                        </Text>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  key: 'WorkedMinutes',
+                  label: t('time-management.approvals.worked'),
+                  sortable: true,
+                  cell: (p) => (
+                    <>
+                      <Text fw={600} size="sm">
+                        {hoursLabel(p.WorkedMinutes)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {p.Weeks.map((w) => hoursLabel(w.WorkedMinutes)).join(' + ')}
+                        {p.LateAdjustmentMinutes !== 0 &&
+                          ` · ${t('time-management.approvals.lateMinutes', { duration: hoursLabel(p.LateAdjustmentMinutes) })}`}
+                      </Text>
+                    </>
+                  ),
+                },
+                {
+                  key: 'State',
+                  label: t('time-management.approvals.status'),
+                  sortable: 'ascending',
+                  cell: (p) => {
                     const awaiting =
                       counts.data?.find((c) => c.EmployeeID === p.EmployeeID)?.PendingCount ??
                       p.PendingModificationCount;
-                    const expanded = open === p.PayPeriodID;
-                    const mine = p.EmployeeID === session?.identity.EmployeeID;
                     return (
-                      <Fragment key={p.PayPeriodID}>
-                        <Table.Tr data-period-id={p.PayPeriodID} data-employee-id={p.EmployeeID}>
-                          <Table.Td>
-                            <Text fw={600}>{p.EmployeeName}</Text>
-                            <Text size="xs" c="dimmed">
-                              {p.OfficeName}
-                            </Text>
-                            {mine && (
-                              <Text size="xs" c="dimmed">
-                                {t('time-management.approvals.ownPeriod')}
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            <Text fw={600}>{hoursLabel(p.WorkedMinutes)}</Text>
-                            <Text size="xs" c="dimmed">
-                              {p.Weeks.map((w) => hoursLabel(w.WorkedMinutes)).join(' + ')}
-                              {p.LateAdjustmentMinutes !== 0 &&
-                                ` · ${t('time-management.approvals.lateMinutes', { duration: hoursLabel(p.LateAdjustmentMinutes) })}`}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={4}>
-                              <Badge color={stateColour(p.State)} data-testid="period-state">
-                                {t(`time-management.periodState.${p.State}`)}
-                              </Badge>
-                            </Group>
-                            <ComplianceBadges
-                              flags={(flags.data ?? []).filter((f) => f.PayPeriodID === p.PayPeriodID)}
-                            />
-                            {p.OpenEntryCount > 0 && (
-                              <Text size="xs" fw={600} c="red.8">
-                                {t('time-management.approvals.openEntries', { count: p.OpenEntryCount })}
-                              </Text>
-                            )}
-                            {awaiting > 0 && (
-                              <Text size="xs" fw={600} c="orange.8" data-testid="awaiting-count">
-                                {t('time-management.approvals.awaiting', { count: awaiting })}
-                              </Text>
-                            )}
-                            {p.PendingLateAdjustmentCount > 0 && (
-                              <Text size="xs" fw={600} c="yellow.9">
-                                {t('time-management.approvals.late', {
-                                  count: p.PendingLateAdjustmentCount,
-                                })}
-                              </Text>
-                            )}
-                            {p.ApprovedByName && (
-                              <Text size="xs" c="dimmed">
-                                {t('time-management.approvals.by', { name: p.ApprovedByName })}
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap="xs" justify="flex-end" wrap="nowrap">
-                              <Button
-                                size="xs"
-                                variant={expanded ? 'filled' : 'light'}
-                                onClick={() => setOpen(expanded ? null : p.PayPeriodID)}
-                                aria-expanded={expanded}
-                              >
-                                {t('time-management.approvals.review')}
-                              </Button>
-                              {canApprove && p.State === 'Open' && !mine && (
-                                <Button
-                                  size="xs"
-                                  color="teal"
-                                  loading={busy === p.PayPeriodID}
-                                  onClick={() => setConfirming(p)}
-                                >
-                                  {t('time-management.approvals.approve')}
-                                </Button>
-                              )}
-                              {canApprove && p.State === 'Approved' && !mine && (
-                                <Button
-                                  size="xs"
-                                  variant="default"
-                                  loading={busy === p.PayPeriodID}
-                                  onClick={() => void approve(p, false)}
-                                >
-                                  {t('time-management.approvals.withdraw')}
-                                </Button>
-                              )}
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                        {expanded && (
-                          <Table.Tr>
-                            <Table.Td colSpan={4} bg="var(--mantine-color-gray-0)">
-                              <PeriodDetail period={p} />
-                            </Table.Td>
-                          </Table.Tr>
+                      <>
+                        <Group gap={4}>
+                          <Badge color={stateColour(p.State)} data-testid="period-state">
+                            {t(`time-management.periodState.${p.State}`)}
+                          </Badge>
+                        </Group>
+                        <ComplianceBadges
+                          flags={(flags.data ?? []).filter((f) => f.PayPeriodID === p.PayPeriodID)}
+                        />
+                        {p.OpenEntryCount > 0 && (
+                          <Text size="xs" fw={600} c="red.8">
+                            {t('time-management.approvals.openEntries', { count: p.OpenEntryCount })}
+                          </Text>
                         )}
-                      </Fragment>
+                        {awaiting > 0 && (
+                          <Text size="xs" fw={600} c="orange.8" data-testid="awaiting-count">
+                            {t('time-management.approvals.awaiting', { count: awaiting })}
+                          </Text>
+                        )}
+                        {p.PendingLateAdjustmentCount > 0 && (
+                          <Text size="xs" fw={600} c="yellow.9">
+                            {t('time-management.approvals.late', {
+                              count: p.PendingLateAdjustmentCount,
+                            })}
+                          </Text>
+                        )}
+                        {p.ApprovedByName && (
+                          <Text size="xs" c="dimmed">
+                            {t('time-management.approvals.by', { name: p.ApprovedByName })}
+                          </Text>
+                        )}
+                      </>
                     );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                  },
+                },
+              ]}
+              actionsLabel={t('time-management.approvals.actions')}
+              actions={(p, layout) => {
+                const expanded = open === p.PayPeriodID;
+                const mine = p.EmployeeID === session?.identity.EmployeeID;
+                const size = layout === 'cards' ? 'sm' : 'xs';
+                return (
+                  <>
+                    <Button
+                      size={size}
+                      variant={expanded ? 'filled' : 'light'}
+                      onClick={() => setOpen(expanded ? null : p.PayPeriodID)}
+                      aria-expanded={expanded}
+                    >
+                      {t('time-management.approvals.review')}
+                    </Button>
+                    {canApprove && p.State === 'Open' && !mine && (
+                      <Button
+                        size={size}
+                        color="teal"
+                        loading={busy === p.PayPeriodID}
+                        onClick={() => setConfirming(p)}
+                      >
+                        {t('time-management.approvals.approve')}
+                      </Button>
+                    )}
+                    {canApprove && p.State === 'Approved' && !mine && (
+                      <Button
+                        size={size}
+                        variant="default"
+                        loading={busy === p.PayPeriodID}
+                        onClick={() => void approve(p, false)}
+                      >
+                        {t('time-management.approvals.withdraw')}
+                      </Button>
+                    )}
+                  </>
+                );
+              }}
+              detail={(p) => (open === p.PayPeriodID ? <PeriodDetail period={p} /> : null)}
+            />
             <ListFooter
               label={t('time-management.approvals.count', { count: data.TotalCount })}
               totalCount={data.TotalCount}
