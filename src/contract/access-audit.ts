@@ -1,7 +1,8 @@
 // The access audit trail (server/db/schema/access.ts access_audit): who changed whose access and
 // when — proxy sign-in and sign-out, roles created/updated/deleted, employee and claim permissions
 // set/removed, claims imported, onboarding (applicant access) set/revoked. GET /api/access-audit reads
-// it paged like the audit logs ({ Items, TotalCount, PageIndex, PageSize }, newest first), with the
+// it paged like the audit logs ({ Items, TotalCount, PageIndex, PageSize }, newest first unless sorted
+// otherwise: by action, person concerned or who did it, either way), with the
 // audit:read permission; GET /api/access-audit/employees lists the people who appear in it.
 import { z } from 'zod';
 import { AuditLogFilters } from './audit';
@@ -51,6 +52,10 @@ export type AccessAuditPage = z.infer<typeof AccessAuditPage>;
 
 export const ACCESS_AUDIT_MAX_PAGE_SIZE = 500;
 
+/** The columns GET access-audit sorts by. */
+export const ACCESS_AUDIT_SORTS = ['OccurredAt', 'Action', 'EmployeeName', 'ActorName'] as const;
+export type AccessAuditSort = (typeof ACCESS_AUDIT_SORTS)[number];
+
 export const AccessAuditQuery = z.object({
   /** Only rows of this action. */
   action: z.enum(ACCESS_AUDIT_ACTIONS).optional(),
@@ -64,7 +69,10 @@ export const AccessAuditQuery = z.object({
   endDate: WireDate.optional(),
   /** The zone the dates are days of; default UTC. The PWA sends the browser's zone. */
   timeZone: AuditLogFilters.shape.timeZone,
-  /** Oldest first instead of newest first. */
+  /** What the page is sorted by (default OccurredAt): the moment, the action's code, the name of the
+   * person concerned or of who did it (rows without one last); ties newest first. */
+  sort: z.enum(ACCESS_AUDIT_SORTS).optional(),
+  /** The sort's way: by default descending for OccurredAt (newest first), ascending otherwise. */
   order: z.enum(['asc', 'desc']).optional(),
   pageIndex: QueryInt32.min(0).default(0),
   pageSize: QueryInt32.min(1).max(ACCESS_AUDIT_MAX_PAGE_SIZE).default(25),

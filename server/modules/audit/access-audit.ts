@@ -2,7 +2,8 @@
 // Needs audit:read like the timekeeping logs. A caller whose audit:read reaches every office sees every
 // row; one limited to some offices sees only the rows about employees employed at those offices (not
 // the company-wide changes — roles, claim permissions, claim imports — which have no subject).
-import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type {
   AccessAuditEntry,
   AccessAuditFilters,
@@ -48,7 +49,32 @@ function filterConditions(filters: AccessAuditFilters): (SQL | undefined)[] {
   ];
 }
 
-/** GET access-audit: one page, newest first unless order=asc. */
+const subject = alias(employees, 'subject');
+const actorPerson = alias(employees, 'actor_person');
+const fullName = (e: { FirstName: SQLWrapper; LastName: SQLWrapper }) =>
+  sql`lower(${e.FirstName} || ' ' || ${e.LastName})`;
+
+/** The ORDER BY of a page: the sort's column its way (rows without a name last), then newest first. */
+function sortOrder(filters: AccessAuditFilters): SQL[] {
+  const sort = filters.sort ?? 'OccurredAt';
+  const descending = (filters.order ?? (sort === 'OccurredAt' ? 'desc' : 'asc')) === 'desc';
+  if (sort === 'OccurredAt')
+    return descending
+      ? [desc(accessAudit.OccurredAt), desc(accessAudit.AccessAuditID)]
+      : [asc(accessAudit.OccurredAt), asc(accessAudit.AccessAuditID)];
+  const column = {
+    Action: sql`${accessAudit.Action}`,
+    EmployeeName: fullName(subject),
+    ActorName: fullName(actorPerson),
+  }[sort];
+  return [
+    descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+    desc(accessAudit.OccurredAt),
+    desc(accessAudit.AccessAuditID),
+  ];
+}
+
+/** GET access-audit: one page, newest first unless sorted otherwise (sort, order). */
 export async function listAccessAudit(args: {
   db: Db;
   actor: Actor;
@@ -59,17 +85,16 @@ export async function listAccessAudit(args: {
   const { db, actor, filters, pageIndex, pageSize } = args;
   const where = and(scopeCondition(db, actor), ...filterConditions(filters));
   const [{ total }] = await db.select({ total: count() }).from(accessAudit).where(where);
-  const order =
-    filters.order === 'asc'
-      ? [asc(accessAudit.OccurredAt), asc(accessAudit.AccessAuditID)]
-      : [desc(accessAudit.OccurredAt), desc(accessAudit.AccessAuditID)];
   const rows = await db
-    .select()
+    .select({ row: accessAudit })
     .from(accessAudit)
+    .leftJoin(subject, eq(subject.EmployeeID, accessAudit.EmployeeID))
+    .leftJoin(actorPerson, eq(actorPerson.EmployeeID, accessAudit.ActorEmployeeID))
     .where(where)
-    .orderBy(...order)
+    .orderBy(...sortOrder(filters))
     .limit(pageSize)
-    .offset(pageIndex * pageSize);
+    .offset(pageIndex * pageSize)
+    .then((found) => found.map((f) => f.row));
   const names = await employeeNames(
     db,
     rows.flatMap((r) => [r.EmployeeID, r.ActorEmployeeID, r.ProxyByEmployeeID]),
