@@ -1,9 +1,14 @@
 // The access-audit calls (src/contract/access-audit.ts) as the Audit logs screen's "Access changes"
-// tab uses them: one page filtered by action, subject, actor and days of the browser's zone.
+// tab uses them: one page filtered by action, subject, actor and days of the browser's zone, sorted.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ApiClient } from '../../api/api-client';
-import { type AccessAuditAction, AccessAuditPage, AccessAuditPerson } from '../../contract/access-audit';
+import {
+  type AccessAuditAction,
+  AccessAuditPage,
+  AccessAuditPerson,
+  type AccessAuditSort,
+} from '../../contract/access-audit';
 
 export interface AccessFilters {
   action: AccessAuditAction | null;
@@ -13,6 +18,7 @@ export interface AccessFilters {
   actorId: number | null;
   startDate: string;
   endDate: string;
+  sort: AccessAuditSort;
   order: 'asc' | 'desc';
 }
 
@@ -32,7 +38,8 @@ export function accessQuery(f: AccessFilters) {
     startDate: f.startDate || undefined,
     endDate: f.endDate || undefined,
     timeZone: f.startDate || f.endDate ? browserZone() : undefined,
-    order: f.order === 'asc' ? 'asc' : undefined,
+    sort: f.sort === 'OccurredAt' ? undefined : f.sort,
+    order: f.order,
   };
 }
 

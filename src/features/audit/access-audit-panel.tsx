@@ -1,32 +1,23 @@
 // The "Access changes" tab of the Audit logs screen: the access audit trail (proxy sign-ins, roles,
 // employee and claim permissions, claim imports, onboarding) — who changed whose access and when —
-// filtered by action, person concerned, who did it and dates, paged, newest first (When sorts).
+// filtered by action, person concerned, who did it and dates, paged, newest first; When, Action,
+// Employee and By sort (on the server). A table from the sm breakpoint, cards on a phone.
 
-import {
-  Badge,
-  Button,
-  Code,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
 import {
   ACCESS_AUDIT_ACTIONS,
   type AccessAuditAction,
   type AccessAuditEntry,
+  type AccessAuditSort,
 } from '../../contract/access-audit';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
-import { SortHeader } from '../time-management/components/sort-header';
+import { ResponsiveTable } from '../../ui/responsive-table';
 import { type AccessFilters, accessAuditPageQuery, accessAuditPeopleQuery } from './access-api';
 import { accessDetailSentence } from './access-detail';
 
@@ -56,6 +47,7 @@ export function AccessAuditPanel() {
     actorId: null,
     startDate: '',
     endDate: '',
+    sort: 'OccurredAt',
     order: 'desc',
   });
   const [page, setPage] = useState(1);
@@ -73,6 +65,7 @@ export function AccessAuditPanel() {
   };
   const personOptions = (people.data ?? []).map((p) => ({ value: String(p.EmployeeID), label: p.Name }));
   const actionLabel = (a: string) => t(`audit.access.actions.${a}`, { defaultValue: a });
+  const when = (r: AccessAuditEntry) => format(new Date(r.OccurredAt), 'MMM d, yyyy h:mm a');
 
   return (
     <Stack gap="md">
@@ -136,39 +129,99 @@ export function AccessAuditPanel() {
         >
           {(data) => (
             <>
-              <Table.ScrollContainer minWidth={820}>
-                <Table striped highlightOnHover verticalSpacing="xs" data-testid="access-audit-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <SortHeader
-                        active
-                        descending={filters.order === 'desc'}
-                        onSort={() => change({ order: filters.order === 'desc' ? 'asc' : 'desc' })}
+              <ResponsiveTable
+                label={t('audit.tabs.access')}
+                testId="access-audit-table"
+                tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+                minWidth={820}
+                rows={data.Items}
+                rowKey={(r) => r.AccessAuditID}
+                rowProps={(r) => ({ 'data-access-audit-id': r.AccessAuditID, 'data-action': r.Action })}
+                sort={{ column: filters.sort, descending: filters.order === 'desc' }}
+                onSortChange={(s) =>
+                  change({ sort: s.column as AccessAuditSort, order: s.descending ? 'desc' : 'asc' })
+                }
+                title={(r) => actionLabel(r.Action)}
+                subtitle={(r) => when(r)}
+                columns={[
+                  {
+                    key: 'OccurredAt',
+                    label: t('audit.columns.when'),
+                    sortable: true,
+                    descendingFirst: true,
+                    nowrap: true,
+                    hideInCard: true,
+                    cell: when,
+                  },
+                  {
+                    key: 'Action',
+                    label: t('audit.columns.action'),
+                    sortable: true,
+                    nowrap: true,
+                    hideInCard: true,
+                    cell: (r) => (
+                      <Badge
+                        color={ACTION_COLOURS[r.Action] ?? 'gray'}
+                        variant="light"
+                        tt="none"
+                        styles={{ label: { overflow: 'visible' } }}
                       >
-                        {t('audit.columns.when')}
-                      </SortHeader>
-                      <Table.Th>{t('audit.columns.action')}</Table.Th>
-                      <Table.Th>{t('audit.access.columns.employee')}</Table.Th>
-                      <Table.Th>{t('audit.columns.by')}</Table.Th>
-                      <Table.Th>{t('audit.access.columns.what')}</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>{t('audit.details')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.Items.map((r) => (
-                      <Row
-                        key={r.AccessAuditID}
-                        row={r}
-                        open={open === r.AccessAuditID}
-                        onToggle={() => setOpen(open === r.AccessAuditID ? null : r.AccessAuditID)}
-                        actionLabel={actionLabel}
-                      />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                        {actionLabel(r.Action)}
+                      </Badge>
+                    ),
+                  },
+                  {
+                    key: 'EmployeeName',
+                    label: t('audit.access.columns.employee'),
+                    sortable: true,
+                    cell: (r) =>
+                      r.EmployeeName ?? (
+                        <Text size="sm" c="dimmed" span>
+                          {t('audit.access.companyWide')}
+                        </Text>
+                      ),
+                  },
+                  {
+                    key: 'ActorName',
+                    label: t('audit.columns.by'),
+                    sortable: true,
+                    cell: (r) => (
+                      <>
+                        {r.ActorName ?? '—'}
+                        {r.ProxyByName && (
+                          <Text size="xs" c="dimmed">
+                            {t('audit.proxy', { name: r.ProxyByName })}
+                          </Text>
+                        )}
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'What',
+                    label: t('audit.access.columns.what'),
+                    maw: 420,
+                    cell: (r) => (
+                      <Text size="sm" lineClamp={2}>
+                        {accessDetailSentence(r, t) ?? '—'}
+                      </Text>
+                    ),
+                  },
+                ]}
+                actionsLabel={t('audit.details')}
+                actions={(r, layout) =>
+                  r.Detail && Object.keys(r.Detail).length > 0 ? (
+                    <Button
+                      size={layout === 'cards' ? 'sm' : 'compact-xs'}
+                      variant={layout === 'cards' ? 'light' : 'subtle'}
+                      onClick={() => setOpen(open === r.AccessAuditID ? null : r.AccessAuditID)}
+                      aria-expanded={open === r.AccessAuditID}
+                    >
+                      {open === r.AccessAuditID ? t('audit.hide') : t('audit.details')}
+                    </Button>
+                  ) : null
+                }
+                detail={(r) => (open === r.AccessAuditID ? <Detail row={r} /> : null)}
+              />
               <ListFooter
                 label={t('audit.count', { count: data.TotalCount })}
                 totalCount={data.TotalCount}
@@ -184,75 +237,18 @@ export function AccessAuditPanel() {
   );
 }
 
-function Row({
-  row,
-  open,
-  onToggle,
-  actionLabel,
-}: {
-  row: AccessAuditEntry;
-  open: boolean;
-  onToggle: () => void;
-  actionLabel: (action: string) => string;
-}) {
+/** What opens under a row: the sentence in full and the detail recorded with the change. */
+function Detail({ row }: { row: AccessAuditEntry }) {
   const { t } = useTranslation();
   const sentence = accessDetailSentence(row, t);
   return (
-    <Fragment>
-      <Table.Tr data-access-audit-id={row.AccessAuditID} data-action={row.Action}>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          {format(new Date(row.OccurredAt), 'MMM d, yyyy h:mm a')}
-        </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <Badge
-            color={ACTION_COLOURS[row.Action] ?? 'gray'}
-            variant="light"
-            tt="none"
-            styles={{ label: { overflow: 'visible' } }}
-          >
-            {actionLabel(row.Action)}
-          </Badge>
-        </Table.Td>
-        <Table.Td>
-          {row.EmployeeName ?? (
-            <Text size="sm" c="dimmed">
-              {t('audit.access.companyWide')}
-            </Text>
-          )}
-        </Table.Td>
-        <Table.Td>
-          {row.ActorName ?? '—'}
-          {row.ProxyByName && (
-            <Text size="xs" c="dimmed">
-              {t('audit.proxy', { name: row.ProxyByName })}
-            </Text>
-          )}
-        </Table.Td>
-        <Table.Td maw={420}>
-          <Text size="sm" lineClamp={2}>
-            {sentence ?? '—'}
-          </Text>
-        </Table.Td>
-        <Table.Td w={1}>
-          {row.Detail && Object.keys(row.Detail).length > 0 && (
-            <Button size="compact-xs" variant="subtle" onClick={onToggle} aria-expanded={open}>
-              {open ? t('audit.hide') : t('audit.details')}
-            </Button>
-          )}
-        </Table.Td>
-      </Table.Tr>
-      {open && (
-        <Table.Tr>
-          <Table.Td colSpan={6}>
-            {sentence && (
-              <Text size="sm" mb={4}>
-                {sentence}
-              </Text>
-            )}
-            <Code block>{JSON.stringify(row.Detail, null, 2)}</Code>
-          </Table.Td>
-        </Table.Tr>
+    <>
+      {sentence && (
+        <Text size="sm" mb={4}>
+          {sentence}
+        </Text>
       )}
-    </Fragment>
+      <Code block>{JSON.stringify(row.Detail, null, 2)}</Code>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // Audit logs (state 'audit.logs', online only, desktop first): every change to time — who, when,
 // before and after — in the three views of the spec's calls (timekeeping, modifications,
 // acknowledgements), filtered by employee and dates, paged, with a CSV export of what is filtered.
-// A second tab, "Access changes", shows the access audit trail (access-audit-panel.tsx).
+// A second tab, "Access changes" (?tab=access), shows the access audit trail (access-audit-panel.tsx).
 
 import {
   Badge,
@@ -23,6 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/errors';
 import type { AuditLogEntry } from '../../contract/audit';
@@ -63,7 +64,16 @@ type AuditTab = 'time' | 'access';
 
 export default function AuditLogsPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<AuditTab>('time');
+  // The tab is in the address (?tab=access), so a reload or Back opens the same one.
+  const [params, setParams] = useSearchParams();
+  const tab: AuditTab = params.get('tab') === 'access' ? 'access' : 'time';
+  const setTab = (next: AuditTab) =>
+    setParams((p) => {
+      const changed = new URLSearchParams(p);
+      if (next === 'time') changed.delete('tab');
+      else changed.set('tab', next);
+      return changed;
+    });
   return (
     <Stack maw={1400} gap="md">
       <Title order={1} size="h2">
