@@ -130,7 +130,7 @@ function SortableHeader<T>({
   return (
     <Table.Th
       aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
-      style={{ textAlign: column.align, whiteSpace: 'nowrap' }}
+      style={{ textAlign: column.align }}
     >
       <UnstyledButton onClick={() => onSortChange(nextSort(sort, column))} fw={700} fz="sm">
         <Group gap={4} wrap="nowrap" justify={right ? 'flex-end' : undefined}>

@@ -240,7 +240,7 @@ function PeriodsPanel() {
     <Stack gap="sm">
       <Card withBorder padding="sm" radius="md">
         <Group justify="space-between" gap="sm">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             <Button
               variant="default"
               size="sm"
