@@ -6,7 +6,7 @@
 // (the screen's data has arrived or failed), then one idle period of the browser. A ceiling makes
 // sure it always happens, even when a query hangs.
 
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 type Listener = () => void;
 
@@ -22,16 +22,28 @@ export function markSettled(): void {
   if (settled) return;
   settled = true;
   resolveSettled();
-  for (const l of [...listeners]) l();
+  // Screens that were waiting re-render in a task of their own (see useSettled).
+  nextTask(() => {
+    for (const l of [...listeners]) l();
+  });
+}
+
+/** Runs `fn` in a task of its own (after whatever the current task still has to do). */
+function nextTask(fn: () => void): void {
+  setTimeout(fn, 0);
 }
 
 export function isSettled(): boolean {
   return settled;
 }
 
-/** Resolves once the first screen is up. */
+/**
+ * Resolves once the first screen is up. Each waiter goes on in a task of its own: what waits for this
+ * moment (the offline store, other features' commands, menus, the service worker…) would otherwise run
+ * as one long task of a phone's main thread, and a tap on the screen would wait for all of it.
+ */
 export function whenSettled(): Promise<void> {
-  return settledPromise;
+  return settledPromise.then(() => new Promise<void>((resolve) => nextTask(resolve)));
 }
 
 function subscribeSettled(listener: Listener): () => void {
@@ -39,9 +51,21 @@ function subscribeSettled(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Whether the first screen is up, re-rendering when it becomes so. */
+/**
+ * Whether the first screen is up, re-rendering when it becomes so. The re-render is a transition:
+ * React draws what the moment brings (menus, tooltips, icons) in slices, never blocking a tap.
+ */
 export function useSettled(): boolean {
-  return useSyncExternalStore(subscribeSettled, isSettled, () => false);
+  const [now, setNow] = useState(isSettled);
+  useEffect(() => {
+    if (now) return;
+    const update = () => startTransition(() => setNow(true));
+    const stop = subscribeSettled(update);
+    // Settled between the render and this effect: no listener was there to hear it.
+    if (isSettled()) update();
+    return stop;
+  }, [now]);
+  return now;
 }
 
 /** Runs `fn` in an idle period of the browser (or after `timeout` ms at the latest). */

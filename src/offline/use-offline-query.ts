@@ -1,7 +1,7 @@
 // A live read of the offline store for React, without Dexie on the first screen: the store's code
 // loads when src/offline/store.ts lets it (once the first screen is up, or at once when needed), then
 // the query follows every change to what it read (across tabs too), like dexie-react-hooks' useLiveQuery.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { type OfflineStore, offlineStore } from './store';
 
 /**
@@ -33,7 +33,8 @@ export function useOfflineQuery<T>(
         stop = store.watchQuery(
           () => query(store),
           (value) => {
-            if (active) setAnswer({ value });
+            // A transition: a list read back from the store re-renders in slices, not one long task.
+            if (active) startTransition(() => setAnswer({ value }));
           },
           (err) => console.error('offline store:', err),
         );
