@@ -1,9 +1,8 @@
 // Employees (back office, online only): the paged list of the employees in the caller's scope, with a
 // search box, filters (office, division, status, role, module), sortable columns; a row opens the
 // employee's page.
-import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +13,9 @@ import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import { EMPLOYEES_WRITE, type EmployeeListItem, type EmployeeSort } from '../../contract/employees';
 import { IcdModule } from '../../contract/modules';
-import { ListFooter } from '../../ui/list-footer';
+import { FilterBar, SearchInput, useListControls } from '../../ui/list-controls';
 import { noItems, QueryView } from '../../ui/query-view';
-import { SortHeader } from '../time-management/components/sort-header';
 import { useAllAssignableRoles, useDivisions, useEmployeeList, useLookup, useOffices } from './api';
-
-const PAGE_SIZE = 25;
 
 function useModules() {
   const api = useApiClient();
@@ -38,16 +34,13 @@ export default function EmployeesPage() {
   const navigate = useNavigate();
   const session = useSessionData();
   const canCreate = hasGrant(session?.grants ?? [], EMPLOYEES_WRITE);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const controls = useListControls<EmployeeSort>({ sort: 'LastName' });
+  const { filter, header } = controls;
   const [office, setOffice] = useState<string | null>(null);
   const [division, setDivision] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [role, setRole] = useState<string | null>(null);
   const [moduleId, setModuleId] = useState<string | null>(null);
-  const [sort, setSort] = useState<EmployeeSort>('LastName');
-  const [descending, setDescending] = useState(false);
-  const [page, setPage] = useState(1);
 
   const offices = useOffices();
   const divisions = useDivisions();
@@ -57,30 +50,18 @@ export default function EmployeesPage() {
   );
   const modules = useModules();
   const list = useEmployeeList({
-    search: debounced || undefined,
+    search: controls.searchQuery,
     icdOfficeId: office ? Number(office) : undefined,
     divisionId: division ? Number(division) : undefined,
     employeeStatusId: status ? Number(status) : undefined,
     roleId: role ? Number(role) : undefined,
     moduleId: moduleId ? Number(moduleId) : undefined,
-    sort,
-    desc: descending ? 'true' : undefined,
-    pageIndex: page - 1,
-    pageSize: PAGE_SIZE,
+    sort: controls.sort,
+    desc: controls.descending ? 'true' : undefined,
+    pageIndex: controls.pageIndex,
+    pageSize: controls.pageSize,
   });
 
-  const filter = (set: (v: string | null) => void) => (v: string | null) => {
-    set(v);
-    setPage(1);
-  };
-  const sortBy = (column: EmployeeSort) => () => {
-    if (sort === column) setDescending(!descending);
-    else {
-      setSort(column);
-      setDescending(false);
-    }
-    setPage(1);
-  };
   const statusName = (id: number) =>
     statuses.data?.find((s) => s.EmployeeStatusID === id)?.Name ?? String(id);
 
@@ -96,91 +77,85 @@ export default function EmployeesPage() {
           </Button>
         )}
       </Group>
-      <Card withBorder padding="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('employees.search')}
-            placeholder={t('employees.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', sm: 260 }}
-          />
-          <Select
-            label={t('employees.office')}
-            placeholder={t('employees.any')}
-            data={toOptions(
-              offices.data,
-              (o) => o.IcdOfficeID,
-              (o) => o.OfficeName,
-            )}
-            value={office}
-            onChange={(v) => {
-              filter(setOffice)(v);
-              setRole(null);
-            }}
-            clearable
-            searchable
-            w={{ base: '100%', xs: 200 }}
-          />
-          <Select
-            label={t('employees.division')}
-            placeholder={t('employees.any')}
-            data={toOptions(
-              divisions.data,
-              (d) => d.DivisionID,
-              (d) => d.Name,
-            )}
-            value={division}
-            onChange={filter(setDivision)}
-            clearable
-            w={{ base: '100%', xs: 160 }}
-          />
-          <Select
-            label={t('employees.status')}
-            placeholder={t('employees.any')}
-            data={toOptions(
-              statuses.data,
-              (s) => s.EmployeeStatusID,
-              (s) => s.Name,
-            )}
-            value={status}
-            onChange={filter(setStatus)}
-            clearable
-            w={{ base: '100%', xs: 150 }}
-          />
-          <Select
-            label={t('employees.role')}
-            placeholder={t('employees.any')}
-            data={toOptions(
-              roles,
-              (r) => r.RoleID,
-              (r) => r.Name,
-            )}
-            value={role}
-            onChange={filter(setRole)}
-            clearable
-            w={{ base: '100%', xs: 180 }}
-          />
-          <Select
-            label={t('employees.module')}
-            placeholder={t('employees.any')}
-            data={toOptions(
-              modules.data,
-              (m) => m.ModuleID,
-              (m) => m.Name,
-            )}
-            value={moduleId}
-            onChange={filter(setModuleId)}
-            clearable
-            searchable
-            w={{ base: '100%', xs: 200 }}
-          />
-        </Group>
-      </Card>
+      <FilterBar>
+        <SearchInput
+          label={t('employees.search')}
+          placeholder={t('employees.searchPlaceholder')}
+          value={controls.search}
+          onChange={controls.setSearch}
+          w={{ base: '100%', sm: 260 }}
+        />
+        <Select
+          label={t('employees.office')}
+          placeholder={t('employees.any')}
+          data={toOptions(
+            offices.data,
+            (o) => o.IcdOfficeID,
+            (o) => o.OfficeName,
+          )}
+          value={office}
+          onChange={(v) => {
+            filter(setOffice)(v);
+            setRole(null);
+          }}
+          clearable
+          searchable
+          w={{ base: '100%', xs: 200 }}
+        />
+        <Select
+          label={t('employees.division')}
+          placeholder={t('employees.any')}
+          data={toOptions(
+            divisions.data,
+            (d) => d.DivisionID,
+            (d) => d.Name,
+          )}
+          value={division}
+          onChange={filter(setDivision)}
+          clearable
+          w={{ base: '100%', xs: 160 }}
+        />
+        <Select
+          label={t('employees.status')}
+          placeholder={t('employees.any')}
+          data={toOptions(
+            statuses.data,
+            (s) => s.EmployeeStatusID,
+            (s) => s.Name,
+          )}
+          value={status}
+          onChange={filter(setStatus)}
+          clearable
+          w={{ base: '100%', xs: 150 }}
+        />
+        <Select
+          label={t('employees.role')}
+          placeholder={t('employees.any')}
+          data={toOptions(
+            roles,
+            (r) => r.RoleID,
+            (r) => r.Name,
+          )}
+          value={role}
+          onChange={filter(setRole)}
+          clearable
+          w={{ base: '100%', xs: 180 }}
+        />
+        <Select
+          label={t('employees.module')}
+          placeholder={t('employees.any')}
+          data={toOptions(
+            modules.data,
+            (m) => m.ModuleID,
+            (m) => m.Name,
+          )}
+          value={moduleId}
+          onChange={filter(setModuleId)}
+          clearable
+          searchable
+          w={{ base: '100%', xs: 200 }}
+        />
+      </FilterBar>
       <QueryView
         query={list}
         errorTitle={t('employees.loadFailed')}
@@ -194,27 +169,9 @@ export default function EmployeesPage() {
               <Table striped highlightOnHover verticalSpacing="xs" data-testid="employees-table">
                 <Table.Thead>
                   <Table.Tr>
-                    <SortHeader
-                      active={sort === 'LastName'}
-                      descending={descending}
-                      onSort={sortBy('LastName')}
-                    >
-                      {t('employees.name')}
-                    </SortHeader>
-                    <SortHeader
-                      active={sort === 'UserName'}
-                      descending={descending}
-                      onSort={sortBy('UserName')}
-                    >
-                      {t('employees.userName')}
-                    </SortHeader>
-                    <SortHeader
-                      active={sort === 'EmailAddress'}
-                      descending={descending}
-                      onSort={sortBy('EmailAddress')}
-                    >
-                      {t('employees.email')}
-                    </SortHeader>
+                    {header('LastName', t('employees.name'))}
+                    {header('UserName', t('employees.userName'))}
+                    {header('EmailAddress', t('employees.email'))}
                     <Table.Th>{t('employees.offices')}</Table.Th>
                     <Table.Th>{t('employees.roles')}</Table.Th>
                     <Table.Th>{t('employees.ssn')}</Table.Th>
@@ -232,13 +189,7 @@ export default function EmployeesPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <ListFooter
-              label={t('employees.count', { count: data.TotalCount })}
-              totalCount={data.TotalCount}
-              pageSize={PAGE_SIZE}
-              page={page}
-              onPageChange={setPage}
-            />
+            {controls.footer(t('employees.count', { count: data.TotalCount }), data.TotalCount)}
           </Stack>
         )}
       </QueryView>

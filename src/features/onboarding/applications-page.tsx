@@ -1,33 +1,26 @@
 // Onboarding applications (back office, online only): the applications of the caller's offices,
 // filtered by status type, office, division and a search, sortable and paged; a row opens the
 // application (review, comments, status, approval).
-import { Badge, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Badge, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type OnboardingApplicationListItem, STATUS_TYPES, type StatusType } from '../../contract/onboarding';
-import { ListFooter } from '../../ui/list-footer';
+import { FilterBar, SearchInput, useListControls } from '../../ui/list-controls';
 import { noItems, QueryView } from '../../ui/query-view';
-import { SortHeader } from '../time-management/components/sort-header';
 import { useApplicationsPage, useOnboardingDivisions } from './api/applications';
 import { STATUS_COLOURS, shown } from './format';
 
-const PAGE_SIZE = 25;
 type Sort = 'CreatedAt' | 'LastName' | 'OfficeName' | 'Status';
 
 export default function ApplicationsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const controls = useListControls<Sort>({ sort: 'CreatedAt', descendingFirst: (c) => c === 'CreatedAt' });
+  const { filter, header } = controls;
   const [statusType, setStatusType] = useState<string | null>(null);
   const [office, setOffice] = useState<string | null>(null);
   const [division, setDivision] = useState<string | null>(null);
-  const [sort, setSort] = useState<Sort>('CreatedAt');
-  const [descending, setDescending] = useState(true);
-  const [page, setPage] = useState(1);
   const divisions = useOnboardingDivisions();
   const offices = [
     ...new Map(
@@ -36,28 +29,16 @@ export default function ApplicationsPage() {
   ].sort((a, b) => a.OfficeName.localeCompare(b.OfficeName));
   const list = useApplicationsPage(
     {
-      search: debounced || undefined,
+      search: controls.searchQuery,
       statusType: (statusType as StatusType | null) ?? undefined,
       icdOfficeId: office ? Number(office) : undefined,
       divisionId: division ? Number(division) : undefined,
-      sort,
-      desc: descending ? 'true' : undefined,
-      pageSize: PAGE_SIZE,
+      sort: controls.sort,
+      desc: controls.descending ? 'true' : undefined,
+      pageSize: controls.pageSize,
     },
-    page - 1,
+    controls.pageIndex,
   );
-  const filter = (set: (v: string | null) => void) => (v: string | null) => {
-    set(v);
-    setPage(1);
-  };
-  const sortBy = (column: Sort) => () => {
-    if (sort === column) setDescending(!descending);
-    else {
-      setSort(column);
-      setDescending(column === 'CreatedAt');
-    }
-    setPage(1);
-  };
   const day = (v: string | Date) =>
     new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium' }).format(new Date(v));
 
@@ -66,49 +47,43 @@ export default function ApplicationsPage() {
       <Title order={1} size="h2">
         {t('onboarding.board.title')}
       </Title>
-      <Card withBorder padding="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('onboarding.board.search')}
-            placeholder={t('onboarding.board.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', sm: 260 }}
-          />
-          <Select
-            label={t('onboarding.board.status')}
-            placeholder={t('onboarding.board.any')}
-            data={STATUS_TYPES.map((s) => ({ value: s, label: t(`onboarding.statusType.${s}`) }))}
-            value={statusType}
-            onChange={filter(setStatusType)}
-            clearable
-            w={{ base: '100%', xs: 180 }}
-          />
-          <Select
-            label={t('onboarding.board.office')}
-            placeholder={t('onboarding.board.any')}
-            data={offices.map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName }))}
-            value={office}
-            onChange={filter(setOffice)}
-            clearable
-            searchable
-            w={{ base: '100%', xs: 220 }}
-          />
-          <Select
-            label={t('onboarding.board.division')}
-            placeholder={t('onboarding.board.any')}
-            data={(divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name }))}
-            value={division}
-            onChange={filter(setDivision)}
-            clearable
-            w={{ base: '100%', xs: 160 }}
-          />
-        </Group>
-      </Card>
+      <FilterBar>
+        <SearchInput
+          label={t('onboarding.board.search')}
+          placeholder={t('onboarding.board.searchPlaceholder')}
+          value={controls.search}
+          onChange={controls.setSearch}
+          w={{ base: '100%', sm: 260 }}
+        />
+        <Select
+          label={t('onboarding.board.status')}
+          placeholder={t('onboarding.board.any')}
+          data={STATUS_TYPES.map((s) => ({ value: s, label: t(`onboarding.statusType.${s}`) }))}
+          value={statusType}
+          onChange={filter(setStatusType)}
+          clearable
+          w={{ base: '100%', xs: 180 }}
+        />
+        <Select
+          label={t('onboarding.board.office')}
+          placeholder={t('onboarding.board.any')}
+          data={offices.map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName }))}
+          value={office}
+          onChange={filter(setOffice)}
+          clearable
+          searchable
+          w={{ base: '100%', xs: 220 }}
+        />
+        <Select
+          label={t('onboarding.board.division')}
+          placeholder={t('onboarding.board.any')}
+          data={(divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name }))}
+          value={division}
+          onChange={filter(setDivision)}
+          clearable
+          w={{ base: '100%', xs: 160 }}
+        />
+      </FilterBar>
       <QueryView
         query={list}
         errorTitle={t('onboarding.board.loadFailed')}
@@ -122,33 +97,13 @@ export default function ApplicationsPage() {
               <Table striped highlightOnHover verticalSpacing="xs" data-testid="applications-table">
                 <Table.Thead>
                   <Table.Tr>
-                    <SortHeader
-                      active={sort === 'LastName'}
-                      descending={descending}
-                      onSort={sortBy('LastName')}
-                    >
-                      {t('onboarding.board.name')}
-                    </SortHeader>
-                    <SortHeader
-                      active={sort === 'OfficeName'}
-                      descending={descending}
-                      onSort={sortBy('OfficeName')}
-                    >
-                      {t('onboarding.board.office')}
-                    </SortHeader>
+                    {header('LastName', t('onboarding.board.name'))}
+                    {header('OfficeName', t('onboarding.board.office'))}
                     <Table.Th>{t('onboarding.board.division')}</Table.Th>
-                    <SortHeader active={sort === 'Status'} descending={descending} onSort={sortBy('Status')}>
-                      {t('onboarding.board.status')}
-                    </SortHeader>
+                    {header('Status', t('onboarding.board.status'))}
                     <Table.Th>{t('onboarding.board.stage')}</Table.Th>
                     <Table.Th>{t('onboarding.board.details')}</Table.Th>
-                    <SortHeader
-                      active={sort === 'CreatedAt'}
-                      descending={descending}
-                      onSort={sortBy('CreatedAt')}
-                    >
-                      {t('onboarding.board.created')}
-                    </SortHeader>
+                    {header('CreatedAt', t('onboarding.board.created'))}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -163,13 +118,7 @@ export default function ApplicationsPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <ListFooter
-              label={t('onboarding.board.count', { count: data.TotalCount })}
-              totalCount={data.TotalCount}
-              pageSize={PAGE_SIZE}
-              page={page}
-              onPageChange={setPage}
-            />
+            {controls.footer(t('onboarding.board.count', { count: data.TotalCount }), data.TotalCount)}
           </Stack>
         )}
       </QueryView>

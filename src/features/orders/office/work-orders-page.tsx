@@ -6,7 +6,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Checkbox,
   Group,
   List,
@@ -20,18 +19,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import type { WORK_ORDER_SORTS, WorkOrder, WorkOrderQuery } from '../../../contract/orders';
-import { ListFooter } from '../../../ui/list-footer';
+import { FilterBar, SearchInput, useListControls } from '../../../ui/list-controls';
 import { notify } from '../../../ui/notify';
 import { noItems, QueryView } from '../../../ui/query-view';
 import { useDivisions, useOffices } from '../../employees/api';
-import { SortHeader } from '../../time-management/components/sort-header';
 import {
   useBulkStatusChange,
   useRoster,
@@ -44,7 +40,6 @@ import { ClaimsPanel } from './claims-panel';
 import { formatDay, localDay, STATUS_KIND_COLOURS, serverMessages } from './helpers';
 import { NewOrderModal } from './new-order-modal';
 
-const PAGE_SIZE = 25;
 type SortColumn = 'saleDate' | 'customer' | 'orderNumber';
 
 export default function WorkOrdersPage() {
@@ -88,8 +83,11 @@ export default function WorkOrdersPage() {
 function WorkOrdersGrid() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const controls = useListControls<SortColumn>({
+    sort: 'saleDate',
+    descendingFirst: (c) => c === 'saleDate',
+  });
+  const { filter, header, sort, descending } = controls;
   const [division, setDivision] = useState<string | null>(null);
   const [office, setOffice] = useState<string | null>(null);
   const [employee, setEmployee] = useState<string | null>(null);
@@ -97,9 +95,6 @@ function WorkOrdersGrid() {
   const [channel, setChannel] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [sort, setSort] = useState<SortColumn>('saleDate');
-  const [descending, setDescending] = useState(true);
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Map<number, WorkOrder>>(new Map());
   const [action, setAction] = useState<'status' | 'alert' | null>(null);
   const divisions = useDivisions();
@@ -109,7 +104,7 @@ function WorkOrdersGrid() {
     ...new Map((roster.data ?? []).map((r) => [r.EmployeeID, r.FullName] as const)).entries(),
   ].sort((a, b) => a[1].localeCompare(b[1]));
   const query: Partial<WorkOrderQuery> = {
-    search: debounced || undefined,
+    search: controls.searchQuery,
     divisionID: division ? Number(division) : undefined,
     icdOfficeID: office ? Number(office) : undefined,
     employeeID: employee ? Number(employee) : undefined,
@@ -118,22 +113,10 @@ function WorkOrdersGrid() {
     from: from || undefined,
     to: to || undefined,
     sort: (descending ? `-${sort}` : sort) as (typeof WORK_ORDER_SORTS)[number],
-    pageIndex: page - 1,
-    pageSize: PAGE_SIZE,
+    pageIndex: controls.pageIndex,
+    pageSize: controls.pageSize,
   };
   const list = useWorkOrdersPage(query);
-  const filter = (set: (v: string | null) => void) => (v: string | null) => {
-    set(v);
-    setPage(1);
-  };
-  const sortBy = (column: SortColumn) => () => {
-    if (sort === column) setDescending(!descending);
-    else {
-      setSort(column);
-      setDescending(column === 'saleDate');
-    }
-    setPage(1);
-  };
   const toggle = (order: WorkOrder) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -158,88 +141,76 @@ function WorkOrdersGrid() {
 
   return (
     <Stack gap="md">
-      <Card withBorder padding="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('orders.office.search')}
-            placeholder={t('orders.office.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', sm: 240 }}
-          />
-          <Select
-            label={t('orders.office.division')}
-            placeholder={any}
-            data={(divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name }))}
-            value={division}
-            onChange={filter(setDivision)}
-            clearable
-            w={w}
-          />
-          <Select
-            label={t('orders.office.office')}
-            placeholder={any}
-            data={(offices.data ?? []).map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName }))}
-            value={office}
-            onChange={filter(setOffice)}
-            clearable
-            searchable
-            w={w}
-          />
-          <Select
-            label={t('orders.office.employee')}
-            placeholder={any}
-            data={employees.map(([id, name]) => ({ value: String(id), label: name }))}
-            value={employee}
-            onChange={filter(setEmployee)}
-            clearable
-            searchable
-            w={w}
-          />
-          <Select
-            label={t('orders.office.status')}
-            placeholder={any}
-            data={[1, 2, 3, 4].map((k) => ({ value: String(k), label: t(`orders.statusKind.${k}`) }))}
-            value={statusKind}
-            onChange={filter(setStatusKind)}
-            clearable
-            w={{ base: '100%', xs: 150 }}
-          />
-          <Select
-            label={t('orders.office.channel')}
-            placeholder={any}
-            data={[0, 1, 2].map((c) => ({ value: String(c), label: t(`orders.channel.${c}`) }))}
-            value={channel}
-            onChange={filter(setChannel)}
-            clearable
-            w={{ base: '100%', xs: 150 }}
-          />
-          <TextInput
-            type="date"
-            label={t('orders.office.from')}
-            value={from}
-            onChange={(e) => {
-              setFrom(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '48%', xs: 150 }}
-          />
-          <TextInput
-            type="date"
-            label={t('orders.office.to')}
-            value={to}
-            onChange={(e) => {
-              setTo(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '48%', xs: 150 }}
-          />
-        </Group>
-      </Card>
+      <FilterBar>
+        <SearchInput
+          label={t('orders.office.search')}
+          placeholder={t('orders.office.searchPlaceholder')}
+          value={controls.search}
+          onChange={controls.setSearch}
+          w={{ base: '100%', sm: 240 }}
+        />
+        <Select
+          label={t('orders.office.division')}
+          placeholder={any}
+          data={(divisions.data ?? []).map((d) => ({ value: String(d.DivisionID), label: d.Name }))}
+          value={division}
+          onChange={filter(setDivision)}
+          clearable
+          w={w}
+        />
+        <Select
+          label={t('orders.office.office')}
+          placeholder={any}
+          data={(offices.data ?? []).map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName }))}
+          value={office}
+          onChange={filter(setOffice)}
+          clearable
+          searchable
+          w={w}
+        />
+        <Select
+          label={t('orders.office.employee')}
+          placeholder={any}
+          data={employees.map(([id, name]) => ({ value: String(id), label: name }))}
+          value={employee}
+          onChange={filter(setEmployee)}
+          clearable
+          searchable
+          w={w}
+        />
+        <Select
+          label={t('orders.office.status')}
+          placeholder={any}
+          data={[1, 2, 3, 4].map((k) => ({ value: String(k), label: t(`orders.statusKind.${k}`) }))}
+          value={statusKind}
+          onChange={filter(setStatusKind)}
+          clearable
+          w={{ base: '100%', xs: 150 }}
+        />
+        <Select
+          label={t('orders.office.channel')}
+          placeholder={any}
+          data={[0, 1, 2].map((c) => ({ value: String(c), label: t(`orders.channel.${c}`) }))}
+          value={channel}
+          onChange={filter(setChannel)}
+          clearable
+          w={{ base: '100%', xs: 150 }}
+        />
+        <TextInput
+          type="date"
+          label={t('orders.office.from')}
+          value={from}
+          onChange={(e) => filter(setFrom)(e.currentTarget.value)}
+          w={{ base: '48%', xs: 150 }}
+        />
+        <TextInput
+          type="date"
+          label={t('orders.office.to')}
+          value={to}
+          onChange={(e) => filter(setTo)(e.currentTarget.value)}
+          w={{ base: '48%', xs: 150 }}
+        />
+      </FilterBar>
       <Group gap="sm" data-testid="bulk-actions">
         <Text size="sm" c="dimmed">
           {t('orders.office.selected', { count: selected.size })}
@@ -277,31 +248,13 @@ function WorkOrdersGrid() {
                         onChange={togglePage}
                       />
                     </Table.Th>
-                    <SortHeader
-                      active={sort === 'orderNumber'}
-                      descending={descending}
-                      onSort={sortBy('orderNumber')}
-                    >
-                      {t('orders.office.orderNumber')}
-                    </SortHeader>
-                    <SortHeader
-                      active={sort === 'customer'}
-                      descending={descending}
-                      onSort={sortBy('customer')}
-                    >
-                      {t('orders.office.customer')}
-                    </SortHeader>
+                    {header('orderNumber', t('orders.office.orderNumber'))}
+                    {header('customer', t('orders.office.customer'))}
                     <Table.Th>{t('orders.office.employee')}</Table.Th>
                     <Table.Th>{t('orders.office.office')}</Table.Th>
                     <Table.Th>{t('orders.office.program')}</Table.Th>
                     <Table.Th>{t('orders.office.products')}</Table.Th>
-                    <SortHeader
-                      active={sort === 'saleDate'}
-                      descending={descending}
-                      onSort={sortBy('saleDate')}
-                    >
-                      {t('orders.office.saleDate')}
-                    </SortHeader>
+                    {header('saleDate', t('orders.office.saleDate'))}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -364,13 +317,7 @@ function WorkOrdersGrid() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <ListFooter
-              label={t('orders.office.count', { count: data.TotalCount })}
-              totalCount={data.TotalCount}
-              pageSize={PAGE_SIZE}
-              page={page}
-              onPageChange={setPage}
-            />
+            {controls.footer(t('orders.office.count', { count: data.TotalCount }), data.TotalCount)}
           </Stack>
         )}
       </QueryView>
