@@ -92,7 +92,8 @@ describe('employment processing', () => {
         await page.setViewportSize(
           size === 'tablet' ? { width: 820, height: 1180 } : { width: 390, height: 844 },
         );
-        await table.waitFor();
+        // A table on the tablet, cards on the phone (below the sm breakpoint).
+        await (size === 'tablet' ? table : page.getByTestId('queue-terminations-cards')).waitFor();
         await page.screenshot({ path: join(shots, `terminations-${size}.png`), fullPage: true });
       }
       expect(errors).toEqual([]);
