@@ -82,6 +82,11 @@ export interface BuildOptions {
    * loads): used instead of opening one, and closed with the app like one it opened itself.
    */
   opening?: Promise<Database>;
+  /**
+   * The database of `opening` may still be opening (server/db/opening.ts: its queries wait for it):
+   * this resolves once it is open, and the app waits for it before it starts its jobs and returns.
+   */
+  ready?: Promise<unknown>;
 }
 
 export async function buildApp(
@@ -98,8 +103,12 @@ export async function buildApp(
       inMemory: config.inMemory,
     }));
   const baseDb = database.db;
-  if (config.seedDemo)
-    await seedDemo(baseDb, { password: config.demoPassword, costLog2: config.passwordCostLog2 });
+  // The demo company is seeded (or found) while the routes below are registered; awaited before the
+  // jobs start.
+  const seeding = config.seedDemo
+    ? seedDemo(baseDb, { password: config.demoPassword, costLog2: config.passwordCostLog2 })
+    : undefined;
+  seeding?.catch(() => undefined);
   // Everything below queries through the scoped database: inside a request holding an
   // Idempotency-Key it is that request's transaction (server/db/request-scope.ts).
   const db = scopedDb(baseDb);
@@ -256,6 +265,8 @@ export async function buildApp(
     });
   }
 
+  await options.ready;
+  await seeding;
   // Lead batch geocoding jobs: a poller over the queue in the database, stopped before it closes.
   const stopLeadBatches = startLeadBatchWorker({ db, log: app.log });
   app.addHook('preClose', async () => stopLeadBatches());

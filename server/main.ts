@@ -5,6 +5,7 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, OutdatedDatabaseError, openDatabase } from './db/client';
+import { openingDatabase } from './db/opening';
 
 async function main() {
   const config = loadConfig();
@@ -15,8 +16,11 @@ async function main() {
       : openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, inMemory: config.inMemory });
   // Awaited by serve(); a failure to open is reported there (or below, if loading failed first).
   opening?.catch(() => undefined);
+  // The embedded database can be handed to the app before it is open (its queries wait): the routes
+  // are registered meanwhile.
+  const early = opening && !config.databaseUrl ? openingDatabase(opening) : undefined;
   const { serve } = await import('./serve');
-  await serve(config, opening);
+  await serve(config, opening, early);
 }
 
 main().catch((err) => {

@@ -8,7 +8,7 @@ export function normalizeName(value: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/['’.]/g, '')
+    .replace(/['\u2019.]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .replace(/\bsaint\b/g, 'st')
     .replace(/\bsainte\b/g, 'ste')
