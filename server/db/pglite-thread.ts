@@ -3,9 +3,29 @@
 // thread, so SQL runs on the second core while the main thread parses requests and answers them. PGlite
 // stays one connection with one writer: a transaction holds it and other queries wait their turn, as
 // they did in-process.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 
 type Row = Record<string, unknown> | unknown[];
+
+/**
+ * Statements whose answer nobody reads (drizzle's savepoints, locks.ts's advisory locks): inside a
+ * transaction they go to the thread without a wait for their answer.
+ */
+const QUIET =
+  /^(?:savepoint \w+|release savepoint \w+|select pg_advisory_xact_lock\(\$\d+::int, (?:\$\d+|hashtext\(\$\d+\))::int\))$/;
+
+const unanswered = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn`, whose statements inside a transaction on the thread go without waiting for their answer:
+ * they travel with the transaction's next query or its end (see PGliteThread.transaction). For writes
+ * whose answer nobody reads (no `returning`); it changes nothing on other databases.
+ */
+export function withoutWaiting<T>(fn: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside: a drizzle query runs only when awaited, which must happen in the scope.
+  return unanswered.run(true, async () => await fn());
+}
 
 export interface ThreadResults {
   rows: Row[];
@@ -64,6 +84,7 @@ export class PGliteThread implements ThreadTransaction {
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
+  private nextTx = 1;
   private ended: Error | null = null;
   private closing = false;
 
@@ -142,20 +163,51 @@ export class PGliteThread implements ThreadTransaction {
     return this.send({ op: 'exec', sql, tx });
   }
 
-  /** Runs `callback` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `callback` in one transaction: committed when it resolves, rolled back when it throws.
+   *
+   * Fewer waits while the transaction holds PGlite's one connection: BEGIN, SAVEPOINT, RELEASE
+   * SAVEPOINT, the advisory locks of locks.ts and the statements run `withoutWaiting` answer nothing a
+   * caller reads. They resolve at once and travel with the transaction's next query (or its end) in one
+   * message; the thread runs a transaction's statements in the order they were made, and when one of
+   * them fails, that next query (or the end, which then rolls back) fails with its error.
+   */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const tx = await this.send<number>({ op: 'begin' });
+    const tx = this.nextTx++;
+    let queued: Record<string, unknown>[] = [{ op: 'begin' }];
+    const sendInTx = <R>(step: Record<string, unknown>): Promise<R> => {
+      if (!queued.length) return this.send<R>({ ...step, tx });
+      const steps = [...queued, step];
+      queued = [];
+      return this.send<R>({ op: 'batch', tx, steps });
+    };
     let result: T;
     try {
       result = await callback({
-        query: (sql, params, options) => this.query(sql, params, options, tx),
-        exec: (sql) => this.exec(sql, tx),
+        query: <R = Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) => {
+          const step = {
+            op: 'query',
+            sql,
+            params,
+            rowMode: options.rowMode,
+            keepText: options.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+          };
+          if (!QUIET.test(sql) && !unanswered.getStore())
+            return sendInTx<ThreadResults & { rows: R[] }>(step);
+          if (this.ended) return Promise.reject(this.ended);
+          queued.push(step);
+          return Promise.resolve({ rows: [], fields: [], affectedRows: 0 });
+        },
+        exec: (sql) => sendInTx<ThreadResults[]>({ op: 'exec', sql }),
       });
     } catch (error) {
-      await this.send({ op: 'end', tx, commit: false }).catch(() => undefined);
+      // Nothing queued needs to run before a rollback (a transaction with nothing sent has none to do).
+      const begun = !queued.some((step) => step.op === 'begin');
+      queued = [];
+      if (begun) await this.send({ op: 'end', tx, commit: false }).catch(() => undefined);
       throw error;
     }
-    await this.send({ op: 'end', tx, commit: true });
+    await sendInTx({ op: 'end', commit: true });
     return result;
   }
 

@@ -3,7 +3,8 @@
 // it runs the same under tsx, vitest and the built server (copied beside the bundle).
 //
 // Messages in:  { id, op: 'query', sql, params, rowMode, keepText, tx? } · { id, op: 'exec', sql, tx? }
-//               { id, op: 'begin' } · { id, op: 'end', tx, commit } · { id, op: 'listen' | 'unlisten', channel }
+//               { id, op: 'begin', tx } · { id, op: 'end', tx, commit }
+//               { id, op: 'batch', tx, steps: [query | exec | begin | end without id and tx, …] } · { id, op: 'listen' | 'unlisten', channel }
 //               { id, op: 'close' }
 // Messages out: { op: 'ready' } · { op: 'failed', error } · { id, ok: true, value } · { id, ok: false, error }
 //               { op: 'notify', channel, payload }
@@ -40,63 +41,89 @@ try {
   process.exit(1);
 }
 
-/** Open transactions: id → { tx, end(commit) }. */
+/**
+ * Open transactions: id (chosen by the main thread) → { tx, opened, end(commit), done }. A transaction
+ * is registered as soon as its 'begin' arrives: the queries sent right behind it (the main thread does
+ * not wait for BEGIN) wait for `opened`, then run in the order they came.
+ */
 const transactions = new Map();
 /** Channels listened to: channel → unsubscribe. */
 const listening = new Map();
-let nextTx = 1;
 
-function target(message) {
+async function target(message) {
   if (message.tx === undefined) return db;
   const open = transactions.get(message.tx);
   if (!open) throw new Error('The transaction has already ended');
-  return open.tx;
+  return (await open.opened).tx;
 }
 
 async function handle(message) {
   switch (message.op) {
     case 'query': {
-      const result = await target(message).query(message.sql, message.params, {
+      const result = await (await target(message)).query(message.sql, message.params, {
         rowMode: message.rowMode,
         parsers: keepingText(message.keepText),
       });
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec': {
-      const results = await target(message).exec(message.sql);
+      const results = await (await target(message)).exec(message.sql);
       return results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
     }
     case 'begin': {
       // The transaction stays open (holding PGlite's one connection) until 'end' arrives; 'end' answers
-      // once PGlite has committed or rolled back.
-      const id = nextTx++;
-      const entry = { tx: null, end: null, done: null };
-      const opened = new Promise((resolve, reject) => {
+      // once PGlite has committed or rolled back. Answers once BEGIN has run (or failed).
+      const entry = { tx: null, opened: null, end: null, done: null };
+      entry.opened = new Promise((resolve, reject) => {
         entry.done = db
           .transaction(
             (tx) =>
               new Promise((commit, rollback) => {
                 entry.tx = tx;
                 entry.end = (ok) => (ok ? commit(undefined) : rollback(new RolledBack()));
-                transactions.set(id, entry);
-                resolve(id);
+                resolve(entry);
               }),
           )
           .catch((error) => {
             if (!(error instanceof RolledBack)) throw error;
-          })
-          .finally(() => transactions.delete(id));
-        // BEGIN itself failed: the caller is told; a later failure (COMMIT) is told to 'end'.
+          });
+        // BEGIN itself failed: every message of the transaction is told; a later failure (COMMIT) is
+        // told to 'end'.
         entry.done.catch(reject);
       });
-      return opened;
+      entry.opened.catch(() => undefined);
+      transactions.set(message.tx, entry);
+      await entry.opened;
+      return null;
     }
     case 'end': {
       const open = transactions.get(message.tx);
       if (!open) throw new Error('The transaction has already ended');
-      open.end(message.commit);
-      await open.done;
+      try {
+        await open.opened;
+        open.end(message.commit);
+        await open.done;
+      } finally {
+        transactions.delete(message.tx);
+      }
       return null;
+    }
+    case 'batch': {
+      // Statements of one transaction sent together (pglite-thread.ts): run in order, the answer is the
+      // last one's. When one fails the rest do not run, but an 'end' among them still ends the
+      // transaction (rolled back), and the failure is the answer.
+      let value = null;
+      for (const [i, step] of message.steps.entries()) {
+        try {
+          value = await handle({ ...step, tx: message.tx });
+        } catch (error) {
+          const last = message.steps[message.steps.length - 1];
+          if (last.op === 'end' && i < message.steps.length - 1)
+            await handle({ op: 'end', tx: message.tx, commit: false }).catch(() => undefined);
+          throw error;
+        }
+      }
+      return value;
     }
     case 'listen': {
       if (!listening.has(message.channel)) {
@@ -124,8 +151,27 @@ async function handle(message) {
 
 class RolledBack extends Error {}
 
+/** Per open transaction, its last message: the next one runs after it, whatever each awaits. */
+const queues = new Map();
+
+function run(message) {
+  if (message.tx === undefined) return handle(message);
+  const ran = (queues.get(message.tx) ?? Promise.resolve()).then(() => handle(message));
+  const settled = ran.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(message.tx, settled);
+  const ends = message.op === 'end' || message.steps?.some((step) => step.op === 'end');
+  if (ends)
+    settled.then(() => {
+      if (queues.get(message.tx) === settled) queues.delete(message.tx);
+    });
+  return ran;
+}
+
 port.on('message', (message) => {
-  handle(message).then(
+  run(message).then(
     (value) => port.postMessage({ id: message.id, ok: true, value }),
     (error) => port.postMessage({ id: message.id, ok: false, error: plain(error) }),
   );

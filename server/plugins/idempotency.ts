@@ -41,6 +41,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { withoutWaiting } from '../db/pglite-thread';
 import { type RequestScope, runInScope } from '../db/request-scope';
 import { idempotencyKeys } from '../db/schema/idempotency';
 
@@ -348,21 +349,24 @@ async function idempotency(app: FastifyInstance, opts: IdempotencyOptions): Prom
       const body =
         out === null || out === undefined ? '' : Buffer.isBuffer(out) ? out.toString('utf8') : String(out);
       const { tx } = pending.scope;
-      if (setsCookie) {
-        // A credential is never replayed: the work commits, the key is not kept.
-        await tx.delete(idempotencyKeys).where(where(pending.claim));
-      } else {
-        await tx
-          .update(idempotencyKeys)
-          .set({
-            State: 'done',
-            StatusCode: reply.statusCode,
-            ResponseBody: body,
-            ContentType: contentTypeOf(reply) ?? null,
-            CompletedAt: now(),
-          })
-          .where(where(pending.claim));
-      }
+      // Its answer is not read: on the embedded database's thread it travels with the commit.
+      await withoutWaiting(async () => {
+        if (setsCookie) {
+          // A credential is never replayed: the work commits, the key is not kept.
+          await tx.delete(idempotencyKeys).where(where(pending.claim));
+        } else {
+          await tx
+            .update(idempotencyKeys)
+            .set({
+              State: 'done',
+              StatusCode: reply.statusCode,
+              ResponseBody: body,
+              ContentType: contentTypeOf(reply) ?? null,
+              CompletedAt: now(),
+            })
+            .where(where(pending.claim));
+        }
+      });
       await faults.beforeCommit?.(request);
       await end(pending, true);
     } catch (error) {

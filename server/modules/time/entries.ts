@@ -30,6 +30,7 @@ import {
   type Tx,
   toWire,
 } from './model';
+import { prepare } from './rules';
 import { insertEntry, softDelete, updateEntry } from './writes';
 
 /** POST: a new entry (a late adjustment request when its pay period is closed). */
@@ -43,9 +44,16 @@ export async function createTimeEntry(args: {
     const employeeId = await resolveTarget(tx, actor, entry.EmployeeID ?? entry.employeeId);
     await lockEmployee(tx, employeeId);
     const draft = draftFromSave(entry);
-    const late = await lateTargetOf(tx, employeeId, draft);
-    if (late) return requestLateCreate(tx, actor, employeeId, draft, late);
-    return toWire(await insertEntry(tx, actor, employeeId, draft));
+    // The pay period and the rules' reads go together. The rules' verdict counts for an entry applied
+    // now; one for a closed period is checked as its request (a break's work entry may be a request).
+    const [late, checked] = await Promise.allSettled([
+      lateTargetOf(tx, employeeId, draft),
+      prepare(tx, { actor, employeeId, selfId: null, children: [] }, draft),
+    ]);
+    if (late.status === 'rejected') throw late.reason;
+    if (late.value) return requestLateCreate(tx, actor, employeeId, draft, late.value);
+    if (checked.status === 'rejected') throw checked.reason;
+    return toWire(await insertEntry(tx, actor, employeeId, draft, '', { prepared: checked.value }));
   });
 }
 

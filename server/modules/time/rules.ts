@@ -1,7 +1,7 @@
 // Time entries: the validation of one entry before it is stored (spec 002 §3, §5, with the rules of
 // server/domain/time): times, coordinates, type, office rights, program and store, a break inside
 // its work entry and apart from its siblings, no overlap between one employee's work entries.
-import { and, asc, eq, gte, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import { officePrograms, stores, timeEntries, timeEntryTypes } from '../../db/tables';
 import { addDays } from '../../domain/time/clock-time';
 import {
@@ -12,6 +12,7 @@ import {
   checkBreakInside,
   checkCoordinates,
   checkTimes,
+  type DatedTimes,
   findOverlap,
   MESSAGES,
   type Span,
@@ -22,6 +23,14 @@ import { badRequest } from '../../errors';
 import type { Actor } from '../access/service';
 import { assertMayWriteAt, liveBreaksOf, liveRow, type OfficeFacts, typeAndOfficeFacts } from './access';
 import { type Conn, type Draft, type Row, ruleFailed } from './model';
+
+/**
+ * A stored entry's span on the timeline of entry-rules.ts, in SQL: its start in seconds since
+ * 1970-01-01 00:00 wall clock (null without a start time), and its length (an end before the start is
+ * the next day; an open entry is 0 long: its start instant). Used only to narrow what is read.
+ */
+const START_SECOND = sql`((${timeEntries.Date} - date '1970-01-01') * 86400 + extract(epoch from ${timeEntries.StartTime}))`;
+const LENGTH_SECONDS = sql`coalesce(extract(epoch from ${timeEntries.EndTime} - ${timeEntries.StartTime}) + case when ${timeEntries.EndTime} < ${timeEntries.StartTime} then 86400 else 0 end, 0)`;
 
 interface PrepareContext {
   actor: Actor;
@@ -59,6 +68,7 @@ export async function prepare(tx: Conn, ctx: PrepareContext, input: Draft): Prom
   // A work entry's office is known now: its type and office are read together.
   let office: OfficeFacts | undefined;
   let typeActive: boolean | null | undefined;
+  let neighbours: DatedTimes[] = [];
   if (draft.IsBreak) {
     const [type] = await tx
       .select({ IsActive: timeEntryTypes.IsActive })
@@ -67,12 +77,11 @@ export async function prepare(tx: Conn, ctx: PrepareContext, input: Draft): Prom
       .limit(1);
     typeActive = type?.IsActive;
   } else {
-    ({ typeActive, office } = await typeAndOfficeFacts(
-      tx,
-      draft.TimeEntryTypeID,
-      ctx.employeeId,
-      draft.IcdOfficeID,
-    ));
+    // The entries its span could meet are read at the same time (checked below, after the office rules).
+    [{ typeActive, office }, neighbours] = await Promise.all([
+      typeAndOfficeFacts(tx, draft.TimeEntryTypeID, ctx.employeeId, draft.IcdOfficeID),
+      overlapCandidates(tx, ctx, draft),
+    ]);
   }
   if (!typeActive) {
     const message = 'This time entry type does not exist.';
@@ -119,19 +128,6 @@ export async function prepare(tx: Conn, ctx: PrepareContext, input: Draft): Prom
   await checkProgramAndStore(tx, draft);
 
   const span = workSpan(draft) as Span;
-  const conditions = [
-    eq(timeEntries.EmployeeID, ctx.employeeId),
-    eq(timeEntries.IsBreak, false),
-    isNull(timeEntries.DeletedAt),
-    gte(timeEntries.Date, addDays(draft.Date, -1)),
-    lte(timeEntries.Date, addDays(draft.Date, 1)),
-  ];
-  if (ctx.selfId !== null) conditions.push(ne(timeEntries.Id, ctx.selfId));
-  const neighbours = await tx
-    .select()
-    .from(timeEntries)
-    .where(and(...conditions))
-    .orderBy(asc(timeEntries.Date), asc(timeEntries.StartTime), asc(timeEntries.Id));
   const overlap = findOverlap(
     span,
     neighbours.flatMap((n) => {
@@ -143,6 +139,31 @@ export async function prepare(tx: Conn, ctx: PrepareContext, input: Draft): Prom
   const outside = breakLeftOutside(span, ctx.children);
   if (outside) throw ruleFailed(outside);
   return draft;
+}
+
+/**
+ * The other live work entries of the employee whose span meets a work entry's, in order (the first
+ * overlap is the one named). The dates around it narrow the index scan; the spans, what comes back.
+ */
+async function overlapCandidates(tx: Conn, ctx: PrepareContext, draft: Draft): Promise<DatedTimes[]> {
+  const span = workSpan(draft) as Span;
+  const conditions = [
+    eq(timeEntries.EmployeeID, ctx.employeeId),
+    eq(timeEntries.IsBreak, false),
+    isNull(timeEntries.DeletedAt),
+    gte(timeEntries.Date, addDays(draft.Date, -1)),
+    lte(timeEntries.Date, addDays(draft.Date, 1)),
+    // Only the entries whose span meets this one's come back (findOverlap still decides): a busy day,
+    // or a device replaying a week, would otherwise send every entry of three days.
+    sql`${START_SECOND} <= ${span.end ?? span.start}`,
+    sql`${START_SECOND} + ${LENGTH_SECONDS} >= ${span.start}`,
+  ];
+  if (ctx.selfId !== null) conditions.push(ne(timeEntries.Id, ctx.selfId));
+  return tx
+    .select({ Date: timeEntries.Date, StartTime: timeEntries.StartTime, EndTime: timeEntries.EndTime })
+    .from(timeEntries)
+    .where(and(...conditions))
+    .orderBy(asc(timeEntries.Date), asc(timeEntries.StartTime), asc(timeEntries.Id));
 }
 
 /** The program must be one the office works; the store must be the office's (and the program's). */

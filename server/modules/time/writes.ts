@@ -25,9 +25,10 @@ export async function insertEntry(
   employeeId: number,
   input: Draft,
   prefix = '',
-  options: RecordOptions & { id?: number } = {},
+  options: RecordOptions & { id?: number; prepared?: Draft } = {},
 ): Promise<Row> {
-  const draft = await prepare(tx, { actor, employeeId, selfId: null, children: [], prefix }, input);
+  const draft =
+    options.prepared ?? (await prepare(tx, { actor, employeeId, selfId: null, children: [], prefix }, input));
   const by = options.by ?? doerOf(actor);
   const [row] = await tx
     .insert(timeEntries)
