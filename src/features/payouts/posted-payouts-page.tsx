@@ -76,7 +76,6 @@ function IcdGroup({ group, onOpen }: { group: IcdPostedPayouts; onOpen: (p: Post
           setSort({ column: s.column as Column, direction: s.descending ? 'desc' : 'asc' })
         }
         title={(p) => `${day(p.PostedDate)} · ${p.DivisionName}`}
-        subtitle={(p) => p.Reference}
         columns={[
           {
             key: 'PostedDate',
