@@ -25,8 +25,8 @@ function readCache(): Buffer | undefined {
 }
 
 const cachedData = readCache();
-// The wrapper Node.js puts around a CommonJS file; import() of a package (an optional one the lead
-// imports try) goes through Node.js's own loader.
+// The wrapper Node.js puts around a CommonJS file; an import() left in the bundle goes through
+// Node.js's own loader.
 const script = new vm.Script(
   `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
   {
@@ -36,9 +36,9 @@ const script = new vm.Script(
   },
 );
 
+// Told by server/serve.ts once the server answers: the functions of start-up have been compiled by
+// then and go into the cache with the file.
 if (!cachedData || script.cachedDataRejected) {
-  // Told by server/serve.ts once the server answers: the functions of start-up have been compiled by
-  // then and go into the cache with the file.
   (globalThis as Record<symbol, unknown>)[Symbol.for('apex.listening')] = () => {
     const timer = setTimeout(() => {
       try {
@@ -52,6 +52,8 @@ if (!cachedData || script.cachedDataRejected) {
     timer.unref();
   };
 }
+if (process.env.APEX_CODE_CACHE_DEBUG)
+  console.error(`code cache: ${cachedData ? (script.cachedDataRejected ? 'rejected' : 'used') : 'none'}`);
 
 const module = { exports: {} };
 const run = script.runInThisContext() as (
