@@ -12,8 +12,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -21,13 +19,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { errorMessage, errorStatus } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import { BulletinAudienceType } from '../../contract/notices';
 import { ListFooter } from '../../ui/list-footer';
 import { useRoles } from '../access/api';
 import { useCorporations, useDivisions, useOffices } from '../access/shared';
 import { type BulletinItem, useBulletins } from './api';
-import { fieldErrors, formatInstant } from './format';
+import { formatInstant } from './format';
+import { NoticeEditorActions, NoticeTextFields, useNoticeEditor } from './notice-editor';
 
 const PAGE_SIZE = 20;
 
@@ -105,15 +104,37 @@ export default function BulletinsAdminPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const query = useBulletins(page - 1, PAGE_SIZE);
-  const [editing, setEditing] = useState<BulletinItem | 'new' | null>(null);
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [delivering, setDelivering] = useState<BulletinItem | null>(null);
   const [busyDeliver, setBusyDeliver] = useState(false);
-  const options = useAudienceOptions(form.AudienceType);
-
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['bulletins'] });
+  const { editing, form, setForm, errors, saving, edit, close, save } = useNoticeEditor<BulletinItem, Form>({
+    empty: EMPTY,
+    toForm: (item) => ({
+      Subject: item.Subject,
+      Body: item.Body,
+      AudienceType: item.AudienceType,
+      AudienceIDs: item.AudienceIDs.map(String),
+    }),
+    validate: (f) => {
+      const local: Record<string, string> = {};
+      if (!f.Subject.trim()) local.Subject = t('notices.admin.required');
+      if (!f.Body.trim()) local.Body = t('notices.admin.required');
+      if (f.AudienceType !== 'All' && f.AudienceIDs.length === 0)
+        local.AudienceIDs = t('notices.bulletins.chooseAudience');
+      return local;
+    },
+    submit: (item, f) => {
+      const body = { ...f, AudienceIDs: f.AudienceType === 'All' ? [] : f.AudienceIDs.map(Number) };
+      return item === 'new'
+        ? api.post('bulletins', body)
+        : api.put(`bulletins/${item.BulletinID}`, { ...body, Version: item.Version });
+    },
+    savedMessage: t('notices.bulletins.saved'),
+    failedTitle: (status) =>
+      status === 403 ? t('notices.bulletins.outOfScope') : t('notices.bulletins.saveFailed'),
+    refresh,
+  });
+  const options = useAudienceOptions(form.AudienceType);
   const nameOf = useAudienceNames();
   const audienceLabel = (b: BulletinItem) => {
     if (b.AudienceType === 'All') return t('notices.bulletins.audiences.All');
@@ -124,57 +145,6 @@ export default function BulletinsAdminPage() {
       count: b.AudienceIDs.length,
     });
   };
-
-  function edit(item: BulletinItem | 'new') {
-    setEditing(item);
-    setErrors({});
-    setForm(
-      item === 'new'
-        ? EMPTY
-        : {
-            Subject: item.Subject,
-            Body: item.Body,
-            AudienceType: item.AudienceType,
-            AudienceIDs: item.AudienceIDs.map(String),
-          },
-    );
-  }
-
-  async function save() {
-    if (!editing) return;
-    const local: Record<string, string> = {};
-    if (!form.Subject.trim()) local.Subject = t('notices.admin.required');
-    if (!form.Body.trim()) local.Body = t('notices.admin.required');
-    if (form.AudienceType !== 'All' && form.AudienceIDs.length === 0)
-      local.AudienceIDs = t('notices.bulletins.chooseAudience');
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    const body = { ...form, AudienceIDs: form.AudienceType === 'All' ? [] : form.AudienceIDs.map(Number) };
-    setSaving(true);
-    try {
-      if (editing === 'new') await api.post('bulletins', body);
-      else await api.put(`bulletins/${editing.BulletinID}`, { ...body, Version: editing.Version });
-      notifications.show({ color: 'green', message: t('notices.bulletins.saved') });
-      setEditing(null);
-      await refresh();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      const status = errorStatus(err);
-      notifications.show({
-        color: 'red',
-        title:
-          status === 409
-            ? t('notices.admin.conflict')
-            : status === 403
-              ? t('notices.bulletins.outOfScope')
-              : t('notices.bulletins.saveFailed'),
-        message: errorMessage(err),
-      });
-      if (status === 409) await refresh();
-    } finally {
-      setSaving(false);
-    }
-  }
 
   async function deliver(item: BulletinItem) {
     setBusyDeliver(true);
@@ -271,28 +241,21 @@ export default function BulletinsAdminPage() {
 
       <Modal
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={close}
         title={editing === 'new' ? t('notices.bulletins.new') : t('notices.bulletins.editTitle')}
         size="xl"
       >
         <Stack>
-          <TextInput
-            label={t('notices.bulletins.subject')}
-            value={form.Subject}
-            onChange={(e) => setForm({ ...form, Subject: e.currentTarget.value })}
-            error={errors.Subject}
-            required
-            data-autofocus
-          />
-          <Textarea
-            label={t('notices.bulletins.body')}
-            value={form.Body}
-            onChange={(e) => setForm({ ...form, Body: e.currentTarget.value })}
-            error={errors.Body}
-            autosize
-            minRows={5}
-            maxRows={14}
-            required
+          <NoticeTextFields
+            headingLabel={t('notices.bulletins.subject')}
+            heading={form.Subject}
+            headingError={errors.Subject}
+            onHeading={(Subject) => setForm({ ...form, Subject })}
+            bodyLabel={t('notices.bulletins.body')}
+            body={form.Body}
+            bodyError={errors.Body}
+            onBody={(Body) => setForm({ ...form, Body })}
+            rows={{ min: 5, max: 14 }}
           />
           <Select
             label={t('notices.bulletins.audience')}
@@ -323,14 +286,7 @@ export default function BulletinsAdminPage() {
           <Text size="sm" c="dimmed">
             {t('notices.bulletins.scopeHint')}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setEditing(null)}>
-              {t('notices.admin.cancel')}
-            </Button>
-            <Button onClick={() => void save()} loading={saving}>
-              {t('notices.admin.save')}
-            </Button>
-          </Group>
+          <NoticeEditorActions onCancel={close} onSave={() => void save()} saving={saving} />
         </Stack>
       </Modal>
 

@@ -14,8 +14,6 @@ import {
   Switch,
   Table,
   Text,
-  Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -23,10 +21,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { errorMessage, errorStatus } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import type { LegalNoticeAudienceType } from '../../contract/notices';
 import { type LegalNoticeItem, useLegalNotices } from './api';
-import { fieldErrors, formatInstant } from './format';
+import { formatInstant } from './format';
+import { NoticeEditorActions, NoticeTextFields, useNoticeEditor } from './notice-editor';
 
 interface Form {
   Title: string;
@@ -57,60 +56,40 @@ export default function LegalNoticesAdminPage() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const query = useLegalNotices();
-  const [editing, setEditing] = useState<LegalNoticeItem | 'new' | null>(null);
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<LegalNoticeItem | null>(null);
-  const employees = useEmployeeOptions(editing !== null && form.AudienceType === 'Employees');
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['notices'] });
-
-  function edit(item: LegalNoticeItem | 'new') {
-    setEditing(item);
-    setErrors({});
-    setForm(
-      item === 'new'
-        ? EMPTY
-        : {
-            Title: item.Title,
-            Body: item.Body,
-            AudienceType: item.AudienceType,
-            AudienceIDs: item.AudienceIDs.map(String),
-            IsActive: item.IsActive,
-          },
-    );
-  }
-
-  async function save() {
-    if (!editing) return;
-    const local: Record<string, string> = {};
-    if (!form.Title.trim()) local.Title = t('notices.admin.required');
-    if (!form.Body.trim()) local.Body = t('notices.admin.required');
-    if (form.AudienceType === 'Employees' && form.AudienceIDs.length === 0)
-      local.AudienceIDs = t('notices.admin.chooseEmployees');
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    const body = { ...form, AudienceIDs: form.AudienceIDs.map(Number) };
-    setSaving(true);
-    try {
-      if (editing === 'new') await api.post('legal-notices', body);
-      else await api.put(`legal-notices/${editing.LegalNoticeID}`, { ...body, Version: editing.Version });
-      notifications.show({ color: 'green', message: t('notices.admin.saved') });
-      setEditing(null);
-      await refresh();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      notifications.show({
-        color: 'red',
-        title: errorStatus(err) === 409 ? t('notices.admin.conflict') : t('notices.admin.saveFailed'),
-        message: errorMessage(err),
-      });
-      if (errorStatus(err) === 409) await refresh();
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { editing, form, setForm, errors, saving, edit, close, save } = useNoticeEditor<
+    LegalNoticeItem,
+    Form
+  >({
+    empty: EMPTY,
+    toForm: (item) => ({
+      Title: item.Title,
+      Body: item.Body,
+      AudienceType: item.AudienceType,
+      AudienceIDs: item.AudienceIDs.map(String),
+      IsActive: item.IsActive,
+    }),
+    validate: (f) => {
+      const local: Record<string, string> = {};
+      if (!f.Title.trim()) local.Title = t('notices.admin.required');
+      if (!f.Body.trim()) local.Body = t('notices.admin.required');
+      if (f.AudienceType === 'Employees' && f.AudienceIDs.length === 0)
+        local.AudienceIDs = t('notices.admin.chooseEmployees');
+      return local;
+    },
+    submit: (item, f) => {
+      const body = { ...f, AudienceIDs: f.AudienceIDs.map(Number) };
+      return item === 'new'
+        ? api.post('legal-notices', body)
+        : api.put(`legal-notices/${item.LegalNoticeID}`, { ...body, Version: item.Version });
+    },
+    savedMessage: t('notices.admin.saved'),
+    failedTitle: () => t('notices.admin.saveFailed'),
+    refresh,
+  });
+  const employees = useEmployeeOptions(editing !== null && form.AudienceType === 'Employees');
 
   async function remove(item: LegalNoticeItem) {
     try {
@@ -203,28 +182,21 @@ export default function LegalNoticesAdminPage() {
 
       <Modal
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={close}
         title={editing === 'new' ? t('notices.admin.new') : t('notices.admin.editTitle')}
         size="xl"
       >
         <Stack>
-          <TextInput
-            label={t('notices.admin.noticeTitle')}
-            value={form.Title}
-            onChange={(e) => setForm({ ...form, Title: e.currentTarget.value })}
-            error={errors.Title}
-            required
-            data-autofocus
-          />
-          <Textarea
-            label={t('notices.admin.body')}
-            value={form.Body}
-            onChange={(e) => setForm({ ...form, Body: e.currentTarget.value })}
-            error={errors.Body}
-            autosize
-            minRows={6}
-            maxRows={16}
-            required
+          <NoticeTextFields
+            headingLabel={t('notices.admin.noticeTitle')}
+            heading={form.Title}
+            headingError={errors.Title}
+            onHeading={(Title) => setForm({ ...form, Title })}
+            bodyLabel={t('notices.admin.body')}
+            body={form.Body}
+            bodyError={errors.Body}
+            onBody={(Body) => setForm({ ...form, Body })}
+            rows={{ min: 6, max: 16 }}
           />
           {changedText && (
             <Alert color="yellow" data-testid="new-content-warning">
@@ -263,14 +235,7 @@ export default function LegalNoticesAdminPage() {
             checked={form.IsActive}
             onChange={(e) => setForm({ ...form, IsActive: e.currentTarget.checked })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setEditing(null)}>
-              {t('notices.admin.cancel')}
-            </Button>
-            <Button onClick={() => void save()} loading={saving}>
-              {t('notices.admin.save')}
-            </Button>
-          </Group>
+          <NoticeEditorActions onCancel={close} onSave={() => void save()} saving={saving} />
         </Stack>
       </Modal>
 
