@@ -10,18 +10,16 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Tabs,
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiClient } from '../../api/api-context';
@@ -30,6 +28,7 @@ import type { AuditLogEntry } from '../../contract/audit';
 import { wireDay } from '../../contract/time-management';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
+import { ResponsiveTable } from '../../ui/responsive-table';
 import { ChangeList, useChangeSummary } from '../time-management/components/change-list';
 import { dayLabel, timeLabel } from '../time-management/format';
 import { AccessAuditPanel } from './access-audit-panel';
@@ -118,6 +117,7 @@ function TimeAuditPanel() {
     setOpen(null);
   };
   const actionLabel = (action: string) => t(`time-management.actions.${action}`, { defaultValue: action });
+  const when = (r: AuditLogEntry) => format(new Date(r.OccurredAt), 'MMM d, yyyy h:mm a');
   /** A new or deleted entry in short ('Work · 9:00 AM – 5:00 PM'); a change as its changed fields. */
   const rowSummary = (r: AuditLogEntry) => {
     const copy = r.Before && r.After ? null : (r.After ?? r.Before);
@@ -184,14 +184,14 @@ function TimeAuditPanel() {
           searchable
           clearable
           nothingFoundMessage={t('audit.noEmployee')}
-          w={240}
+          w={{ base: '100%', xs: 240 }}
         />
         <TextInput
           type="date"
           label={t('audit.from')}
           value={filters.startDate}
           onChange={(e) => change({ startDate: e.currentTarget.value })}
-          w={170}
+          w={{ base: 'calc(50% - 6px)', xs: 170 }}
         />
         <TextInput
           type="date"
@@ -199,7 +199,7 @@ function TimeAuditPanel() {
           value={filters.endDate}
           onChange={(e) => change({ endDate: e.currentTarget.value })}
           error={datesReversed ? t('audit.datesReversed') : undefined}
-          w={170}
+          w={{ base: 'calc(50% - 6px)', xs: 170 }}
         />
         <Button
           variant="light"
@@ -223,35 +223,115 @@ function TimeAuditPanel() {
         >
           {(data) => (
             <>
-              <Table.ScrollContainer minWidth={900}>
-                <Table striped highlightOnHover verticalSpacing="xs" data-testid="audit-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('audit.columns.when')}</Table.Th>
-                      <Table.Th>{t('audit.columns.action')}</Table.Th>
-                      <Table.Th>{t('audit.columns.employee')}</Table.Th>
-                      <Table.Th>{t('audit.columns.by')}</Table.Th>
-                      <Table.Th>{t('audit.columns.entryDate')}</Table.Th>
-                      <Table.Th>{t('audit.columns.changes')}</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>{t('audit.details')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.Items.map((r) => (
-                      <Row
-                        key={r.AuditLogID}
-                        row={r}
-                        open={open === r.AuditLogID}
-                        onToggle={() => setOpen(open === r.AuditLogID ? null : r.AuditLogID)}
-                        actionLabel={actionLabel}
-                        summary={rowSummary(r)}
-                      />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ResponsiveTable
+                label={t('audit.tabs.time')}
+                testId="audit-table"
+                tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs' }}
+                minWidth={900}
+                rows={data.Items}
+                rowKey={(r) => r.AuditLogID}
+                rowProps={(r) => ({
+                  'data-audit-id': r.AuditLogID,
+                  'data-action': r.Action,
+                  'data-entry-id': r.TimeEntryID ?? undefined,
+                })}
+                title={(r) => actionLabel(r.Action)}
+                subtitle={(r) => when(r)}
+                columns={[
+                  {
+                    key: 'OccurredAt',
+                    label: t('audit.columns.when'),
+                    nowrap: true,
+                    hideInCard: true,
+                    cell: when,
+                  },
+                  {
+                    key: 'Action',
+                    label: t('audit.columns.action'),
+                    nowrap: true,
+                    hideInCard: true,
+                    cell: (r) => (
+                      <Badge
+                        color={ACTION_COLOURS[r.Action] ?? 'gray'}
+                        variant="light"
+                        tt="none"
+                        styles={{ label: { overflow: 'visible' } }}
+                      >
+                        {actionLabel(r.Action)}
+                      </Badge>
+                    ),
+                  },
+                  {
+                    key: 'Employee',
+                    label: t('audit.columns.employee'),
+                    cell: (r) => (
+                      <>
+                        <Text size="sm">{r.EmployeeName ?? '—'}</Text>
+                        {r.OfficeName && (
+                          <Text size="xs" c="dimmed">
+                            {r.OfficeName}
+                          </Text>
+                        )}
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'By',
+                    label: t('audit.columns.by'),
+                    cell: (r) => (
+                      <>
+                        {r.ActorName ?? '—'}
+                        {r.ProxyByName && (
+                          <Text size="xs" c="dimmed">
+                            {t('audit.proxy', { name: r.ProxyByName })}
+                          </Text>
+                        )}
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'EntryDate',
+                    label: t('audit.columns.entryDate'),
+                    nowrap: true,
+                    cell: (r) => (r.EntryDate ? dayLabel(wireDay(r.EntryDate)) : '—'),
+                  },
+                  {
+                    key: 'Changes',
+                    label: t('audit.columns.changes'),
+                    maw: 420,
+                    cell: (r) => (
+                      <Text size="sm" lineClamp={2}>
+                        {rowSummary(r) || r.Note || '—'}
+                      </Text>
+                    ),
+                  },
+                ]}
+                actionsLabel={t('audit.details')}
+                actions={(r, layout) =>
+                  r.Changes.length > 0 ? (
+                    <Button
+                      size={layout === 'cards' ? 'sm' : 'compact-xs'}
+                      variant={layout === 'cards' ? 'light' : 'subtle'}
+                      onClick={() => setOpen(open === r.AuditLogID ? null : r.AuditLogID)}
+                      aria-expanded={open === r.AuditLogID}
+                    >
+                      {open === r.AuditLogID ? t('audit.hide') : t('audit.details')}
+                    </Button>
+                  ) : null
+                }
+                detail={(r) =>
+                  open === r.AuditLogID ? (
+                    <>
+                      <ChangeList changes={r.Changes} />
+                      {r.Note && (
+                        <Text size="sm" c="dimmed" mt={4}>
+                          {r.Note}
+                        </Text>
+                      )}
+                    </>
+                  ) : null
+                }
+              />
               <ListFooter
                 label={t('audit.count', { count: data.TotalCount })}
                 totalCount={data.TotalCount}
@@ -264,87 +344,5 @@ function TimeAuditPanel() {
         </QueryView>
       )}
     </Stack>
-  );
-}
-
-function Row({
-  row,
-  open,
-  onToggle,
-  actionLabel,
-  summary,
-}: {
-  row: AuditLogEntry;
-  open: boolean;
-  onToggle: () => void;
-  actionLabel: (action: string) => string;
-  summary: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Fragment>
-      <Table.Tr
-        data-audit-id={row.AuditLogID}
-        data-action={row.Action}
-        data-entry-id={row.TimeEntryID ?? undefined}
-      >
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          {format(new Date(row.OccurredAt), 'MMM d, yyyy h:mm a')}
-        </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <Badge
-            color={ACTION_COLOURS[row.Action] ?? 'gray'}
-            variant="light"
-            tt="none"
-            styles={{ label: { overflow: 'visible' } }}
-          >
-            {actionLabel(row.Action)}
-          </Badge>
-        </Table.Td>
-        <Table.Td>
-          <Text size="sm">{row.EmployeeName ?? '—'}</Text>
-          {row.OfficeName && (
-            <Text size="xs" c="dimmed">
-              {row.OfficeName}
-            </Text>
-          )}
-        </Table.Td>
-        <Table.Td>
-          {row.ActorName ?? '—'}
-          {row.ProxyByName && (
-            <Text size="xs" c="dimmed">
-              {t('audit.proxy', { name: row.ProxyByName })}
-            </Text>
-          )}
-        </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          {row.EntryDate ? dayLabel(wireDay(row.EntryDate)) : '—'}
-        </Table.Td>
-        <Table.Td maw={420}>
-          <Text size="sm" lineClamp={2}>
-            {summary || row.Note || '—'}
-          </Text>
-        </Table.Td>
-        <Table.Td w={1}>
-          {row.Changes.length > 0 && (
-            <Button size="compact-xs" variant="subtle" onClick={onToggle} aria-expanded={open}>
-              {open ? t('audit.hide') : t('audit.details')}
-            </Button>
-          )}
-        </Table.Td>
-      </Table.Tr>
-      {open && (
-        <Table.Tr>
-          <Table.Td colSpan={7}>
-            <ChangeList changes={row.Changes} />
-            {row.Note && (
-              <Text size="sm" c="dimmed" mt={4}>
-                {row.Note}
-              </Text>
-            )}
-          </Table.Td>
-        </Table.Tr>
-      )}
-    </Fragment>
   );
 }
