@@ -28,7 +28,7 @@ import type { AuditLogEntry } from '../../contract/audit';
 import { wireDay } from '../../contract/time-management';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
-import { ResponsiveTable } from '../../ui/responsive-table';
+import { ResponsiveTable, useTableLayout } from '../../ui/responsive-table';
 import { ChangeList, useChangeSummary } from '../time-management/components/change-list';
 import { dayLabel, timeLabel } from '../time-management/format';
 import { AccessAuditPanel } from './access-audit-panel';
@@ -162,12 +162,17 @@ function TimeAuditPanel() {
   }
 
   const employeeLabel = t(`audit.employeeFilter.${filters.view}`);
+  const phone = useTableLayout() === 'cards';
 
   return (
     <Stack gap="md">
       <Text c="dimmed">{t('audit.subtitle')}</Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <SegmentedControl
+          // Stacked on a phone, where the three views do not fit side by side.
+          orientation={phone ? 'vertical' : 'horizontal'}
+          fullWidth={phone}
+          w={phone ? '100%' : undefined}
           value={filters.view}
           onChange={(v) => change({ view: v as AuditView })}
           data={(['timekeeping', 'modification', 'acknowledged'] as const).map((v) => ({
