@@ -17,7 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../../api/errors';
 import { hasGrant } from '../../../api/permissions';
@@ -28,7 +28,7 @@ import {
   type ProductLine,
   ROGERS_CATEGORY_NAMES,
 } from '../../../contract/orders';
-import { QueryView } from '../../../ui/query-view';
+import { type QueryLike, QueryView } from '../../../ui/query-view';
 import { useDivisions } from '../../employees/api';
 import {
   useDeleteCatalogueItem,
@@ -39,6 +39,7 @@ import {
   useSaveCatalogueItem,
 } from '../api/office';
 import { serverFieldErrors } from './helpers';
+import { SaveActions } from './save-actions';
 
 const ROGERS = 35;
 
@@ -222,52 +223,27 @@ function Products({
           </Button>
         )}
       </Group>
-      <QueryView
+      <CatalogueTable
         query={products}
-        errorTitle={t('orders.catalogue.loadFailed')}
-        empty={t('orders.catalogue.empty')}
-        isEmpty={(d) => d.length === 0}
-      >
-        {(rows) => (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped verticalSpacing="xs" data-testid="products-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('orders.catalogue.name')}</Table.Th>
-                  <Table.Th>{t('orders.catalogue.code')}</Table.Th>
-                  <Table.Th>{t('orders.office.division')}</Table.Th>
-                  <Table.Th>{t('orders.catalogue.category')}</Table.Th>
-                  <Table.Th>{t('orders.catalogue.state')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p.ProductID}>
-                    <Table.Td>{p.Name}</Table.Td>
-                    <Table.Td>{p.Code ?? '—'}</Table.Td>
-                    <Table.Td>{divisionName(p.DivisionID)}</Table.Td>
-                    <Table.Td>
-                      {p.RogersCategoryID ? t(`orders.rogersCategory.${p.RogersCategoryID}`) : '—'}
-                    </Table.Td>
-                    <Table.Td>
-                      <ActiveBadge active={p.IsActive} />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        canWrite={canWrite}
-                        name={p.Name}
-                        onEdit={() => setEditing(p)}
-                        onDelete={() => setDeleting(p)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </QueryView>
+        minWidth={720}
+        testId="products-table"
+        headers={[
+          t('orders.catalogue.name'),
+          t('orders.catalogue.code'),
+          t('orders.office.division'),
+          t('orders.catalogue.category'),
+        ]}
+        rowKey={(p) => p.ProductID}
+        cells={(p) => [
+          p.Name,
+          p.Code ?? '—',
+          divisionName(p.DivisionID),
+          p.RogersCategoryID ? t(`orders.rogersCategory.${p.RogersCategoryID}`) : '—',
+        ]}
+        canWrite={canWrite}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
       <ProductModal
         editing={editing}
         divisions={divisionNames}
@@ -280,6 +256,79 @@ function Products({
         onClose={() => setDeleting(null)}
       />
     </Stack>
+  );
+}
+
+/**
+ * A list of products or product lines: the given columns, then the state (active or not) and, for
+ * those who may change the catalogue, Edit and Delete.
+ */
+function CatalogueTable<T extends { Name: string; IsActive: boolean }>({
+  query,
+  minWidth,
+  testId,
+  headers,
+  rowKey,
+  cells,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  query: QueryLike<T[]>;
+  minWidth: number;
+  testId: string;
+  headers: string[];
+  rowKey: (row: T) => number;
+  cells: (row: T) => ReactNode[];
+  canWrite: boolean;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <QueryView
+      query={query}
+      errorTitle={t('orders.catalogue.loadFailed')}
+      empty={t('orders.catalogue.empty')}
+      isEmpty={(d) => d.length === 0}
+    >
+      {(rows) => (
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table striped verticalSpacing="xs" data-testid={testId}>
+            <Table.Thead>
+              <Table.Tr>
+                {headers.map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
+                ))}
+                <Table.Th>{t('orders.catalogue.state')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {cells(row).map((cell, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed, in the headers' order
+                    <Table.Td key={i}>{cell}</Table.Td>
+                  ))}
+                  <Table.Td>
+                    <ActiveBadge active={row.IsActive} />
+                  </Table.Td>
+                  <Table.Td>
+                    <RowActions
+                      canWrite={canWrite}
+                      name={row.Name}
+                      onEdit={() => onEdit(row)}
+                      onDelete={() => onDelete(row)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryView>
   );
 }
 
@@ -330,6 +379,43 @@ function currentOf<T>(err: unknown): T | undefined {
   return (err.data as { Current?: T } | null)?.Current;
 }
 
+/**
+ * The state of a product's or a product line's dialog: the record edited (null: a new one), filled
+ * into the form on opening and again with the server's current record after a 409, the server's
+ * field errors, and Save (an update carries the version read).
+ */
+function useCatalogueDialog<T extends { Version: number }>(
+  kind: 'products' | 'product-lines',
+  editing: T | 'new' | null,
+  fill: (record: T | null) => void,
+) {
+  const save = useSaveCatalogueItem(kind);
+  const [key, setKey] = useState<T | 'new' | null>(null);
+  const [record, setRecord] = useState<T | null>(null);
+  const load = (r: T | null) => {
+    setRecord(r);
+    fill(r);
+  };
+  if (key !== editing) {
+    setKey(editing);
+    save.reset();
+    load(editing === 'new' ? null : editing);
+  }
+  const errors = save.isError ? serverFieldErrors(save.error) : {};
+  const submit = (id: number | null, body: Record<string, unknown>, onSaved: () => void) =>
+    save.mutate(
+      { id, body: { ...body, ...(record ? { Version: record.Version } : {}) } as never },
+      {
+        onSuccess: onSaved,
+        onError: (err) => {
+          const current = currentOf<T>(err);
+          if (current) load(current);
+        },
+      },
+    );
+  return { record, errors, save, submit };
+}
+
 function ProductModal({
   editing,
   divisions,
@@ -342,28 +428,18 @@ function ProductModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const save = useSaveCatalogueItem('products');
-  const [key, setKey] = useState<typeof editing>(null);
-  const [record, setRecord] = useState<Product | null>(null);
   const [division, setDivision] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [active, setActive] = useState(true);
-  const load = (p: Product | null) => {
-    setRecord(p);
+  const { record, errors, save, submit } = useCatalogueDialog<Product>('products', editing, (p) => {
     setDivision(p ? String(p.DivisionID) : defaultDivision ? String(defaultDivision) : null);
     setName(p?.Name ?? '');
     setCode(p?.Code ?? '');
     setCategory(p?.RogersCategoryID ? String(p.RogersCategoryID) : null);
     setActive(p?.IsActive ?? true);
-  };
-  if (key !== editing) {
-    setKey(editing);
-    save.reset();
-    load(editing === 'new' ? null : editing);
-  }
-  const errors = save.isError ? serverFieldErrors(save.error) : {};
+  });
   const rogers = Number(division) === ROGERS;
   return (
     <Modal
@@ -411,39 +487,24 @@ function ProductModal({
           checked={active}
           onChange={(e) => setActive(e.currentTarget.checked)}
         />
-        {save.isError && <Alert color="red">{saveError(save.error, t('orders.catalogue.reloaded'))}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('orders.office.cancel')}
-          </Button>
-          <Button
-            loading={save.isPending}
-            onClick={() =>
-              save.mutate(
-                {
-                  id: record?.ProductID ?? null,
-                  body: {
-                    DivisionID: Number(division) || (null as unknown as number),
-                    Name: name,
-                    Code: code.trim() || null,
-                    RogersCategoryID: category ? Number(category) : null,
-                    IsActive: active,
-                    ...(record ? { Version: record.Version } : {}),
-                  } as never,
-                },
-                {
-                  onSuccess: onClose,
-                  onError: (err) => {
-                    const current = currentOf<Product>(err);
-                    if (current) load(current);
-                  },
-                },
-              )
-            }
-          >
-            {t('orders.detail.save')}
-          </Button>
-        </Group>
+        <SaveActions
+          error={save.isError ? saveError(save.error, t('orders.catalogue.reloaded')) : null}
+          pending={save.isPending}
+          onCancel={onClose}
+          onSave={() =>
+            submit(
+              record?.ProductID ?? null,
+              {
+                DivisionID: Number(division) || (null as unknown as number),
+                Name: name,
+                Code: code.trim() || null,
+                RogersCategoryID: category ? Number(category) : null,
+                IsActive: active,
+              },
+              onClose,
+            )
+          }
+        />
       </Stack>
     </Modal>
   );
@@ -476,48 +537,17 @@ function Lines({ divisionID }: { divisionID?: number }) {
           </Button>
         )}
       </Group>
-      <QueryView
+      <CatalogueTable
         query={lines}
-        errorTitle={t('orders.catalogue.loadFailed')}
-        empty={t('orders.catalogue.empty')}
-        isEmpty={(d) => d.length === 0}
-      >
-        {(rows) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="xs" data-testid="lines-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('orders.catalogue.name')}</Table.Th>
-                  <Table.Th>{t('orders.office.program')}</Table.Th>
-                  <Table.Th>{t('orders.catalogue.sortIndex')}</Table.Th>
-                  <Table.Th>{t('orders.catalogue.state')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((l) => (
-                  <Table.Tr key={l.ProductLineID}>
-                    <Table.Td>{l.Name}</Table.Td>
-                    <Table.Td>{l.ProgramName}</Table.Td>
-                    <Table.Td>{l.SortIndex}</Table.Td>
-                    <Table.Td>
-                      <ActiveBadge active={l.IsActive} />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        canWrite={canWrite}
-                        name={l.Name}
-                        onEdit={() => setEditing(l)}
-                        onDelete={() => setDeleting(l)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </QueryView>
+        minWidth={640}
+        testId="lines-table"
+        headers={[t('orders.catalogue.name'), t('orders.office.program'), t('orders.catalogue.sortIndex')]}
+        rowKey={(l) => l.ProductLineID}
+        cells={(l) => [l.Name, l.ProgramName, l.SortIndex]}
+        canWrite={canWrite}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
       <LineModal
         editing={editing}
         programs={programs.data ?? []}
@@ -547,26 +577,16 @@ function LineModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const save = useSaveCatalogueItem('product-lines');
-  const [key, setKey] = useState<typeof editing>(null);
-  const [record, setRecord] = useState<ProductLine | null>(null);
   const [program, setProgram] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [sortIndex, setSortIndex] = useState<number | string>(0);
   const [active, setActive] = useState(true);
-  const load = (l: ProductLine | null) => {
-    setRecord(l);
+  const { record, errors, save, submit } = useCatalogueDialog<ProductLine>('product-lines', editing, (l) => {
     setProgram(l ? String(l.ProgramID) : defaultProgram);
     setName(l?.Name ?? '');
     setSortIndex(l?.SortIndex ?? 0);
     setActive(l?.IsActive ?? true);
-  };
-  if (key !== editing) {
-    setKey(editing);
-    save.reset();
-    load(editing === 'new' ? null : editing);
-  }
-  const errors = save.isError ? serverFieldErrors(save.error) : {};
+  });
   return (
     <Modal
       opened={editing !== null}
@@ -604,38 +624,23 @@ function LineModal({
           checked={active}
           onChange={(e) => setActive(e.currentTarget.checked)}
         />
-        {save.isError && <Alert color="red">{saveError(save.error, t('orders.catalogue.reloaded'))}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('orders.office.cancel')}
-          </Button>
-          <Button
-            loading={save.isPending}
-            onClick={() =>
-              save.mutate(
-                {
-                  id: record?.ProductLineID ?? null,
-                  body: {
-                    ProgramID: Number(program) || (null as unknown as number),
-                    Name: name,
-                    SortIndex: typeof sortIndex === 'number' ? sortIndex : 0,
-                    IsActive: active,
-                    ...(record ? { Version: record.Version } : {}),
-                  } as never,
-                },
-                {
-                  onSuccess: onClose,
-                  onError: (err) => {
-                    const current = currentOf<ProductLine>(err);
-                    if (current) load(current);
-                  },
-                },
-              )
-            }
-          >
-            {t('orders.detail.save')}
-          </Button>
-        </Group>
+        <SaveActions
+          error={save.isError ? saveError(save.error, t('orders.catalogue.reloaded')) : null}
+          pending={save.isPending}
+          onCancel={onClose}
+          onSave={() =>
+            submit(
+              record?.ProductLineID ?? null,
+              {
+                ProgramID: Number(program) || (null as unknown as number),
+                Name: name,
+                SortIndex: typeof sortIndex === 'number' ? sortIndex : 0,
+                IsActive: active,
+              },
+              onClose,
+            )
+          }
+        />
       </Stack>
     </Modal>
   );

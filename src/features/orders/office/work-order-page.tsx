@@ -23,7 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isResponseError } from '../../../api/errors';
@@ -57,6 +57,7 @@ import {
   serverMessages,
   statusTargets,
 } from './helpers';
+import { SaveActions } from './save-actions';
 
 export default function WorkOrderPage() {
   const { t } = useTranslation();
@@ -190,111 +191,89 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
       </Grid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card withBorder padding="md">
-          <Title order={2} size="h4" mb="sm">
-            {t('orders.detail.history')}
-          </Title>
-          {o.History.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('orders.detail.noHistory')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table verticalSpacing={6} data-testid="status-history">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('orders.detail.product')}</Table.Th>
-                    <Table.Th>{t('orders.detail.change')}</Table.Th>
-                    <Table.Th>{t('orders.detail.who')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {o.History.map((h) => (
-                    <Table.Tr key={h.ProductOrderStatusHistoryID}>
-                      <Table.Td>{productName(h.ProductOrderID)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {h.FromStatusName
-                            ? t('orders.detail.fromTo', { from: h.FromStatusName, to: h.ToStatusName })
-                            : h.ToStatusName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {t('orders.detail.effective', { date: day(h.StatusDate) })}
-                          {h.Comments ? ` — ${h.Comments}` : ''}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{h.ChangedByName ?? t('orders.detail.system')}</Text>
-                        <Text size="xs" c="dimmed">
-                          {when(h.ChangedAt)}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Card>
-        <Card withBorder padding="md">
-          <Title order={2} size="h4" mb="sm">
-            {t('orders.detail.commission')}
-          </Title>
-          {o.Commissions.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('orders.detail.noCommission')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table verticalSpacing={6} data-testid="commission-pieces">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('orders.detail.piece')}</Table.Th>
-                    <Table.Th>{t('orders.detail.policy')}</Table.Th>
-                    <Table.Th>{t('orders.detail.payPeriod')}</Table.Th>
-                    <Table.Th ta="right">{t('orders.detail.amount')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {o.Commissions.map((c, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: pieces have no id on the wire; their order is stable
-                    <Table.Tr key={i}>
-                      <Table.Td>
-                        <Text size="sm" fw={700} c={c.Amount < 0 ? 'red' : 'green'}>
-                          {t(`orders.detail.kind.${c.Kind}`)}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {productName(c.ProductOrderID)} ·{' '}
-                          {t('orders.detail.pieceMath', { qty: c.PieceQty, rate: money(c.PieceRate) })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{c.PolicyName ?? '—'}</Table.Td>
-                      <Table.Td>
-                        {c.IsPaid && c.PayPeriodID !== null ? (
-                          <Text size="sm">
-                            {c.PieceNumber !== null
-                              ? t('orders.detail.pieceIn', { n: c.PieceNumber, period: c.PayPeriodID })
-                              : t('orders.detail.periodOnly', { period: c.PayPeriodID })}
-                          </Text>
-                        ) : (
-                          <Text size="sm" c="orange">
-                            {t('orders.detail.notPaid')}
-                          </Text>
-                        )}
-                        <Text size="xs" c="dimmed">
-                          {when(c.CreatedAt)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right" c={c.Amount < 0 ? 'red' : undefined}>
-                        {money(c.Amount)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Card>
+        <HistoryCard
+          title={t('orders.detail.history')}
+          empty={o.History.length === 0 ? t('orders.detail.noHistory') : null}
+          testId="status-history"
+          head={
+            <>
+              <Table.Th>{t('orders.detail.product')}</Table.Th>
+              <Table.Th>{t('orders.detail.change')}</Table.Th>
+              <Table.Th>{t('orders.detail.who')}</Table.Th>
+            </>
+          }
+        >
+          {o.History.map((h) => (
+            <Table.Tr key={h.ProductOrderStatusHistoryID}>
+              <Table.Td>{productName(h.ProductOrderID)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {h.FromStatusName
+                    ? t('orders.detail.fromTo', { from: h.FromStatusName, to: h.ToStatusName })
+                    : h.ToStatusName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('orders.detail.effective', { date: day(h.StatusDate) })}
+                  {h.Comments ? ` — ${h.Comments}` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{h.ChangedByName ?? t('orders.detail.system')}</Text>
+                <Text size="xs" c="dimmed">
+                  {when(h.ChangedAt)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HistoryCard>
+        <HistoryCard
+          title={t('orders.detail.commission')}
+          empty={o.Commissions.length === 0 ? t('orders.detail.noCommission') : null}
+          testId="commission-pieces"
+          head={
+            <>
+              <Table.Th>{t('orders.detail.piece')}</Table.Th>
+              <Table.Th>{t('orders.detail.policy')}</Table.Th>
+              <Table.Th>{t('orders.detail.payPeriod')}</Table.Th>
+              <Table.Th ta="right">{t('orders.detail.amount')}</Table.Th>
+            </>
+          }
+        >
+          {o.Commissions.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: pieces have no id on the wire; their order is stable
+            <Table.Tr key={i}>
+              <Table.Td>
+                <Text size="sm" fw={700} c={c.Amount < 0 ? 'red' : 'green'}>
+                  {t(`orders.detail.kind.${c.Kind}`)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {productName(c.ProductOrderID)} ·{' '}
+                  {t('orders.detail.pieceMath', { qty: c.PieceQty, rate: money(c.PieceRate) })}
+                </Text>
+              </Table.Td>
+              <Table.Td>{c.PolicyName ?? '—'}</Table.Td>
+              <Table.Td>
+                {c.IsPaid && c.PayPeriodID !== null ? (
+                  <Text size="sm">
+                    {c.PieceNumber !== null
+                      ? t('orders.detail.pieceIn', { n: c.PieceNumber, period: c.PayPeriodID })
+                      : t('orders.detail.periodOnly', { period: c.PayPeriodID })}
+                  </Text>
+                ) : (
+                  <Text size="sm" c="orange">
+                    {t('orders.detail.notPaid')}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {when(c.CreatedAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" c={c.Amount < 0 ? 'red' : undefined}>
+                {money(c.Amount)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HistoryCard>
       </SimpleGrid>
 
       <Adjustments order={o} />
@@ -647,6 +626,44 @@ function Adjustments({ order }: { order: WorkOrderDetail }) {
   );
 }
 
+/** A card of the order's record (status history, commission pieces): a table, or a sentence when empty. */
+function HistoryCard({
+  title,
+  empty,
+  testId,
+  head,
+  children,
+}: {
+  title: string;
+  /** The sentence shown instead of the table, or null when there are rows. */
+  empty: string | null;
+  testId: string;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {empty !== null ? (
+        <Text c="dimmed" size="sm">
+          {empty}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing={6} data-testid={testId}>
+            <Table.Thead>
+              <Table.Tr>{head}</Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{children}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
 function AdjustmentModal({
   editing,
   order,
@@ -719,30 +736,24 @@ function AdjustmentModal({
           error={errors.Comments}
           autosize
         />
-        {save.isError && <Alert color="red">{errorMessage(save.error)}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('orders.office.cancel')}
-          </Button>
-          <Button
-            loading={save.isPending}
-            onClick={() => {
-              const common = {
-                PartnerName: partner,
-                Amount: typeof amount === 'number' ? amount : Number(amount || 'NaN'),
-                Comments: comments.trim() || null,
-              };
-              save.mutate(
-                existing
-                  ? { id: existing.ProductOrderAdjustmentID, body: { ...common, Version: existing.Version } }
-                  : { id: null, body: { ...common, ProductOrderID: Number(product) } },
-                { onSuccess: onClose },
-              );
-            }}
-          >
-            {t('orders.detail.save')}
-          </Button>
-        </Group>
+        <SaveActions
+          error={save.isError ? errorMessage(save.error) : null}
+          pending={save.isPending}
+          onCancel={onClose}
+          onSave={() => {
+            const common = {
+              PartnerName: partner,
+              Amount: typeof amount === 'number' ? amount : Number(amount || 'NaN'),
+              Comments: comments.trim() || null,
+            };
+            save.mutate(
+              existing
+                ? { id: existing.ProductOrderAdjustmentID, body: { ...common, Version: existing.Version } }
+                : { id: null, body: { ...common, ProductOrderID: Number(product) } },
+              { onSuccess: onClose },
+            );
+          }}
+        />
       </Stack>
     </Modal>
   );
