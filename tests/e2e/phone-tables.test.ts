@@ -1,5 +1,5 @@
-// The back office's wide lists on a phone (390 × 844): time approvals, posted payouts and the employment
-// queues show their rows as cards, so the page does not scroll sideways and each row's button is on
+// The back office's wide lists on a phone (390 × 844): time approvals, posted payouts, the employment
+// queues and the audit logs' time changes show their rows as cards, so the page does not scroll sideways and each row's button is on
 // the screen (no swiping to find it); from the sm breakpoint (a tablet) they are tables again.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -28,6 +28,13 @@ const SCREENS = [
     list: 'queue-new-hires',
     button: 'Process',
   },
+  {
+    name: 'audit logs, time changes',
+    user: 'auditor',
+    path: '/audit-logs',
+    list: 'audit-table',
+    button: 'Details',
+  },
 ] as const;
 
 describe('wide lists on a phone', () => {
@@ -38,7 +45,12 @@ describe('wide lists on a phone', () => {
       try {
         await page.goto(`/account/login?returnUrl=${encodeURIComponent(screen.path)}`);
         await signIn(page, screen.user);
-        const card = page.getByTestId(`${screen.list}-cards`).first().locator('li').first();
+        const card = page
+          .getByTestId(`${screen.list}-cards`)
+          .first()
+          .locator('li')
+          .filter({ has: page.getByRole('button', { name: screen.button }) })
+          .first();
         await card.waitFor();
         expect(await page.getByTestId(screen.list).count()).toBe(0);
 
