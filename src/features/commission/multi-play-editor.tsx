@@ -4,9 +4,7 @@
 // says so and reloads. Delete asks once and sends the Version.
 import {
   ActionIcon,
-  Alert,
   Button,
-  Fieldset,
   Group,
   Modal,
   NumberInput,
@@ -16,18 +14,15 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { type SaveProblem, saveProblem } from '../../api/errors';
 import type { MultiPlayPolicy } from '../../contract/commission';
 import type { Product, ProductLine } from '../../contract/orders';
-import { COMMISSION_KEY } from './api';
 import { type MultiPlayValues, multiPlayBody, rowMessages } from './editor-helpers';
+import { CancelSave, EditorNotes, PolicyFields, usePolicySave } from './editor-parts';
 
 const str = (n: number | null | undefined) => (n == null ? null : String(n));
 
@@ -52,7 +47,6 @@ export function MultiPlayEditor(props: {
 }) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const queryClient = useQueryClient();
   const { divisionId, policy, products, lines, canWrite, onClose } = props;
   const [values, setValues] = useState<MultiPlayValues>(() => ({
     Name: policy?.Name ?? '',
@@ -67,13 +61,13 @@ export function MultiPlayEditor(props: {
       { ProductID: null, ProductLineID: null },
     ],
   }));
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const { problem, setProblem, busy, fieldError, run } = usePolicySave(onClose, () =>
+    setConfirmDelete(false),
+  );
   const set = (patch: Partial<MultiPlayValues>) => setValues((v) => ({ ...v, ...patch }));
   const setPair = (i: number, patch: Partial<MultiPlayValues['Pairs'][number]>) =>
     set({ Pairs: values.Pairs.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
-  const fieldError = (key: string) => problem?.errors[key]?.join(' ');
   const id = policy?.MultiPlayCommissionPolicyID;
   // Only the division's products, and the product lines of its programs (grouped by program, since
   // programs often share line names such as "New activation").
@@ -82,22 +76,6 @@ export function MultiPlayEditor(props: {
     .map((p) => ({ value: String(p.ProductID), label: p.Name }));
   const lineOptions = lineGroups(lines, divisionId);
 
-  async function run(call: () => Promise<unknown>) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await call();
-      await queryClient.invalidateQueries({ queryKey: COMMISSION_KEY });
-      onClose();
-    } catch (err) {
-      const p = saveProblem(err);
-      setProblem(p);
-      setConfirmDelete(false);
-      if (p.status === 409) await queryClient.invalidateQueries({ queryKey: COMMISSION_KEY });
-    } finally {
-      setBusy(false);
-    }
-  }
   const save = () => {
     const missing: Record<string, string[]> = {};
     values.Pairs.forEach((p, i) => {
@@ -130,133 +108,115 @@ export function MultiPlayEditor(props: {
       data-testid="multi-play-editor"
     >
       <Stack gap="sm">
-        {problem && (
-          <Alert
-            color={problem.status === 409 ? 'yellow' : 'red'}
-            variant="light"
-            data-testid="policy-problem"
-          >
-            {problem.status === 409 ? t('commission.editor.stale') : problem.message}
-          </Alert>
-        )}
-        {!canWrite && (
-          <Alert color="gray" variant="light" data-testid="read-only-note">
-            {t('commission.editor.readOnly')}
-          </Alert>
-        )}
-        <Fieldset disabled={!canWrite} variant="unstyled" p={0} data-testid="policy-fields">
-          <Stack gap="sm">
-            <TextInput
-              label={t('commission.fields.name')}
-              value={values.Name}
-              onChange={(e) => set({ Name: e.currentTarget.value })}
-              error={fieldError('Name')}
-              required
-              data-autofocus
+        <EditorNotes problem={problem} canWrite={canWrite} />
+        <PolicyFields
+          canWrite={canWrite}
+          name={values.Name}
+          nameError={fieldError('Name')}
+          onName={(Name) => set({ Name })}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NumberInput
+              label={t('commission.multiPlay.minimum')}
+              value={values.MinimumPlays}
+              min={2}
+              max={20}
+              allowDecimal={false}
+              onChange={(v) => set({ MinimumPlays: typeof v === 'number' ? v : Number(v) || 0 })}
+              error={fieldError('MinimumPlays')}
             />
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <NumberInput
-                label={t('commission.multiPlay.minimum')}
-                value={values.MinimumPlays}
-                min={2}
-                max={20}
-                allowDecimal={false}
-                onChange={(v) => set({ MinimumPlays: typeof v === 'number' ? v : Number(v) || 0 })}
-                error={fieldError('MinimumPlays')}
-              />
-              <NumberInput
-                label={t('commission.multiPlay.bonus')}
-                value={values.Bonus}
-                min={0}
-                decimalScale={2}
-                fixedDecimalScale
-                prefix="$"
-                onChange={(v) => set({ Bonus: typeof v === 'number' ? v : Number(v) || 0 })}
-                error={fieldError('Bonus')}
-              />
-              <Switch
-                mt="xl"
-                label={t('commission.multiPlay.active')}
-                checked={values.IsActive}
-                onChange={(e) => set({ IsActive: e.currentTarget.checked })}
-              />
-            </SimpleGrid>
-            <Stack gap={4} data-testid="pair-table">
-              <Table withTableBorder verticalSpacing={4} layout="fixed">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w="55%">{t('commission.fields.product')}</Table.Th>
-                    <Table.Th>{t('commission.fields.line')}</Table.Th>
-                    <Table.Th w={56} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {values.Pairs.map((p, i) => {
-                    const message = problem ? rowMessages(problem.errors, 'Pairs', i) : '';
-                    return (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: pairs are positional (server messages by row)
-                      <Table.Tr key={i} data-pair={i + 1}>
-                        <Table.Td>
-                          <Select
-                            aria-label={t('commission.multiPlay.productN', { n: i + 1 })}
-                            placeholder={t('commission.multiPlay.chooseProduct')}
-                            data={productOptions}
-                            value={p.ProductID}
-                            onChange={(v) => setPair(i, { ProductID: v })}
-                            error={!!message}
-                            searchable
-                          />
-                          {message && (
-                            <Text c="red" size="xs" data-testid="pair-error">
-                              {message}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td style={{ verticalAlign: 'top' }}>
-                          <Select
-                            aria-label={t('commission.multiPlay.lineN', { n: i + 1 })}
-                            placeholder={t('commission.fields.anyLine')}
-                            data={lineOptions}
-                            value={p.ProductLineID}
-                            onChange={(v) => setPair(i, { ProductLineID: v })}
-                            clearable
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            disabled={values.Pairs.length <= 1}
-                            aria-label={t('commission.multiPlay.removePair', { n: i + 1 })}
-                            onClick={() => set({ Pairs: values.Pairs.filter((_, j) => j !== i) })}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-              {fieldError('Pairs') && (
-                <Text c="red" size="sm">
-                  {fieldError('Pairs')}
-                </Text>
-              )}
-              <Group>
-                <Button
-                  variant="light"
-                  size="xs"
-                  leftSection={<IconPlus size={14} />}
-                  onClick={() => set({ Pairs: [...values.Pairs, { ProductID: null, ProductLineID: null }] })}
-                  data-testid="add-pair"
-                >
-                  {t('commission.multiPlay.addPair')}
-                </Button>
-              </Group>
-            </Stack>
+            <NumberInput
+              label={t('commission.multiPlay.bonus')}
+              value={values.Bonus}
+              min={0}
+              decimalScale={2}
+              fixedDecimalScale
+              prefix="$"
+              onChange={(v) => set({ Bonus: typeof v === 'number' ? v : Number(v) || 0 })}
+              error={fieldError('Bonus')}
+            />
+            <Switch
+              mt="xl"
+              label={t('commission.multiPlay.active')}
+              checked={values.IsActive}
+              onChange={(e) => set({ IsActive: e.currentTarget.checked })}
+            />
+          </SimpleGrid>
+          <Stack gap={4} data-testid="pair-table">
+            <Table withTableBorder verticalSpacing={4} layout="fixed">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w="55%">{t('commission.fields.product')}</Table.Th>
+                  <Table.Th>{t('commission.fields.line')}</Table.Th>
+                  <Table.Th w={56} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {values.Pairs.map((p, i) => {
+                  const message = problem ? rowMessages(problem.errors, 'Pairs', i) : '';
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: pairs are positional (server messages by row)
+                    <Table.Tr key={i} data-pair={i + 1}>
+                      <Table.Td>
+                        <Select
+                          aria-label={t('commission.multiPlay.productN', { n: i + 1 })}
+                          placeholder={t('commission.multiPlay.chooseProduct')}
+                          data={productOptions}
+                          value={p.ProductID}
+                          onChange={(v) => setPair(i, { ProductID: v })}
+                          error={!!message}
+                          searchable
+                        />
+                        {message && (
+                          <Text c="red" size="xs" data-testid="pair-error">
+                            {message}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ verticalAlign: 'top' }}>
+                        <Select
+                          aria-label={t('commission.multiPlay.lineN', { n: i + 1 })}
+                          placeholder={t('commission.fields.anyLine')}
+                          data={lineOptions}
+                          value={p.ProductLineID}
+                          onChange={(v) => setPair(i, { ProductLineID: v })}
+                          clearable
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          disabled={values.Pairs.length <= 1}
+                          aria-label={t('commission.multiPlay.removePair', { n: i + 1 })}
+                          onClick={() => set({ Pairs: values.Pairs.filter((_, j) => j !== i) })}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+            {fieldError('Pairs') && (
+              <Text c="red" size="sm">
+                {fieldError('Pairs')}
+              </Text>
+            )}
+            <Group>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => set({ Pairs: [...values.Pairs, { ProductID: null, ProductLineID: null }] })}
+                data-testid="add-pair"
+              >
+                {t('commission.multiPlay.addPair')}
+              </Button>
+            </Group>
           </Stack>
-        </Fieldset>
+        </PolicyFields>
         <Group justify="space-between">
           <Group>
             {canWrite && id && !confirmDelete && (
@@ -282,14 +242,13 @@ export function MultiPlayEditor(props: {
             )}
           </Group>
           <Group>
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            {canWrite && (
-              <Button onClick={() => void save()} loading={busy} data-testid="save-multi-play">
-                {t('commission.editor.save')}
-              </Button>
-            )}
+            <CancelSave
+              canWrite={canWrite}
+              busy={busy}
+              onClose={onClose}
+              onSave={() => void save()}
+              saveTestId="save-multi-play"
+            />
           </Group>
         </Group>
       </Stack>

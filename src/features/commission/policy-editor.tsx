@@ -2,24 +2,10 @@
 // division): name, program, commission type, threshold and flags (ICD) or product and line (product),
 // the period, and the tier table. A refused save shows the server's message — a duplicate names the
 // existing policy — and its per-row tier messages; a stale Version (409) says so and reloads.
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { type SaveProblem, saveProblem } from '../../api/errors';
 import {
   COMMISSION_TYPES,
   type CommissionPolicy,
@@ -28,7 +14,8 @@ import {
   type TierRow,
 } from '../../contract/commission';
 import type { Product, ProductLine } from '../../contract/orders';
-import { COMMISSION_KEY, day } from './api';
+import { day } from './api';
+import { CancelSave, EditorNotes, PeriodInputs, PolicyFields, usePolicySave } from './editor-parts';
 import { TierTable } from './tier-table';
 
 export type EditorTarget =
@@ -79,19 +66,14 @@ export function PolicyEditor(props: {
 }) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const queryClient = useQueryClient();
   const { target, programs, products, lines, canWrite, onClose } = props;
   const [values, setValues] = useState<Values>(() => initial(target, props.today));
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, busy, fieldError, run } = usePolicySave(onClose);
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
-  const fieldError = (key: string) => problem?.errors[key]?.join(' ');
   const id =
     target.kind === 'icd' ? target.policy?.CommissionPolicyID : target.policy?.ProductCommissionPolicyID;
 
-  async function save() {
-    setBusy(true);
-    setProblem(null);
+  const save = () => {
     const common = {
       Name: values.Name,
       ProgramID: Number(values.ProgramID) || 0,
@@ -117,19 +99,8 @@ export function PolicyEditor(props: {
             ProductLineID: values.ProductLineID ? Number(values.ProductLineID) : null,
           };
     const base = target.kind === 'icd' ? 'commission-policies' : 'product-commission-policies';
-    try {
-      if (id) await api.put(`${base}/${id}`, body);
-      else await api.post(base, body);
-      await queryClient.invalidateQueries({ queryKey: COMMISSION_KEY });
-      onClose();
-    } catch (err) {
-      const p = saveProblem(err);
-      setProblem(p);
-      if (p.status === 409) await queryClient.invalidateQueries({ queryKey: COMMISSION_KEY });
-    } finally {
-      setBusy(false);
-    }
-  }
+    return run(() => (id ? api.put(`${base}/${id}`, body) : api.post(base, body)));
+  };
 
   const programLines = lines.filter((l) => String(l.ProgramID) === values.ProgramID);
   return (
@@ -141,126 +112,98 @@ export function PolicyEditor(props: {
       data-testid="policy-editor"
     >
       <Stack gap="sm">
-        {problem && (
-          <Alert
-            color={problem.status === 409 ? 'yellow' : 'red'}
-            variant="light"
-            data-testid="policy-problem"
-          >
-            {problem.status === 409 ? t('commission.editor.stale') : problem.message}
-          </Alert>
-        )}
-        {!canWrite && (
-          <Alert color="gray" variant="light" data-testid="read-only-note">
-            {t('commission.editor.readOnly')}
-          </Alert>
-        )}
-        <Fieldset disabled={!canWrite} variant="unstyled" p={0} data-testid="policy-fields">
-          <Stack gap="sm">
-            <TextInput
-              label={t('commission.fields.name')}
-              value={values.Name}
-              onChange={(e) => set({ Name: e.currentTarget.value })}
-              error={fieldError('Name')}
+        <EditorNotes problem={problem} canWrite={canWrite} />
+        <PolicyFields
+          canWrite={canWrite}
+          name={values.Name}
+          nameError={fieldError('Name')}
+          onName={(Name) => set({ Name })}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('commission.fields.program')}
+              data={programs.map((p) => ({ value: String(p.ProgramID), label: p.Name }))}
+              value={values.ProgramID}
+              onChange={(v) => set({ ProgramID: v, ProductLineID: null })}
+              error={fieldError('ProgramID')}
+              searchable
               required
-              data-autofocus
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
-                label={t('commission.fields.program')}
-                data={programs.map((p) => ({ value: String(p.ProgramID), label: p.Name }))}
-                value={values.ProgramID}
-                onChange={(v) => set({ ProgramID: v, ProductLineID: null })}
-                error={fieldError('ProgramID')}
-                searchable
-                required
-              />
-              <Select
-                label={t('commission.fields.type')}
-                data={COMMISSION_TYPES.map((c) => ({
-                  value: String(c.Id),
-                  label: t(`commission.types.${c.Name}`),
-                }))}
-                value={values.CommissionTypeID}
-                onChange={(v) => set({ CommissionTypeID: v ?? '4' })}
-                error={fieldError('CommissionTypeID')}
-                allowDeselect={false}
-              />
-              {target.kind === 'product' && (
-                <>
-                  <Select
-                    label={t('commission.fields.product')}
-                    data={products.map((p) => ({ value: String(p.ProductID), label: p.Name }))}
-                    value={values.ProductID}
-                    onChange={(v) => set({ ProductID: v })}
-                    error={fieldError('ProductID')}
-                    searchable
-                    required
-                  />
-                  <Select
-                    label={t('commission.fields.line')}
-                    placeholder={t('commission.fields.anyLine')}
-                    data={programLines.map((l) => ({ value: String(l.ProductLineID), label: l.Name }))}
-                    value={values.ProductLineID}
-                    onChange={(v) => set({ ProductLineID: v })}
-                    error={fieldError('ProductLineID')}
-                    clearable
-                  />
-                </>
-              )}
-              {target.kind === 'icd' && (
-                <NumberInput
-                  label={t('commission.fields.threshold')}
-                  value={values.CommissionThreshold}
-                  min={0}
-                  decimalScale={2}
-                  prefix="$"
-                  onChange={(v) => set({ CommissionThreshold: typeof v === 'number' ? v : Number(v) || 0 })}
-                  error={fieldError('CommissionThreshold')}
+            <Select
+              label={t('commission.fields.type')}
+              data={COMMISSION_TYPES.map((c) => ({
+                value: String(c.Id),
+                label: t(`commission.types.${c.Name}`),
+              }))}
+              value={values.CommissionTypeID}
+              onChange={(v) => set({ CommissionTypeID: v ?? '4' })}
+              error={fieldError('CommissionTypeID')}
+              allowDeselect={false}
+            />
+            {target.kind === 'product' && (
+              <>
+                <Select
+                  label={t('commission.fields.product')}
+                  data={products.map((p) => ({ value: String(p.ProductID), label: p.Name }))}
+                  value={values.ProductID}
+                  onChange={(v) => set({ ProductID: v })}
+                  error={fieldError('ProductID')}
+                  searchable
+                  required
                 />
-              )}
-              <TextInput
-                type="date"
-                label={t('commission.fields.start')}
-                value={values.StartDate}
-                onChange={(e) => set({ StartDate: e.currentTarget.value })}
-                error={fieldError('StartDate')}
-                required
-              />
-              <TextInput
-                type="date"
-                label={t('commission.fields.end')}
-                value={values.EndDate}
-                onChange={(e) => set({ EndDate: e.currentTarget.value })}
-                error={fieldError('EndDate')}
-              />
-            </SimpleGrid>
-            {target.kind === 'icd' && (
-              <Group>
-                <Switch
-                  label={t('commission.fields.paidGuaranteed')}
-                  checked={values.IsPaidGuaranteed}
-                  onChange={(e) => set({ IsPaidGuaranteed: e.currentTarget.checked })}
+                <Select
+                  label={t('commission.fields.line')}
+                  placeholder={t('commission.fields.anyLine')}
+                  data={programLines.map((l) => ({ value: String(l.ProductLineID), label: l.Name }))}
+                  value={values.ProductLineID}
+                  onChange={(v) => set({ ProductLineID: v })}
+                  error={fieldError('ProductLineID')}
+                  clearable
                 />
-                <Switch
-                  label={t('commission.fields.paidCommission')}
-                  checked={values.IsPaidCommission}
-                  onChange={(e) => set({ IsPaidCommission: e.currentTarget.checked })}
-                />
-              </Group>
+              </>
             )}
-            <TierTable rows={values.Tiers} onChange={(Tiers) => set({ Tiers })} errors={problem?.errors} />
-          </Stack>
-        </Fieldset>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          {canWrite && (
-            <Button onClick={() => void save()} loading={busy} data-testid="save-policy">
-              {t('commission.editor.save')}
-            </Button>
+            {target.kind === 'icd' && (
+              <NumberInput
+                label={t('commission.fields.threshold')}
+                value={values.CommissionThreshold}
+                min={0}
+                decimalScale={2}
+                prefix="$"
+                onChange={(v) => set({ CommissionThreshold: typeof v === 'number' ? v : Number(v) || 0 })}
+                error={fieldError('CommissionThreshold')}
+              />
+            )}
+            <PeriodInputs
+              start={values.StartDate}
+              end={values.EndDate}
+              onChange={set}
+              fieldError={fieldError}
+            />
+          </SimpleGrid>
+          {target.kind === 'icd' && (
+            <Group>
+              <Switch
+                label={t('commission.fields.paidGuaranteed')}
+                checked={values.IsPaidGuaranteed}
+                onChange={(e) => set({ IsPaidGuaranteed: e.currentTarget.checked })}
+              />
+              <Switch
+                label={t('commission.fields.paidCommission')}
+                checked={values.IsPaidCommission}
+                onChange={(e) => set({ IsPaidCommission: e.currentTarget.checked })}
+              />
+            </Group>
           )}
+          <TierTable rows={values.Tiers} onChange={(Tiers) => set({ Tiers })} errors={problem?.errors} />
+        </PolicyFields>
+        <Group justify="flex-end">
+          <CancelSave
+            canWrite={canWrite}
+            busy={busy}
+            onClose={onClose}
+            onSave={() => void save()}
+            saveTestId="save-policy"
+          />
         </Group>
       </Stack>
     </Modal>
