@@ -1,6 +1,7 @@
 // Paging and sorting of the policy lists (the server answers each list whole: a corporation's or a
 // division's policies): a header per sortable column (click again to reverse), 25 rows a page and
 // the count with the pages under the table, as the other office lists.
+import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,4 +63,18 @@ export function usePagedSorted<T, C extends string>(
     />
   );
   return { pageRows, header, footer };
+}
+
+/** A policy's row in a list: a click, or Enter on the focused row, opens it. */
+export function OpenRow({ onOpen, children }: { onOpen: () => void; children: ReactNode }) {
+  return (
+    <Table.Tr
+      style={{ cursor: 'pointer' }}
+      tabIndex={0}
+      onClick={onOpen}
+      onKeyDown={(e) => e.key === 'Enter' && onOpen()}
+    >
+      {children}
+    </Table.Tr>
+  );
 }

@@ -11,7 +11,7 @@ import { useSessionData } from '../../app/app-context';
 import type { PayoutPolicy } from '../../contract/commission';
 import { localDate } from '../orders/field/order-draft';
 import { day, usePayoutPolicies, useRateTable } from './api';
-import { usePagedSorted } from './list-paging';
+import { OpenRow, usePagedSorted } from './list-paging';
 import { PayoutEditor } from './payout-editor';
 import { tierSummary } from './policies-page';
 
@@ -78,13 +78,7 @@ function PolicyTable({
           </Table.Thead>
           <Table.Tbody>
             {list.pageRows.map((p) => (
-              <Table.Tr
-                key={p.PayoutPolicyID}
-                style={{ cursor: 'pointer' }}
-                tabIndex={0}
-                onClick={() => onEdit(p)}
-                onKeyDown={(e) => e.key === 'Enter' && onEdit(p)}
-              >
+              <OpenRow key={p.PayoutPolicyID} onOpen={() => onEdit(p)}>
                 <Table.Td>{p.Name}</Table.Td>
                 <Table.Td>{p.DivisionName}</Table.Td>
                 {kind === 'corporation' && <Table.Td>{p.CorporationName}</Table.Td>}
@@ -94,7 +88,7 @@ function PolicyTable({
                 <Table.Td>
                   <Text size="xs">{tierSummary(p.Tiers)}</Text>
                 </Table.Td>
-              </Table.Tr>
+              </OpenRow>
             ))}
           </Table.Tbody>
         </Table>

@@ -21,7 +21,7 @@ import {
   useMultiPlay,
   useProductPolicies,
 } from './api';
-import { usePagedSorted } from './list-paging';
+import { OpenRow, usePagedSorted } from './list-paging';
 import { MultiPlayEditor } from './multi-play-editor';
 import { type EditorTarget, PolicyEditor } from './policy-editor';
 
@@ -122,18 +122,9 @@ function IcdTab({
             </Table.Thead>
             <Table.Tbody>
               {list.pageRows.map((p) => (
-                <Table.Tr
+                <OpenRow
                   key={p.CommissionPolicyID}
-                  style={{ cursor: 'pointer' }}
-                  tabIndex={0}
-                  onClick={() =>
-                    chosen && onEdit({ kind: 'icd', corporationId: chosen, policy: p }, programs)
-                  }
-                  onKeyDown={(e) =>
-                    e.key === 'Enter' &&
-                    chosen &&
-                    onEdit({ kind: 'icd', corporationId: chosen, policy: p }, programs)
-                  }
+                  onOpen={() => chosen && onEdit({ kind: 'icd', corporationId: chosen, policy: p }, programs)}
                 >
                   <Table.Td>{p.Name}</Table.Td>
                   <Table.Td>{p.ProgramName}</Table.Td>
@@ -147,7 +138,7 @@ function IcdTab({
                   <Table.Td>
                     <Text size="xs">{tierSummary(p.Tiers)}</Text>
                   </Table.Td>
-                </Table.Tr>
+                </OpenRow>
               ))}
             </Table.Tbody>
           </Table>
@@ -234,16 +225,9 @@ function ProductTab(props: {
             </Table.Thead>
             <Table.Tbody>
               {list.pageRows.map((p) => (
-                <Table.Tr
+                <OpenRow
                   key={p.ProductCommissionPolicyID}
-                  style={{ cursor: 'pointer' }}
-                  tabIndex={0}
-                  onClick={() => divisionId && props.onEdit({ kind: 'product', divisionId, policy: p })}
-                  onKeyDown={(e) =>
-                    e.key === 'Enter' &&
-                    divisionId &&
-                    props.onEdit({ kind: 'product', divisionId, policy: p })
-                  }
+                  onOpen={() => divisionId && props.onEdit({ kind: 'product', divisionId, policy: p })}
                 >
                   <Table.Td>{p.Name}</Table.Td>
                   <Table.Td>{p.ProgramName}</Table.Td>
@@ -259,7 +243,7 @@ function ProductTab(props: {
                   <Table.Td>
                     <Text size="xs">{tierSummary(p.Tiers)}</Text>
                   </Table.Td>
-                </Table.Tr>
+                </OpenRow>
               ))}
             </Table.Tbody>
           </Table>
@@ -314,13 +298,7 @@ function MultiPlayTab(props: {
           </Table.Thead>
           <Table.Tbody>
             {list.pageRows.map((p) => (
-              <Table.Tr
-                key={p.MultiPlayCommissionPolicyID}
-                style={{ cursor: 'pointer' }}
-                tabIndex={0}
-                onClick={() => catalogue.data && props.onEdit(p)}
-                onKeyDown={(e) => e.key === 'Enter' && catalogue.data && props.onEdit(p)}
-              >
+              <OpenRow key={p.MultiPlayCommissionPolicyID} onOpen={() => catalogue.data && props.onEdit(p)}>
                 <Table.Td>{p.Name}</Table.Td>
                 <Table.Td>{p.MinimumPlays}</Table.Td>
                 <Table.Td>${p.Bonus.toFixed(2)}</Table.Td>
@@ -328,7 +306,7 @@ function MultiPlayTab(props: {
                   {p.Pairs.map((x) => productName.get(x.ProductID) ?? `#${x.ProductID}`).join(', ')}
                 </Table.Td>
                 <Table.Td>{!p.IsActive && <Badge color="gray">{t('commission.inactive')}</Badge>}</Table.Td>
-              </Table.Tr>
+              </OpenRow>
             ))}
           </Table.Tbody>
         </Table>
