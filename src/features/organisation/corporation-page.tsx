@@ -19,7 +19,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -46,7 +46,15 @@ import {
   useSaveCorporation,
   useUploadLogo,
 } from './api';
-import { BackToTree, ConfirmDelete, ProblemAlert, pathId } from './parts';
+import {
+  BackToTree,
+  ConfirmDelete,
+  DetailHeader,
+  ProblemAlert,
+  pathId,
+  ReadOnlyNote,
+  SubmitWithSaved,
+} from './parts';
 import { TaxInfoCard } from './tax-info-card';
 
 interface Form {
@@ -151,38 +159,27 @@ export default function CorporationPage() {
   return (
     <Stack gap="md" maw={1280}>
       <BackToTree />
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {isNew ? t('organisation.corp.newTitle') : corp.data?.ClientName}
-          </Title>
-          {corp.data ? (
-            <Group gap="xs">
-              <Badge color={corp.data.CorporationStatusID === 1 ? 'green' : 'gray'} variant="light">
-                {t(`organisation.status.${corp.data.CorporationStatusID}`)}
-              </Badge>
-              <Text size="sm" c="dimmed">
-                {t('organisation.ownerIs', { owner: corp.data.Owner })}
-              </Text>
-            </Group>
-          ) : null}
-        </div>
-        {!isNew && isAdmin ? (
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => setDeleting(true)}
-          >
-            {t('organisation.delete')}
-          </Button>
-        ) : null}
-      </Group>
-      {ro && !isNew ? (
-        <Alert color="gray" variant="light">
-          {t('organisation.readOnly')}
-        </Alert>
-      ) : null}
+      <DetailHeader
+        heading={
+          <div>
+            <Title order={1} size="h2">
+              {isNew ? t('organisation.corp.newTitle') : corp.data?.ClientName}
+            </Title>
+            {corp.data ? (
+              <Group gap="xs">
+                <Badge color={corp.data.CorporationStatusID === 1 ? 'green' : 'gray'} variant="light">
+                  {t(`organisation.status.${corp.data.CorporationStatusID}`)}
+                </Badge>
+                <Text size="sm" c="dimmed">
+                  {t('organisation.ownerIs', { owner: corp.data.Owner })}
+                </Text>
+              </Group>
+            ) : null}
+          </div>
+        }
+        onDelete={!isNew && isAdmin ? () => setDeleting(true) : undefined}
+      />
+      {ro && !isNew ? <ReadOnlyNote /> : null}
       <ProblemAlert problem={problem} onReload={() => void reload()} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -262,18 +259,11 @@ export default function CorporationPage() {
                 />
                 {canEdit ? (
                   <Group justify="flex-end">
-                    {saved ? (
-                      <Text size="sm" c="green" role="status">
-                        {t('organisation.saved')}
-                      </Text>
-                    ) : null}
-                    <Button
-                      type="submit"
-                      loading={save.isPending}
-                      leftSection={<IconDeviceFloppy size={16} />}
-                    >
-                      {isNew ? t('organisation.create') : t('organisation.save')}
-                    </Button>
+                    <SubmitWithSaved
+                      saved={saved}
+                      pending={save.isPending}
+                      label={isNew ? t('organisation.create') : t('organisation.save')}
+                    />
                   </Group>
                 ) : null}
               </Stack>

@@ -21,7 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAdjustments, IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAdjustments, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -44,7 +44,7 @@ import {
   useSaveDivision,
   useSavePolicyHistory,
 } from './api';
-import { BackToTree, ConfirmDelete, ProblemAlert, pathId } from './parts';
+import { BackToTree, ConfirmDelete, DetailHeader, ProblemAlert, pathId, SubmitWithSaved } from './parts';
 import { RotationsDialog } from './rotations-dialog';
 
 export default function DivisionPage() {
@@ -113,28 +113,21 @@ export default function DivisionPage() {
   return (
     <Stack gap="md" maw={1280}>
       <BackToTree />
-      <Group justify="space-between" align="flex-end">
-        <Group gap="sm">
-          <Title order={1} size="h2">
-            {isNew ? t('organisation.div.newTitle') : division.data?.Name}
-          </Title>
-          {division.data && !division.data.IsActive ? (
-            <Badge color="gray" variant="light">
-              {t('organisation.inactive')}
-            </Badge>
-          ) : null}
-        </Group>
-        {!isNew && isAdmin ? (
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => setDeleting(true)}
-          >
-            {t('organisation.delete')}
-          </Button>
-        ) : null}
-      </Group>
+      <DetailHeader
+        heading={
+          <Group gap="sm">
+            <Title order={1} size="h2">
+              {isNew ? t('organisation.div.newTitle') : division.data?.Name}
+            </Title>
+            {division.data && !division.data.IsActive ? (
+              <Badge color="gray" variant="light">
+                {t('organisation.inactive')}
+              </Badge>
+            ) : null}
+          </Group>
+        }
+        onDelete={!isNew && isAdmin ? () => setDeleting(true) : undefined}
+      />
       <ProblemAlert
         problem={problem}
         onReload={async () => {
@@ -200,18 +193,11 @@ export default function DivisionPage() {
                 />
                 {isAdmin ? (
                   <Group justify="flex-end">
-                    {saved ? (
-                      <Text size="sm" c="green" role="status">
-                        {t('organisation.saved')}
-                      </Text>
-                    ) : null}
-                    <Button
-                      type="submit"
-                      loading={save.isPending}
-                      leftSection={<IconDeviceFloppy size={16} />}
-                    >
-                      {isNew ? t('organisation.create') : t('organisation.save')}
-                    </Button>
+                    <SubmitWithSaved
+                      saved={saved}
+                      pending={save.isPending}
+                      label={isNew ? t('organisation.create') : t('organisation.save')}
+                    />
                   </Group>
                 ) : null}
               </Stack>
@@ -427,14 +413,13 @@ function ProfileCard({ profile, isAdmin }: { profile: DivisionProfile; isAdmin: 
                 {t('organisation.div.addPolicy')}
               </Button>
               <Group>
-                {saved ? (
-                  <Text size="sm" c="green" role="status">
-                    {t('organisation.saved')}
-                  </Text>
-                ) : null}
-                <Button type="submit" variant="light" loading={save.isPending}>
-                  {t('organisation.div.saveHistory')}
-                </Button>
+                <SubmitWithSaved
+                  saved={saved}
+                  pending={save.isPending}
+                  label={t('organisation.div.saveHistory')}
+                  variant="light"
+                  icon={false}
+                />
               </Group>
             </Group>
           ) : null}

@@ -16,7 +16,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -34,7 +33,15 @@ import {
   useSaveOffice,
   useStateProvinces,
 } from './api';
-import { BackToTree, ConfirmDelete, ProblemAlert, pathId } from './parts';
+import {
+  BackToTree,
+  ConfirmDelete,
+  DetailHeader,
+  ProblemAlert,
+  pathId,
+  ReadOnlyNote,
+  SubmitWithSaved,
+} from './parts';
 
 interface Form {
   IcdCorporationID: string;
@@ -186,33 +193,23 @@ export default function OfficePage() {
   return (
     <Stack gap="md" maw={1280}>
       <BackToTree />
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {isNew ? t('organisation.office.newTitle') : office.data?.OfficeName}
-          </Title>
-          {!isNew && office.data ? (
-            <Text c="dimmed" size="sm">
-              {office.data.IcdCorporationName} · {t('organisation.ownerIs', { owner: office.data.OwnerName })}
-            </Text>
-          ) : null}
-        </div>
-        {!isNew && canEdit ? (
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => setDeleting(true)}
-          >
-            {t('organisation.delete')}
-          </Button>
-        ) : null}
-      </Group>
-      {ro ? (
-        <Alert color="gray" variant="light">
-          {t('organisation.readOnly')}
-        </Alert>
-      ) : null}
+      <DetailHeader
+        heading={
+          <div>
+            <Title order={1} size="h2">
+              {isNew ? t('organisation.office.newTitle') : office.data?.OfficeName}
+            </Title>
+            {!isNew && office.data ? (
+              <Text c="dimmed" size="sm">
+                {office.data.IcdCorporationName} ·{' '}
+                {t('organisation.ownerIs', { owner: office.data.OwnerName })}
+              </Text>
+            ) : null}
+          </div>
+        }
+        onDelete={!isNew && canEdit ? () => setDeleting(true) : undefined}
+      />
+      {ro ? <ReadOnlyNote /> : null}
       <ProblemAlert problem={problem} onReload={() => void reload()} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -344,14 +341,11 @@ export default function OfficePage() {
               />
               {canEdit ? (
                 <Group justify="flex-end">
-                  {saved ? (
-                    <Text size="sm" c="green" role="status">
-                      {t('organisation.saved')}
-                    </Text>
-                  ) : null}
-                  <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />}>
-                    {isNew ? t('organisation.create') : t('organisation.save')}
-                  </Button>
+                  <SubmitWithSaved
+                    saved={saved}
+                    pending={save.isPending}
+                    label={isNew ? t('organisation.create') : t('organisation.save')}
+                  />
                 </Group>
               ) : null}
             </Stack>

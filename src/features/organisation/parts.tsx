@@ -1,7 +1,9 @@
-// Small pieces shared by the organisation detail pages: the back link, the save problem box (a 409
-// says someone else changed the record and offers to reload), the delete confirmation.
+// Small pieces shared by the organisation detail pages: the back link, the page's heading with its
+// Delete button, the read-only note, the "Saved" note beside a form's submit button, the save problem
+// box (a 409 says someone else changed the record and offers to reload), the delete confirmation.
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type SaveProblem, saveProblem } from './api';
@@ -15,6 +17,65 @@ export function BackToTree() {
         {t('organisation.back')}
       </Group>
     </Anchor>
+  );
+}
+
+/** The page's heading and, when the record may be deleted, its Delete button. */
+export function DetailHeader({ heading, onDelete }: { heading: ReactNode; onDelete?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="flex-end">
+      {heading}
+      {onDelete ? (
+        <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+          {t('organisation.delete')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** Says the record is shown read only (the caller may not change it). */
+export function ReadOnlyNote() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="gray" variant="light">
+      {t('organisation.readOnly')}
+    </Alert>
+  );
+}
+
+/** A form's submit button, with "Saved" beside it after a save until the next change. */
+export function SubmitWithSaved({
+  saved,
+  pending,
+  label,
+  variant,
+  icon = true,
+}: {
+  saved: boolean;
+  pending: boolean;
+  label: string;
+  variant?: 'light';
+  icon?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {saved ? (
+        <Text size="sm" c="green" role="status">
+          {t('organisation.saved')}
+        </Text>
+      ) : null}
+      <Button
+        type="submit"
+        variant={variant}
+        loading={pending}
+        leftSection={icon ? <IconDeviceFloppy size={16} /> : undefined}
+      >
+        {label}
+      </Button>
+    </>
   );
 }
 

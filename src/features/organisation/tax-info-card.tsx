@@ -14,17 +14,16 @@ import {
   Stack,
   Switch,
   Table,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { type Corporation, type TaxInfo, TaxInfoSave } from '../../contract/organisation';
 import { type SaveProblem, saveForm, useSaveTaxInfo, useTaxInfo } from './api';
-import { ProblemAlert } from './parts';
+import { ProblemAlert, SubmitWithSaved } from './parts';
 
 interface DeductionRow {
   Name: string;
@@ -229,14 +228,7 @@ export function TaxInfoCard({ corp }: { corp: Corporation }) {
             {t('organisation.tax.add')}
           </Button>
           <Group>
-            {saved ? (
-              <Text size="sm" c="green" role="status">
-                {t('organisation.saved')}
-              </Text>
-            ) : null}
-            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />}>
-              {t('organisation.tax.save')}
-            </Button>
+            <SubmitWithSaved saved={saved} pending={save.isPending} label={t('organisation.tax.save')} />
           </Group>
         </Group>
       </Stack>
