@@ -8,12 +8,14 @@ import { Worker } from 'node:worker_threads';
 
 type Row = Record<string, unknown> | unknown[];
 
+/** drizzle's savepoints: inside a transaction they go to the thread without a wait for their answer. */
+const QUIET = /^(?:savepoint \w+|release savepoint \w+)$/;
 /**
- * Statements whose answer nobody reads (drizzle's savepoints, locks.ts's advisory locks): inside a
- * transaction they go to the thread without a wait for their answer.
+ * locks.ts's transaction-level advisory locks. PGlite is one connection whose transactions (and the
+ * queries outside them) take turns whole, so no other transaction can run while one is open: such a
+ * lock would be granted at once and guard nothing more. Not sent.
  */
-const QUIET =
-  /^(?:savepoint \w+|release savepoint \w+|select pg_advisory_xact_lock\(\$\d+::int, (?:\$\d+|hashtext\(\$\d+\))::int\))$/;
+const XACT_LOCK = /^select pg_advisory_xact_lock\(\$\d+::int, (?:\$\d+|hashtext\(\$\d+\))::int\)$/;
 
 const unanswered = new AsyncLocalStorage<true>();
 
@@ -167,8 +169,8 @@ export class PGliteThread implements ThreadTransaction {
    * Runs `callback` in one transaction: committed when it resolves, rolled back when it throws.
    *
    * Fewer waits while the transaction holds PGlite's one connection: BEGIN, SAVEPOINT, RELEASE
-   * SAVEPOINT, the advisory locks of locks.ts and the statements run `withoutWaiting` answer nothing a
-   * caller reads. They resolve at once and travel with the transaction's next query (or its end) in one
+   * SAVEPOINT and the statements run `withoutWaiting` answer nothing a caller reads (and the advisory
+   * locks of locks.ts are not needed, see XACT_LOCK). They resolve at once and travel with the transaction's next query (or its end) in one
    * message; the thread runs a transaction's statements in the order they were made, and when one of
    * them fails, that next query (or the end, which then rolls back) fails with its error.
    */
@@ -192,6 +194,7 @@ export class PGliteThread implements ThreadTransaction {
             rowMode: options.rowMode,
             keepText: options.parsers ? Object.keys(options.parsers).map(Number) : undefined,
           };
+          if (XACT_LOCK.test(sql)) return Promise.resolve({ rows: [], fields: [], affectedRows: 0 });
           if (!QUIET.test(sql) && !unanswered.getStore())
             return sendInTx<ThreadResults & { rows: R[] }>(step);
           if (this.ended) return Promise.reject(this.ended);

@@ -9,7 +9,7 @@
 // Messages out: { op: 'ready' } · { op: 'failed', error } · { id, ok: true, value } · { id, ok: false, error }
 //               { op: 'notify', channel, payload }
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 
 /** @type {{ dataDir: string | null; options: Record<string, unknown> }} */
 const { dataDir, options } = workerData;
@@ -26,12 +26,6 @@ function plain(error) {
   return out;
 }
 
-/** Parsers that keep the listed types as PostgreSQL's text (what drizzle asks for dates and intervals). */
-function keepingText(oids) {
-  if (!oids?.length) return undefined;
-  return Object.fromEntries(oids.map((oid) => [oid, (value) => value]));
-}
-
 let db;
 try {
   db = new PGlite(dataDir ?? undefined, options);
@@ -39,6 +33,42 @@ try {
 } catch (error) {
   port.postMessage({ op: 'failed', error: plain(error) });
   process.exit(1);
+}
+
+/**
+ * The types drizzle asks of every query to keep as PostgreSQL's text: timestamp, timestamptz,
+ * interval, date and their arrays, numeric[]. They are the database's own parsers here, because PGlite
+ * copies its whole table of parsers (hundreds of types) for every query that brings its own; a query
+ * asking for something else brings only the difference.
+ */
+const TEXT = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const ELEMENT = { 1231: 1700, 1115: 1114, 1185: 1184, 1187: 1186, 1182: 1082 };
+const keep = (value) => value;
+/** PGlite's own parsers of those types (an array's elements parsed by its element type's). */
+const usual = Object.fromEntries(
+  TEXT.map((oid) => {
+    const element = ELEMENT[oid];
+    if (element === undefined) return [oid, db.parsers[oid] ?? keep];
+    const parseElement = db.parsers[element] ?? keep;
+    return [oid, (value) => types.arrayParser(value, parseElement, oid)];
+  }),
+);
+for (const oid of TEXT) db.parsers[oid] = keep;
+/** keepText (the list a query sent) → the parsers it brings: none for drizzle's usual list. */
+const differences = new Map();
+
+function parsersFor(oids) {
+  const key = oids?.length ? [...oids].sort((a, b) => a - b).join(',') : '';
+  let parsers = differences.get(key);
+  if (parsers === undefined) {
+    const kept = new Set(oids ?? []);
+    const out = {};
+    for (const oid of TEXT) if (!kept.has(oid)) out[oid] = usual[oid];
+    for (const oid of kept) if (!TEXT.includes(oid)) out[oid] = keep;
+    parsers = Object.keys(out).length ? out : null;
+    differences.set(key, parsers);
+  }
+  return parsers ?? undefined;
 }
 
 /**
@@ -62,12 +92,12 @@ async function handle(message) {
     case 'query': {
       const result = await (await target(message)).query(message.sql, message.params, {
         rowMode: message.rowMode,
-        parsers: keepingText(message.keepText),
+        parsers: parsersFor(message.keepText),
       });
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec': {
-      const results = await (await target(message)).exec(message.sql);
+      const results = await (await target(message)).exec(message.sql, { parsers: parsersFor() });
       return results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
     }
     case 'begin': {
