@@ -8,6 +8,7 @@ import type { FinancialsRow, ProgramFinancialsRow } from '../../../contract/payr
 import { QueryView } from '../../../ui/query-view';
 import { useDivisionOptions, useFinancials, useProgramFinancials } from './api';
 import {
+  type Currency,
   currencyOf,
   formatHours,
   formatMoney,
@@ -199,6 +200,83 @@ export default function FinancialsPage() {
 }
 
 const DIVISION_MONEY = ['Wages', 'Commission', 'Premiums', 'Other', 'GrossPay'] as const;
+type MoneyColumn = (typeof DIVISION_MONEY)[number];
+
+/** A row's month, its division or program, and its corporation with the currency of its amounts. */
+function LeadCells({
+  month,
+  group,
+  client,
+  currency,
+}: {
+  month: string;
+  group: string;
+  client: string;
+  currency: Currency;
+}) {
+  return (
+    <>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(month)}</Table.Td>
+      <Table.Td>{group}</Table.Td>
+      <Table.Td>
+        {client}{' '}
+        <Text span size="xs" c="dimmed">
+          {currency}
+        </Text>
+      </Table.Td>
+    </>
+  );
+}
+
+/** A row's hours and amounts (gross pay in bold). */
+function HoursAndMoney<K extends MoneyColumn>({
+  row,
+  money,
+  currency,
+}: {
+  row: { Hours: number } & Record<K, number>;
+  money: readonly K[];
+  currency: Currency;
+}) {
+  return (
+    <>
+      <Num>{formatHours(row.Hours)}</Num>
+      {money.map((c) => (
+        <Num key={c} bold={c === 'GrossPay'}>
+          {formatMoney(row[c], currency)}
+        </Num>
+      ))}
+    </>
+  );
+}
+
+/** The totals per currency under a table: hours and each amount. */
+function TotalsFoot<K extends MoneyColumn>({
+  totals,
+  money,
+  labelSpan,
+}: {
+  totals: ReadonlyArray<{ currency: Currency; Hours: number } & Record<K, number>>;
+  money: readonly K[];
+  labelSpan: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tfoot>
+      {totals.map((tot) => (
+        <Table.Tr key={tot.currency}>
+          <Table.Th colSpan={labelSpan}>{t('payroll-reports.totalIn', { currency: tot.currency })}</Table.Th>
+          <Num bold>{formatHours(tot.Hours)}</Num>
+          {money.map((c) => (
+            <Num key={c} bold>
+              {formatMoney(tot[c], tot.currency)}
+            </Num>
+          ))}
+        </Table.Tr>
+      ))}
+    </Table.Tfoot>
+  );
+}
 
 function DivisionTable({
   rows,
@@ -252,39 +330,20 @@ function DivisionTable({
               const currency = currencyOf(r.CountryID);
               return (
                 <Table.Tr key={`${r.Month}|${r.DivisionID ?? ''}|${r.IcdCorporationID}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(r.Month)}</Table.Td>
-                  <Table.Td>{r.DivisionName ?? t('payroll-reports.financials.noDivision')}</Table.Td>
-                  <Table.Td>
-                    {r.ClientName}{' '}
-                    <Text span size="xs" c="dimmed">
-                      {currency}
-                    </Text>
-                  </Table.Td>
+                  <LeadCells
+                    month={r.Month}
+                    group={r.DivisionName ?? t('payroll-reports.financials.noDivision')}
+                    client={r.ClientName}
+                    currency={currency}
+                  />
                   <Num>{r.PayrollCount}</Num>
                   <Num>{r.EmployeeCount}</Num>
-                  <Num>{formatHours(r.Hours)}</Num>
-                  {DIVISION_MONEY.map((c) => (
-                    <Num key={c} bold={c === 'GrossPay'}>
-                      {formatMoney(r[c], currency)}
-                    </Num>
-                  ))}
+                  <HoursAndMoney row={r} money={DIVISION_MONEY} currency={currency} />
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
-          <Table.Tfoot>
-            {totals.map((tot) => (
-              <Table.Tr key={tot.currency}>
-                <Table.Th colSpan={5}>{t('payroll-reports.totalIn', { currency: tot.currency })}</Table.Th>
-                <Num bold>{formatHours(tot.Hours)}</Num>
-                {DIVISION_MONEY.map((c) => (
-                  <Num key={c} bold>
-                    {formatMoney(tot[c], tot.currency)}
-                  </Num>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tfoot>
+          <TotalsFoot totals={totals} money={DIVISION_MONEY} labelSpan={5} />
         </Table>
       </Table.ScrollContainer>
     </Card>
@@ -340,38 +399,19 @@ function ProgramTable({
               const currency = currencyOf(r.CountryID);
               return (
                 <Table.Tr key={`${r.Month}|${r.ProgramID}|${r.IcdCorporationID}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMonth(r.Month)}</Table.Td>
-                  <Table.Td>{r.ProgramName}</Table.Td>
-                  <Table.Td>
-                    {r.ClientName}{' '}
-                    <Text span size="xs" c="dimmed">
-                      {currency}
-                    </Text>
-                  </Table.Td>
+                  <LeadCells
+                    month={r.Month}
+                    group={r.ProgramName}
+                    client={r.ClientName}
+                    currency={currency}
+                  />
                   <Num>{r.EmployeeCount}</Num>
-                  <Num>{formatHours(r.Hours)}</Num>
-                  {PROGRAM_MONEY.map((c) => (
-                    <Num key={c} bold={c === 'GrossPay'}>
-                      {formatMoney(r[c], currency)}
-                    </Num>
-                  ))}
+                  <HoursAndMoney row={r} money={PROGRAM_MONEY} currency={currency} />
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
-          <Table.Tfoot>
-            {totals.map((tot) => (
-              <Table.Tr key={tot.currency}>
-                <Table.Th colSpan={4}>{t('payroll-reports.totalIn', { currency: tot.currency })}</Table.Th>
-                <Num bold>{formatHours(tot.Hours)}</Num>
-                {PROGRAM_MONEY.map((c) => (
-                  <Num key={c} bold>
-                    {formatMoney(tot[c], tot.currency)}
-                  </Num>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tfoot>
+          <TotalsFoot totals={totals} money={PROGRAM_MONEY} labelSpan={4} />
         </Table>
       </Table.ScrollContainer>
     </Card>
