@@ -387,8 +387,10 @@ function currentOf<T>(err: unknown): T | undefined {
 function useCatalogueDialog<T extends { Version: number }>(
   kind: 'products' | 'product-lines',
   editing: T | 'new' | null,
+  onClose: () => void,
   fill: (record: T | null) => void,
 ) {
+  const { t } = useTranslation();
   const save = useSaveCatalogueItem(kind);
   const [key, setKey] = useState<T | 'new' | null>(null);
   const [record, setRecord] = useState<T | null>(null);
@@ -402,18 +404,27 @@ function useCatalogueDialog<T extends { Version: number }>(
     load(editing === 'new' ? null : editing);
   }
   const errors = save.isError ? serverFieldErrors(save.error) : {};
-  const submit = (id: number | null, body: Record<string, unknown>, onSaved: () => void) =>
+  const submit = (id: number | null, body: Record<string, unknown>) =>
     save.mutate(
       { id, body: { ...body, ...(record ? { Version: record.Version } : {}) } as never },
       {
-        onSuccess: onSaved,
+        onSuccess: onClose,
         onError: (err) => {
           const current = currentOf<T>(err);
           if (current) load(current);
         },
       },
     );
-  return { record, errors, save, submit };
+  /** The dialog's foot: the refusal (a 409 also says the current record was loaded), Cancel, Save. */
+  const actions = (id: number | null, body: () => Record<string, unknown>) => (
+    <SaveActions
+      error={save.isError ? saveError(save.error, t('orders.catalogue.reloaded')) : null}
+      pending={save.isPending}
+      onCancel={onClose}
+      onSave={() => submit(id, body())}
+    />
+  );
+  return { record, errors, actions };
 }
 
 function ProductModal({
@@ -433,7 +444,7 @@ function ProductModal({
   const [code, setCode] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [active, setActive] = useState(true);
-  const { record, errors, save, submit } = useCatalogueDialog<Product>('products', editing, (p) => {
+  const { record, errors, actions } = useCatalogueDialog<Product>('products', editing, onClose, (p) => {
     setDivision(p ? String(p.DivisionID) : defaultDivision ? String(defaultDivision) : null);
     setName(p?.Name ?? '');
     setCode(p?.Code ?? '');
@@ -487,24 +498,13 @@ function ProductModal({
           checked={active}
           onChange={(e) => setActive(e.currentTarget.checked)}
         />
-        <SaveActions
-          error={save.isError ? saveError(save.error, t('orders.catalogue.reloaded')) : null}
-          pending={save.isPending}
-          onCancel={onClose}
-          onSave={() =>
-            submit(
-              record?.ProductID ?? null,
-              {
-                DivisionID: Number(division) || (null as unknown as number),
-                Name: name,
-                Code: code.trim() || null,
-                RogersCategoryID: category ? Number(category) : null,
-                IsActive: active,
-              },
-              onClose,
-            )
-          }
-        />
+        {actions(record?.ProductID ?? null, () => ({
+          DivisionID: Number(division) || (null as unknown as number),
+          Name: name,
+          Code: code.trim() || null,
+          RogersCategoryID: category ? Number(category) : null,
+          IsActive: active,
+        }))}
       </Stack>
     </Modal>
   );
@@ -581,12 +581,17 @@ function LineModal({
   const [name, setName] = useState('');
   const [sortIndex, setSortIndex] = useState<number | string>(0);
   const [active, setActive] = useState(true);
-  const { record, errors, save, submit } = useCatalogueDialog<ProductLine>('product-lines', editing, (l) => {
-    setProgram(l ? String(l.ProgramID) : defaultProgram);
-    setName(l?.Name ?? '');
-    setSortIndex(l?.SortIndex ?? 0);
-    setActive(l?.IsActive ?? true);
-  });
+  const { record, errors, actions } = useCatalogueDialog<ProductLine>(
+    'product-lines',
+    editing,
+    onClose,
+    (l) => {
+      setProgram(l ? String(l.ProgramID) : defaultProgram);
+      setName(l?.Name ?? '');
+      setSortIndex(l?.SortIndex ?? 0);
+      setActive(l?.IsActive ?? true);
+    },
+  );
   return (
     <Modal
       opened={editing !== null}
@@ -624,23 +629,12 @@ function LineModal({
           checked={active}
           onChange={(e) => setActive(e.currentTarget.checked)}
         />
-        <SaveActions
-          error={save.isError ? saveError(save.error, t('orders.catalogue.reloaded')) : null}
-          pending={save.isPending}
-          onCancel={onClose}
-          onSave={() =>
-            submit(
-              record?.ProductLineID ?? null,
-              {
-                ProgramID: Number(program) || (null as unknown as number),
-                Name: name,
-                SortIndex: typeof sortIndex === 'number' ? sortIndex : 0,
-                IsActive: active,
-              },
-              onClose,
-            )
-          }
-        />
+        {actions(record?.ProductLineID ?? null, () => ({
+          ProgramID: Number(program) || (null as unknown as number),
+          Name: name,
+          SortIndex: typeof sortIndex === 'number' ? sortIndex : 0,
+          IsActive: active,
+        }))}
       </Stack>
     </Modal>
   );
