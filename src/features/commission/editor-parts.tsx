@@ -37,7 +37,7 @@ export function usePolicySave(onClose: () => void, onFail?: () => void) {
 }
 
 /** The refusal of the last save (a stale version says so) and, without write access, the read-only note. */
-export function EditorNotes({ problem, canWrite }: { problem: SaveProblem | null; canWrite: boolean }) {
+function EditorNotes({ problem, canWrite }: { problem: SaveProblem | null; canWrite: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -55,14 +55,16 @@ export function EditorNotes({ problem, canWrite }: { problem: SaveProblem | null
   );
 }
 
-/** The policy's fields (disabled without write access), starting with its name. */
+/** The notes, then the policy's fields (disabled without write access), starting with its name. */
 export function PolicyFields({
+  problem,
   canWrite,
   name,
   nameError,
   onName,
   children,
 }: {
+  problem: SaveProblem | null;
   canWrite: boolean;
   name: string;
   nameError?: string;
@@ -71,19 +73,22 @@ export function PolicyFields({
 }) {
   const { t } = useTranslation();
   return (
-    <Fieldset disabled={!canWrite} variant="unstyled" p={0} data-testid="policy-fields">
-      <Stack gap="sm">
-        <TextInput
-          label={t('commission.fields.name')}
-          value={name}
-          onChange={(e) => onName(e.currentTarget.value)}
-          error={nameError}
-          required
-          data-autofocus
-        />
-        {children}
-      </Stack>
-    </Fieldset>
+    <>
+      <EditorNotes problem={problem} canWrite={canWrite} />
+      <Fieldset disabled={!canWrite} variant="unstyled" p={0} data-testid="policy-fields">
+        <Stack gap="sm">
+          <TextInput
+            label={t('commission.fields.name')}
+            value={name}
+            onChange={(e) => onName(e.currentTarget.value)}
+            error={nameError}
+            required
+            data-autofocus
+          />
+          {children}
+        </Stack>
+      </Fieldset>
+    </>
   );
 }
 

@@ -22,7 +22,7 @@ import { useApiClient } from '../../api/api-context';
 import type { MultiPlayPolicy } from '../../contract/commission';
 import type { Product, ProductLine } from '../../contract/orders';
 import { type MultiPlayValues, multiPlayBody, rowMessages } from './editor-helpers';
-import { CancelSave, EditorNotes, PolicyFields, usePolicySave } from './editor-parts';
+import { CancelSave, PolicyFields, usePolicySave } from './editor-parts';
 
 const str = (n: number | null | undefined) => (n == null ? null : String(n));
 
@@ -108,8 +108,8 @@ export function MultiPlayEditor(props: {
       data-testid="multi-play-editor"
     >
       <Stack gap="sm">
-        <EditorNotes problem={problem} canWrite={canWrite} />
         <PolicyFields
+          problem={problem}
           canWrite={canWrite}
           name={values.Name}
           nameError={fieldError('Name')}

@@ -10,7 +10,7 @@ import { type PayoutPolicy, TIER_MAX } from '../../contract/commission';
 import { useCorporations, useDivisions } from '../access/shared';
 import { day, useDivisionCatalogue } from './api';
 import { type PayoutValues, payoutBody } from './editor-helpers';
-import { CancelSave, EditorNotes, PeriodInputs, PolicyFields, usePolicySave } from './editor-parts';
+import { CancelSave, PeriodInputs, PolicyFields, usePolicySave } from './editor-parts';
 import { TierTable } from './tier-table';
 
 const str = (n: number | null | undefined) => (n == null ? null : String(n));
@@ -63,8 +63,8 @@ export function PayoutEditor(props: {
       data-testid="payout-editor"
     >
       <Stack gap="sm">
-        <EditorNotes problem={problem} canWrite={canWrite} />
         <PolicyFields
+          problem={problem}
           canWrite={canWrite}
           name={values.Name}
           nameError={fieldError('Name')}

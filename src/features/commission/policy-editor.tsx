@@ -15,7 +15,7 @@ import {
 } from '../../contract/commission';
 import type { Product, ProductLine } from '../../contract/orders';
 import { day } from './api';
-import { CancelSave, EditorNotes, PeriodInputs, PolicyFields, usePolicySave } from './editor-parts';
+import { CancelSave, PeriodInputs, PolicyFields, usePolicySave } from './editor-parts';
 import { TierTable } from './tier-table';
 
 export type EditorTarget =
@@ -112,8 +112,8 @@ export function PolicyEditor(props: {
       data-testid="policy-editor"
     >
       <Stack gap="sm">
-        <EditorNotes problem={problem} canWrite={canWrite} />
         <PolicyFields
+          problem={problem}
           canWrite={canWrite}
           name={values.Name}
           nameError={fieldError('Name')}
