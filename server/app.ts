@@ -265,6 +265,10 @@ export async function buildApp(
     });
   }
 
+  // The PWA's files (a route for each, ~1 000 of them) are registered while the database may still be
+  // opening, instead of when the server starts listening.
+  registerStatic(app, config);
+  await app.after();
   await options.ready;
   await seeding;
   // Lead batch geocoding jobs: a poller over the queue in the database, stopped before it closes.
@@ -277,7 +281,6 @@ export async function buildApp(
     const stopMail = startMailDelivery({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
     app.addHook('preClose', async () => stopMail());
   }
-  registerStatic(app, config);
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     if (!existing) await database.close();

@@ -16,29 +16,34 @@ import vm from 'node:vm';
 const file = join(import.meta.dirname, 'server.cjs');
 const cacheFile = `${file}.cache`;
 
-function readCache(): Buffer | undefined {
+/** The compiled server, and whether its cache is to be written (none yet, or V8 rejected it). */
+function compile(): { script: vm.Script; writeCache: boolean } {
+  let cachedData: Buffer | undefined;
   try {
-    return readFileSync(cacheFile);
+    cachedData = readFileSync(cacheFile);
   } catch {
-    return undefined;
+    // No cache yet.
   }
+  // The wrapper Node.js puts around a CommonJS file; an import() left in the bundle goes through
+  // Node.js's own loader.
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
+    {
+      filename: file,
+      cachedData,
+      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    },
+  );
+  if (process.env.APEX_CODE_CACHE_DEBUG)
+    console.error(`code cache: ${cachedData ? (script.cachedDataRejected ? 'rejected' : 'used') : 'none'}`);
+  return { script, writeCache: !cachedData || script.cachedDataRejected === true };
 }
 
-const cachedData = readCache();
-// The wrapper Node.js puts around a CommonJS file; an import() left in the bundle goes through
-// Node.js's own loader.
-const script = new vm.Script(
-  `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
-  {
-    filename: file,
-    cachedData,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  },
-);
+const { script, writeCache } = compile();
 
 // Told by server/serve.ts once the server answers: the functions of start-up have been compiled by
 // then and go into the cache with the file.
-if (!cachedData || script.cachedDataRejected) {
+if (writeCache) {
   (globalThis as Record<symbol, unknown>)[Symbol.for('apex.listening')] = () => {
     const timer = setTimeout(() => {
       try {
@@ -52,8 +57,6 @@ if (!cachedData || script.cachedDataRejected) {
     timer.unref();
   };
 }
-if (process.env.APEX_CODE_CACHE_DEBUG)
-  console.error(`code cache: ${cachedData ? (script.cachedDataRejected ? 'rejected' : 'used') : 'none'}`);
 
 const module = { exports: {} };
 const run = script.runInThisContext() as (
