@@ -1,14 +1,15 @@
 // The controls of a server-paged office list (employees, applications, work orders): the filter bar
 // above the table, a search box that waits for the typing to pause, sortable column headers (click
 // again to reverse) and the count with the pages under the table. Changing a filter, the search or
-// the sort goes back to page 1.
-import { Card, Group, TextInput } from '@mantine/core';
+// the sort goes back to page 1. The table of a page of rows, with the count and the pages under it.
+import { Card, Group, Stack, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { SortHeader } from '../features/time-management/components/sort-header';
 import { ListFooter } from './list-footer';
+import { noItems, type QueryLike, QueryView } from './query-view';
 
 type Width = Record<string, number | string>;
 
@@ -115,5 +116,58 @@ export function SearchInput({
       onChange={(e) => onChange(e.currentTarget.value)}
       w={w}
     />
+  );
+}
+
+/**
+ * A page of rows from the server: loading, failure and empty states (QueryView), the table, then the
+ * count and the pages (`footer`, from useListControls).
+ */
+export function PagedTable<T>({
+  query,
+  errorTitle,
+  empty,
+  emptyTestId,
+  minWidth,
+  testId,
+  head,
+  row,
+  count,
+  footer,
+}: {
+  query: QueryLike<{ Items: T[]; TotalCount: number }>;
+  errorTitle: string;
+  empty: string;
+  emptyTestId: string;
+  minWidth: number;
+  testId: string;
+  head: ReactNode;
+  row: (item: T) => ReactNode;
+  /** The translated count under the table, e.g. "60 employees". */
+  count: (total: number) => ReactNode;
+  footer: (label: ReactNode, totalCount: number) => ReactNode;
+}) {
+  return (
+    <QueryView
+      query={query}
+      errorTitle={errorTitle}
+      empty={empty}
+      emptyTestId={emptyTestId}
+      isEmpty={noItems}
+    >
+      {(data) => (
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={minWidth}>
+            <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId}>
+              <Table.Thead>
+                <Table.Tr>{head}</Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>{data.Items.map(row)}</Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {footer(count(data.TotalCount), data.TotalCount)}
+        </Stack>
+      )}
+    </QueryView>
   );
 }

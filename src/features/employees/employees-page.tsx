@@ -13,8 +13,7 @@ import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import { EMPLOYEES_WRITE, type EmployeeListItem, type EmployeeSort } from '../../contract/employees';
 import { IcdModule } from '../../contract/modules';
-import { FilterBar, SearchInput, useListControls } from '../../ui/list-controls';
-import { noItems, QueryView } from '../../ui/query-view';
+import { FilterBar, PagedTable, SearchInput, useListControls } from '../../ui/list-controls';
 import { useAllAssignableRoles, useDivisions, useEmployeeList, useLookup, useOffices } from './api';
 
 function useModules() {
@@ -156,43 +155,34 @@ export default function EmployeesPage() {
           w={{ base: '100%', xs: 200 }}
         />
       </FilterBar>
-      <QueryView
+      <PagedTable
         query={list}
         errorTitle={t('employees.loadFailed')}
         empty={t('employees.empty')}
         emptyTestId="employees-empty"
-        isEmpty={noItems}
-      >
-        {(data) => (
-          <Stack gap="sm">
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped highlightOnHover verticalSpacing="xs" data-testid="employees-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    {header('LastName', t('employees.name'))}
-                    {header('UserName', t('employees.userName'))}
-                    {header('EmailAddress', t('employees.email'))}
-                    <Table.Th>{t('employees.offices')}</Table.Th>
-                    <Table.Th>{t('employees.roles')}</Table.Th>
-                    <Table.Th>{t('employees.ssn')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.Items.map((e) => (
-                    <EmployeeRow
-                      key={e.EmployeeID}
-                      employee={e}
-                      statusName={statusName}
-                      onOpen={() => navigate(`/employees/${e.EmployeeID}`)}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {controls.footer(t('employees.count', { count: data.TotalCount }), data.TotalCount)}
-          </Stack>
+        minWidth={760}
+        testId="employees-table"
+        head={
+          <>
+            {header('LastName', t('employees.name'))}
+            {header('UserName', t('employees.userName'))}
+            {header('EmailAddress', t('employees.email'))}
+            <Table.Th>{t('employees.offices')}</Table.Th>
+            <Table.Th>{t('employees.roles')}</Table.Th>
+            <Table.Th>{t('employees.ssn')}</Table.Th>
+          </>
+        }
+        row={(e) => (
+          <EmployeeRow
+            key={e.EmployeeID}
+            employee={e}
+            statusName={statusName}
+            onOpen={() => navigate(`/employees/${e.EmployeeID}`)}
+          />
         )}
-      </QueryView>
+        count={(count) => t('employees.count', { count })}
+        footer={controls.footer}
+      />
     </Stack>
   );
 }

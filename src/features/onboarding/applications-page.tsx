@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type OnboardingApplicationListItem, STATUS_TYPES, type StatusType } from '../../contract/onboarding';
-import { FilterBar, SearchInput, useListControls } from '../../ui/list-controls';
-import { noItems, QueryView } from '../../ui/query-view';
+import { FilterBar, PagedTable, SearchInput, useListControls } from '../../ui/list-controls';
 import { useApplicationsPage, useOnboardingDivisions } from './api/applications';
 import { STATUS_COLOURS, shown } from './format';
 
@@ -84,44 +83,35 @@ export default function ApplicationsPage() {
           w={{ base: '100%', xs: 160 }}
         />
       </FilterBar>
-      <QueryView
+      <PagedTable
         query={list}
         errorTitle={t('onboarding.board.loadFailed')}
         empty={t('onboarding.board.empty')}
         emptyTestId="applications-empty"
-        isEmpty={noItems}
-      >
-        {(data) => (
-          <Stack gap="sm">
-            <Table.ScrollContainer minWidth={820}>
-              <Table striped highlightOnHover verticalSpacing="xs" data-testid="applications-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    {header('LastName', t('onboarding.board.name'))}
-                    {header('OfficeName', t('onboarding.board.office'))}
-                    <Table.Th>{t('onboarding.board.division')}</Table.Th>
-                    {header('Status', t('onboarding.board.status'))}
-                    <Table.Th>{t('onboarding.board.stage')}</Table.Th>
-                    <Table.Th>{t('onboarding.board.details')}</Table.Th>
-                    {header('CreatedAt', t('onboarding.board.created'))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.Items.map((a) => (
-                    <ApplicationRow
-                      key={a.OnboardingApplicationID}
-                      application={a}
-                      created={day(a.CreatedAt)}
-                      onOpen={() => navigate(`/onboarding/applications/${a.OnboardingApplicationID}`)}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {controls.footer(t('onboarding.board.count', { count: data.TotalCount }), data.TotalCount)}
-          </Stack>
+        minWidth={820}
+        testId="applications-table"
+        head={
+          <>
+            {header('LastName', t('onboarding.board.name'))}
+            {header('OfficeName', t('onboarding.board.office'))}
+            <Table.Th>{t('onboarding.board.division')}</Table.Th>
+            {header('Status', t('onboarding.board.status'))}
+            <Table.Th>{t('onboarding.board.stage')}</Table.Th>
+            <Table.Th>{t('onboarding.board.details')}</Table.Th>
+            {header('CreatedAt', t('onboarding.board.created'))}
+          </>
+        }
+        row={(a) => (
+          <ApplicationRow
+            key={a.OnboardingApplicationID}
+            application={a}
+            created={day(a.CreatedAt)}
+            onOpen={() => navigate(`/onboarding/applications/${a.OnboardingApplicationID}`)}
+          />
         )}
-      </QueryView>
+        count={(count) => t('onboarding.board.count', { count })}
+        footer={controls.footer}
+      />
     </Stack>
   );
 }

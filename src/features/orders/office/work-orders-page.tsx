@@ -24,9 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import type { WORK_ORDER_SORTS, WorkOrder, WorkOrderQuery } from '../../../contract/orders';
-import { FilterBar, SearchInput, useListControls } from '../../../ui/list-controls';
+import { FilterBar, PagedTable, SearchInput, useListControls } from '../../../ui/list-controls';
 import { notify } from '../../../ui/notify';
-import { noItems, QueryView } from '../../../ui/query-view';
 import { useDivisions, useOffices } from '../../employees/api';
 import {
   useBulkStatusChange,
@@ -227,100 +226,91 @@ function WorkOrdersGrid() {
           </Button>
         )}
       </Group>
-      <QueryView
+      <PagedTable
         query={list}
         errorTitle={t('orders.office.loadFailed')}
         empty={t('orders.office.empty')}
         emptyTestId="work-orders-empty"
-        isEmpty={noItems}
-      >
-        {(data) => (
-          <Stack gap="sm">
-            <Table.ScrollContainer minWidth={960}>
-              <Table striped highlightOnHover verticalSpacing="xs" data-testid="work-orders-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={40}>
-                      <Checkbox
-                        aria-label={t('orders.office.selectPage')}
-                        checked={allOnPage}
-                        indeterminate={someOnPage && !allOnPage}
-                        onChange={togglePage}
-                      />
-                    </Table.Th>
-                    {header('orderNumber', t('orders.office.orderNumber'))}
-                    {header('customer', t('orders.office.customer'))}
-                    <Table.Th>{t('orders.office.employee')}</Table.Th>
-                    <Table.Th>{t('orders.office.office')}</Table.Th>
-                    <Table.Th>{t('orders.office.program')}</Table.Th>
-                    <Table.Th>{t('orders.office.products')}</Table.Th>
-                    {header('saleDate', t('orders.office.saleDate'))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.Items.map((o) => (
-                    <Table.Tr
-                      key={o.WorkOrderID}
-                      data-testid={`work-order-${o.WorkOrderID}`}
-                      onClick={() => navigate(`/orders/${o.WorkOrderID}`)}
-                      style={{ cursor: 'pointer' }}
-                    >
-                      <Table.Td onClick={(ev) => ev.stopPropagation()}>
-                        <Checkbox
-                          aria-label={t('orders.office.selectRow', { name: o.CustomerName })}
-                          checked={selected.has(o.WorkOrderID)}
-                          onChange={() => toggle(o)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text
-                          size="sm"
-                          fw={500}
-                          component={Link}
-                          to={`/orders/${o.WorkOrderID}`}
-                          onClick={(ev) => ev.stopPropagation()}
-                        >
-                          {o.OrderNumber ?? t('orders.office.noNumber', { id: o.WorkOrderID })}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {t(`orders.channel.${o.SalesChannelID}`)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{o.CustomerName}</Text>
-                        <Text size="xs" c="dimmed">
-                          {[o.City, o.StateProvince].filter(Boolean).join(', ')}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{o.EmployeeName ?? t('orders.office.unclaimed')}</Table.Td>
-                      <Table.Td>{o.OfficeName}</Table.Td>
-                      <Table.Td>{o.ProgramName}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {o.ProductOrders.map((p) => (
-                            <Badge
-                              key={p.ProductOrderID}
-                              size="sm"
-                              variant="light"
-                              color={STATUS_KIND_COLOURS[p.StatusKind] ?? 'gray'}
-                              tt="none"
-                              title={`${p.ProductName} — ${p.StatusName}`}
-                            >
-                              {p.ProductName}: {p.StatusName}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{formatDay(o.SaleDate, i18n.language)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {controls.footer(t('orders.office.count', { count: data.TotalCount }), data.TotalCount)}
-          </Stack>
+        minWidth={960}
+        testId="work-orders-table"
+        head={
+          <>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t('orders.office.selectPage')}
+                checked={allOnPage}
+                indeterminate={someOnPage && !allOnPage}
+                onChange={togglePage}
+              />
+            </Table.Th>
+            {header('orderNumber', t('orders.office.orderNumber'))}
+            {header('customer', t('orders.office.customer'))}
+            <Table.Th>{t('orders.office.employee')}</Table.Th>
+            <Table.Th>{t('orders.office.office')}</Table.Th>
+            <Table.Th>{t('orders.office.program')}</Table.Th>
+            <Table.Th>{t('orders.office.products')}</Table.Th>
+            {header('saleDate', t('orders.office.saleDate'))}
+          </>
+        }
+        row={(o) => (
+          <Table.Tr
+            key={o.WorkOrderID}
+            data-testid={`work-order-${o.WorkOrderID}`}
+            onClick={() => navigate(`/orders/${o.WorkOrderID}`)}
+            style={{ cursor: 'pointer' }}
+          >
+            <Table.Td onClick={(ev) => ev.stopPropagation()}>
+              <Checkbox
+                aria-label={t('orders.office.selectRow', { name: o.CustomerName })}
+                checked={selected.has(o.WorkOrderID)}
+                onChange={() => toggle(o)}
+              />
+            </Table.Td>
+            <Table.Td>
+              <Text
+                size="sm"
+                fw={500}
+                component={Link}
+                to={`/orders/${o.WorkOrderID}`}
+                onClick={(ev) => ev.stopPropagation()}
+              >
+                {o.OrderNumber ?? t('orders.office.noNumber', { id: o.WorkOrderID })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t(`orders.channel.${o.SalesChannelID}`)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{o.CustomerName}</Text>
+              <Text size="xs" c="dimmed">
+                {[o.City, o.StateProvince].filter(Boolean).join(', ')}
+              </Text>
+            </Table.Td>
+            <Table.Td>{o.EmployeeName ?? t('orders.office.unclaimed')}</Table.Td>
+            <Table.Td>{o.OfficeName}</Table.Td>
+            <Table.Td>{o.ProgramName}</Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {o.ProductOrders.map((p) => (
+                  <Badge
+                    key={p.ProductOrderID}
+                    size="sm"
+                    variant="light"
+                    color={STATUS_KIND_COLOURS[p.StatusKind] ?? 'gray'}
+                    tt="none"
+                    title={`${p.ProductName} — ${p.StatusName}`}
+                  >
+                    {p.ProductName}: {p.StatusName}
+                  </Badge>
+                ))}
+              </Group>
+            </Table.Td>
+            <Table.Td>{formatDay(o.SaleDate, i18n.language)}</Table.Td>
+          </Table.Tr>
         )}
-      </QueryView>
+        count={(count) => t('orders.office.count', { count })}
+        footer={controls.footer}
+      />
       <BulkStatusModal
         opened={action === 'status'}
         orders={[...selected.values()]}
