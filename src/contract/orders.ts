@@ -147,7 +147,8 @@ export const ProductQuery = z.object({
 });
 export type ProductQuery = z.infer<typeof ProductQuery>;
 export const ProductSave = z.object({
-  DivisionID: Id,
+  // A product is always of one division: a missing one is a choice to make, said as such.
+  DivisionID: z.number({ error: 'Choose the division' }).pipe(Id),
   Name: Text(100, 'Enter the product name'),
   Code: OptText(50),
   RogersCategoryID: RogersCategoryId.nullish().transform((v) => v ?? null),

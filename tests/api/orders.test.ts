@@ -192,6 +192,13 @@ describe('catalogue', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().Errors.RogersCategoryID).toEqual(['Choose a category from 1 to 7']);
+    const noDivision = await admin.call({
+      method: 'POST',
+      url: '/api/products',
+      payload: { ...body, Name: 'No division', DivisionID: null },
+    });
+    expect(noDivision.statusCode).toBe(400);
+    expect(noDivision.json().Errors.DivisionID).toEqual(['Choose the division']);
     const saved = await admin.call({
       method: 'PUT',
       url: `/api/products/${p.ProductID}`,
