@@ -7,9 +7,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { SortHeader } from '../features/time-management/components/sort-header';
 import { ListFooter } from './list-footer';
 import { noItems, type QueryLike, QueryView } from './query-view';
+import { SortHeader } from './sort-header';
 
 type Width = Record<string, number | string>;
 

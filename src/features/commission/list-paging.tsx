@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter, pageCount } from '../../ui/list-footer';
-import { SortHeader } from '../time-management/components/sort-header';
+import { SortHeader } from '../../ui/sort-header';
 
 export const POLICY_PAGE_SIZE = 25;
 

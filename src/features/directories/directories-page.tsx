@@ -28,10 +28,10 @@ import { useSessionData } from '../../app/app-context';
 import { DIRECTORY_KINDS, type DirectoryKind } from '../../contract/directories';
 import { textFilter } from '../../lib/text-filter';
 import { QueryView } from '../../ui/query-view';
+import { SortHeader } from '../../ui/sort-header';
 import { type AnyItem, useDeleteRecord, useDirectory } from './api';
 import { KINDS, type KindDef, sortName } from './kinds';
 import { RecordForm } from './record-form';
-import { SortHeader } from './sort-header';
 
 const MANAGE = 'people:manage';
 

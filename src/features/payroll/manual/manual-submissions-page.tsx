@@ -30,7 +30,7 @@ import type { ManualPayrollSort } from '../../../contract/payroll';
 import { type ManualSubmission, ManualSubmissionStatus as S } from '../../../contract/payroll-manual';
 import { ListFooter } from '../../../ui/list-footer';
 import { noItems, QueryView } from '../../../ui/query-view';
-import { SortHeader } from '../../time-management/components/sort-header';
+import { SortHeader } from '../../../ui/sort-header';
 import {
   earningsStatementUrl,
   type ManualAction,

@@ -32,7 +32,7 @@ import {
 } from '../../../contract/payroll';
 import { ListFooter } from '../../../ui/list-footer';
 import { noItems, QueryView } from '../../../ui/query-view';
-import { SortHeader } from '../../time-management/components/sort-header';
+import { SortHeader } from '../../../ui/sort-header';
 import {
   type ListQuery,
   useDismiss,

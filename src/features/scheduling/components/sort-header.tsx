@@ -1,6 +1,6 @@
-// A sortable table header cell of the TSU reports: the button flips the order, aria-sort says it.
-import { Group, Table, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+// A sortable header cell of the TSU reports and transfers: the shared header (src/ui/sort-header.tsx)
+// driven by a SortState, whose column flips its order.
+import { SortHeader as Header } from '../../../ui/sort-header';
 import { type SortState, toggleSort } from '../tsu';
 
 export function SortHeader<K extends string>({
@@ -16,19 +16,14 @@ export function SortHeader<K extends string>({
   onSort(s: SortState<K>): void;
   numeric?: boolean;
 }) {
-  const active = sort.column === column;
-  const Icon = !active ? IconArrowsSort : sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th
-      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      style={{ textAlign: numeric ? 'right' : undefined, whiteSpace: 'nowrap' }}
+    <Header
+      active={sort.column === column}
+      descending={sort.direction === 'desc'}
+      onSort={() => onSort(toggleSort(sort, column))}
+      numeric={numeric}
     >
-      <UnstyledButton onClick={() => onSort(toggleSort(sort, column))} fw={600} fz="sm">
-        <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
-          {label}
-          <Icon size={14} opacity={active ? 1 : 0.4} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
+      {label}
+    </Header>
   );
 }
