@@ -3,7 +3,7 @@
 // filtered by action, person concerned, who did it and dates, paged, newest first; When, Action,
 // Employee and By sort (on the server). A table from the sm breakpoint, cards on a phone.
 
-import { Badge, Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { noItems, QueryView } from '../../ui/query-view';
 import { ResponsiveTable } from '../../ui/responsive-table';
 import { type AccessFilters, accessAuditPageQuery, accessAuditPeopleQuery } from './access-api';
 import { accessDetailSentence } from './access-detail';
+import { ActionBadge } from './action-badge';
 
 const PAGE_SIZE = 25;
 
@@ -160,14 +161,7 @@ export function AccessAuditPanel() {
                     nowrap: true,
                     hideInCard: true,
                     cell: (r) => (
-                      <Badge
-                        color={ACTION_COLOURS[r.Action] ?? 'gray'}
-                        variant="light"
-                        tt="none"
-                        styles={{ label: { overflow: 'visible' } }}
-                      >
-                        {actionLabel(r.Action)}
-                      </Badge>
+                      <ActionBadge color={ACTION_COLOURS[r.Action]}>{actionLabel(r.Action)}</ActionBadge>
                     ),
                   },
                   {

@@ -4,7 +4,6 @@
 // A second tab, "Access changes" (?tab=access), shows the access audit trail (access-audit-panel.tsx).
 
 import {
-  Badge,
   Button,
   Group,
   SegmentedControl,
@@ -32,6 +31,7 @@ import { ResponsiveTable, useTableLayout } from '../../ui/responsive-table';
 import { ChangeList, useChangeSummary } from '../time-management/components/change-list';
 import { dayLabel, timeLabel } from '../time-management/format';
 import { AccessAuditPanel } from './access-audit-panel';
+import { ActionBadge } from './action-badge';
 import {
   type AuditFilters,
   type AuditView,
@@ -256,14 +256,7 @@ function TimeAuditPanel() {
                     nowrap: true,
                     hideInCard: true,
                     cell: (r) => (
-                      <Badge
-                        color={ACTION_COLOURS[r.Action] ?? 'gray'}
-                        variant="light"
-                        tt="none"
-                        styles={{ label: { overflow: 'visible' } }}
-                      >
-                        {actionLabel(r.Action)}
-                      </Badge>
+                      <ActionBadge color={ACTION_COLOURS[r.Action]}>{actionLabel(r.Action)}</ActionBadge>
                     ),
                   },
                   {
