@@ -3,17 +3,7 @@
 // acknowledgements), filtered by employee and dates, paged, with a CSV export of what is filtered.
 // A second tab, "Access changes" (?tab=access), shows the access audit trail (access-audit-panel.tsx).
 
-import {
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
