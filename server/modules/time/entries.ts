@@ -6,6 +6,7 @@ import type { TimeEntry, TimeEntryPatch, TimeEntrySave } from '../../../src/cont
 import { LateAdjustmentStatus, type TimeEntryLate } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
 import { lateAdjustments } from '../../db/tables';
+import { together } from '../../db/together';
 import { notFound } from '../../errors';
 import type { Actor } from '../access/service';
 import { storeLateAdjustment, withdrawLateAdjustment } from '../time-management/late-store';
@@ -46,10 +47,10 @@ export async function createTimeEntry(args: {
     const draft = draftFromSave(entry);
     // The pay period and the rules' reads go together. The rules' verdict counts for an entry applied
     // now; one for a closed period is checked as its request (a break's work entry may be a request).
-    const [late, checked] = await Promise.allSettled([
-      lateTargetOf(tx, employeeId, draft),
-      prepare(tx, { actor, employeeId, selfId: null, children: [] }, draft),
-    ]);
+    const [late, checked] = await together(tx, [
+      () => lateTargetOf(tx, employeeId, draft),
+      () => prepare(tx, { actor, employeeId, selfId: null, children: [] }, draft),
+    ] as const);
     if (late.status === 'rejected') throw late.reason;
     if (late.value) return requestLateCreate(tx, actor, employeeId, draft, late.value);
     if (checked.status === 'rejected') throw checked.reason;

@@ -3,6 +3,7 @@
 // its work entry and apart from its siblings, no overlap between one employee's work entries.
 import { and, asc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import { officePrograms, stores, timeEntries, timeEntryTypes } from '../../db/tables';
+import { bothOrFirstError } from '../../db/together';
 import { addDays } from '../../domain/time/clock-time';
 import {
   breakLeftOutside,
@@ -78,10 +79,10 @@ export async function prepare(tx: Conn, ctx: PrepareContext, input: Draft): Prom
     typeActive = type?.IsActive;
   } else {
     // The entries its span could meet are read at the same time (checked below, after the office rules).
-    [{ typeActive, office }, neighbours] = await Promise.all([
-      typeAndOfficeFacts(tx, draft.TimeEntryTypeID, ctx.employeeId, draft.IcdOfficeID),
-      overlapCandidates(tx, ctx, draft),
-    ]);
+    [{ typeActive, office }, neighbours] = await bothOrFirstError(tx, [
+      () => typeAndOfficeFacts(tx, draft.TimeEntryTypeID, ctx.employeeId, draft.IcdOfficeID),
+      () => overlapCandidates(tx, ctx, draft),
+    ] as const);
   }
   if (!typeActive) {
     const message = 'This time entry type does not exist.';
