@@ -5,7 +5,10 @@
 // come back as Promise.allSettled's, so callers decide which refusal counts first.
 import pg from 'pg';
 
-type Settled<T extends readonly unknown[]> = { [K in keyof T]: PromiseSettledResult<T[K]> };
+type Read = () => unknown;
+/** What each read gives once awaited (a drizzle query is a thenable: awaiting runs it). */
+type Values<F extends readonly Read[]> = { [K in keyof F]: Awaited<ReturnType<F[K]>> };
+type Settled<F extends readonly Read[]> = { [K in keyof F]: PromiseSettledResult<Awaited<ReturnType<F[K]>>> };
 
 /**
  * Whether `db` (a drizzle database or transaction) holds one node-postgres connection: a transaction on
@@ -17,29 +20,22 @@ function oneQueryAtATime(db: unknown): boolean {
 }
 
 /** Runs `reads` on `db` together where the driver allows it, else one after another. */
-export async function together<T extends readonly unknown[]>(
-  db: unknown,
-  reads: { [K in keyof T]: () => Promise<T[K]> },
-): Promise<Settled<T>> {
-  const list = reads as readonly (() => Promise<unknown>)[];
-  if (!oneQueryAtATime(db)) return (await Promise.allSettled(list.map((read) => read()))) as Settled<T>;
+export async function together<F extends readonly Read[]>(db: unknown, reads: F): Promise<Settled<F>> {
+  if (!oneQueryAtATime(db)) return (await Promise.allSettled(reads.map((read) => read()))) as Settled<F>;
   const out: PromiseSettledResult<unknown>[] = [];
-  for (const read of list) {
+  for (const read of reads) {
     try {
       out.push({ status: 'fulfilled', value: await read() });
     } catch (reason) {
       out.push({ status: 'rejected', reason });
     }
   }
-  return out as Settled<T>;
+  return out as Settled<F>;
 }
 
 /** As `together`, throwing the first refusal in the order given (as Promise.all would, in order). */
-export async function bothOrFirstError<T extends readonly unknown[]>(
-  db: unknown,
-  reads: { [K in keyof T]: () => Promise<T[K]> },
-): Promise<T> {
-  const settled = (await together<T>(db, reads)) as readonly PromiseSettledResult<unknown>[];
+export async function allOrFirstError<F extends readonly Read[]>(db: unknown, reads: F): Promise<Values<F>> {
+  const settled = (await together(db, reads)) as readonly PromiseSettledResult<unknown>[];
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
-  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as Values<F>;
 }

@@ -19,6 +19,7 @@ import {
 } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
 import { employees, icdOffices, lateAdjustments, payPeriods } from '../../db/tables';
+import { allOrFirstError } from '../../db/together';
 import { diffEntries, minutesDelta } from '../../domain/time-management/changes';
 import { isClosed, periodState } from '../../domain/time-management/pay-periods';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
@@ -51,24 +52,28 @@ export async function lateAdjustmentWires(
   const periodIds = [
     ...new Set(rows.flatMap((r) => [r.PayPeriodID, r.AppliedPayPeriodID]).filter((id): id is number => !!id)),
   ];
-  const [names, offices, periods, label] = await Promise.all([
-    employeeNames(
-      db,
-      rows.flatMap((r) => [r.EmployeeID, r.RequestedByEmployeeID, r.ResolvedByEmployeeID]),
-    ),
-    officeInfo(
-      db,
-      rows.map((r) => r.IcdOfficeID),
-    ),
-    db
-      .select()
-      .from(payPeriods)
-      .where(periodIds.length ? inArray(payPeriods.PayPeriodID, periodIds) : undefined),
-    entryLabeler(
-      db,
-      rows.flatMap((r) => [r.Before, r.Proposed]),
-    ),
-  ]);
+  const [names, offices, periods, label] = await allOrFirstError(db, [
+    () =>
+      employeeNames(
+        db,
+        rows.flatMap((r) => [r.EmployeeID, r.RequestedByEmployeeID, r.ResolvedByEmployeeID]),
+      ),
+    () =>
+      officeInfo(
+        db,
+        rows.map((r) => r.IcdOfficeID),
+      ),
+    () =>
+      db
+        .select()
+        .from(payPeriods)
+        .where(periodIds.length ? inArray(payPeriods.PayPeriodID, periodIds) : undefined),
+    () =>
+      entryLabeler(
+        db,
+        rows.flatMap((r) => [r.Before, r.Proposed]),
+      ),
+  ] as const);
   const period = (id: number | null) => (id ? periods.find((p) => p.PayPeriodID === id) : undefined);
   return rows.map((r) => {
     const closed = period(r.PayPeriodID);

@@ -22,6 +22,7 @@ import {
 } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
 import { auditLogs, employees, timeEntryModifications } from '../../db/tables';
+import { allOrFirstError } from '../../db/together';
 import { diffEntries } from '../../domain/time-management/changes';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { Actor } from '../access/service';
@@ -43,20 +44,23 @@ function statusCondition(status: ModificationStatusFilter): SQL | undefined {
 }
 
 export async function modificationWires(db: Conn, rows: readonly Row[]): Promise<TimeEntryModification[]> {
-  const [names, offices, label] = await Promise.all([
-    employeeNames(
-      db,
-      rows.flatMap((r) => [r.EmployeeID, r.ModifiedByEmployeeID, r.DismissedByEmployeeID]),
-    ),
-    officeInfo(
-      db,
-      rows.map((r) => r.IcdOfficeID),
-    ),
-    entryLabeler(
-      db,
-      rows.flatMap((r) => [r.Before, r.After]),
-    ),
-  ]);
+  const [names, offices, label] = await allOrFirstError(db, [
+    () =>
+      employeeNames(
+        db,
+        rows.flatMap((r) => [r.EmployeeID, r.ModifiedByEmployeeID, r.DismissedByEmployeeID]),
+      ),
+    () =>
+      officeInfo(
+        db,
+        rows.map((r) => r.IcdOfficeID),
+      ),
+    () =>
+      entryLabeler(
+        db,
+        rows.flatMap((r) => [r.Before, r.After]),
+      ),
+  ] as const);
   return rows.map((r) => ({
     TimeEntryModificationID: r.TimeEntryModificationID,
     TimeEntryID: r.TimeEntryID,
@@ -328,16 +332,18 @@ export async function modificationHistory(args: {
     .from(auditLogs)
     .where(eq(auditLogs.TimeEntryID, mod.TimeEntryID))
     .orderBy(asc(auditLogs.OccurredAt), asc(auditLogs.AuditLogID));
-  const [names, label] = await Promise.all([
-    employeeNames(
-      db,
-      rows.map((r) => r.ActorEmployeeID),
-    ),
-    entryLabeler(
-      db,
-      rows.flatMap((r) => [r.Before, r.After]),
-    ),
-  ]);
+  const [names, label] = await allOrFirstError(db, [
+    () =>
+      employeeNames(
+        db,
+        rows.map((r) => r.ActorEmployeeID),
+      ),
+    () =>
+      entryLabeler(
+        db,
+        rows.flatMap((r) => [r.Before, r.After]),
+      ),
+  ] as const);
   return {
     TimeEntryModificationID: mod.TimeEntryModificationID,
     TimeEntryID: mod.TimeEntryID,

@@ -18,6 +18,7 @@ import {
 } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
 import { lateAdjustments, payPeriods, timeEntries, timeEntryModifications } from '../../db/tables';
+import { allOrFirstError } from '../../db/together';
 import { addDays } from '../../domain/time/clock-time';
 import { countedMinutes, isClosed as isClosedTimes } from '../../domain/time/entry-rules';
 import { dayIn, officeDays, officeToday } from '../../domain/time-management/office-day';
@@ -111,56 +112,61 @@ async function periodTotals(db: Conn, rows: readonly PayPeriodRow[], zones: Map<
 export async function payPeriodWires(db: Conn, rows: readonly PayPeriodRow[]): Promise<PayPeriod[]> {
   if (!rows.length) return [];
   const ids = rows.map((p) => p.PayPeriodID);
-  const [names, offices] = await Promise.all([
-    employeeNames(
-      db,
-      rows.flatMap((p) => [p.EmployeeID, p.ApprovedByEmployeeID]),
-    ),
-    officeInfo(
-      db,
-      rows.map((p) => p.IcdOfficeID),
-    ),
-  ]);
-  const zones = new Map([...offices].map(([id, o]) => [id, o.TimeZone]));
-  const [totals, mods, pending, applied] = await Promise.all([
-    periodTotals(db, rows, zones),
-    db
-      .select({
-        EmployeeID: timeEntryModifications.EmployeeID,
-        IcdOfficeID: timeEntryModifications.IcdOfficeID,
-        EntryDate: timeEntryModifications.EntryDate,
-      })
-      .from(timeEntryModifications)
-      .where(
-        and(
-          eq(timeEntryModifications.StatusID, ModificationStatus.Pending),
-          inArray(timeEntryModifications.EmployeeID, [...new Set(rows.map((p) => p.EmployeeID))]),
-        ),
+  const [names, offices] = await allOrFirstError(db, [
+    () =>
+      employeeNames(
+        db,
+        rows.flatMap((p) => [p.EmployeeID, p.ApprovedByEmployeeID]),
       ),
-    db
-      .select({ PayPeriodID: lateAdjustments.PayPeriodID, n: count() })
-      .from(lateAdjustments)
-      .where(
-        and(
-          eq(lateAdjustments.StatusID, LateAdjustmentStatus.Pending),
-          inArray(lateAdjustments.PayPeriodID, ids),
+    () =>
+      officeInfo(
+        db,
+        rows.map((p) => p.IcdOfficeID),
+      ),
+  ] as const);
+  const zones = new Map([...offices].map(([id, o]) => [id, o.TimeZone]));
+  const [totals, mods, pending, applied] = await allOrFirstError(db, [
+    () => periodTotals(db, rows, zones),
+    () =>
+      db
+        .select({
+          EmployeeID: timeEntryModifications.EmployeeID,
+          IcdOfficeID: timeEntryModifications.IcdOfficeID,
+          EntryDate: timeEntryModifications.EntryDate,
+        })
+        .from(timeEntryModifications)
+        .where(
+          and(
+            eq(timeEntryModifications.StatusID, ModificationStatus.Pending),
+            inArray(timeEntryModifications.EmployeeID, [...new Set(rows.map((p) => p.EmployeeID))]),
+          ),
         ),
-      )
-      .groupBy(lateAdjustments.PayPeriodID),
-    db
-      .select({
-        PayPeriodID: lateAdjustments.AppliedPayPeriodID,
-        minutes: sum(lateAdjustments.AppliedMinutes),
-      })
-      .from(lateAdjustments)
-      .where(
-        and(
-          eq(lateAdjustments.StatusID, LateAdjustmentStatus.Accepted),
-          inArray(lateAdjustments.AppliedPayPeriodID, ids),
-        ),
-      )
-      .groupBy(lateAdjustments.AppliedPayPeriodID),
-  ]);
+    () =>
+      db
+        .select({ PayPeriodID: lateAdjustments.PayPeriodID, n: count() })
+        .from(lateAdjustments)
+        .where(
+          and(
+            eq(lateAdjustments.StatusID, LateAdjustmentStatus.Pending),
+            inArray(lateAdjustments.PayPeriodID, ids),
+          ),
+        )
+        .groupBy(lateAdjustments.PayPeriodID),
+    () =>
+      db
+        .select({
+          PayPeriodID: lateAdjustments.AppliedPayPeriodID,
+          minutes: sum(lateAdjustments.AppliedMinutes),
+        })
+        .from(lateAdjustments)
+        .where(
+          and(
+            eq(lateAdjustments.StatusID, LateAdjustmentStatus.Accepted),
+            inArray(lateAdjustments.AppliedPayPeriodID, ids),
+          ),
+        )
+        .groupBy(lateAdjustments.AppliedPayPeriodID),
+  ] as const);
   return rows.map((p) => {
     const t = totals.get(p.PayPeriodID) as Totals;
     const office = offices.get(p.IcdOfficeID);

@@ -3,7 +3,7 @@
 // its work entry and apart from its siblings, no overlap between one employee's work entries.
 import { and, asc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import { officePrograms, stores, timeEntries, timeEntryTypes } from '../../db/tables';
-import { bothOrFirstError } from '../../db/together';
+import { allOrFirstError } from '../../db/together';
 import { addDays } from '../../domain/time/clock-time';
 import {
   breakLeftOutside,
@@ -79,7 +79,7 @@ export async function prepare(tx: Conn, ctx: PrepareContext, input: Draft): Prom
     typeActive = type?.IsActive;
   } else {
     // The entries its span could meet are read at the same time (checked below, after the office rules).
-    [{ typeActive, office }, neighbours] = await bothOrFirstError(tx, [
+    [{ typeActive, office }, neighbours] = await allOrFirstError(tx, [
       () => typeAndOfficeFacts(tx, draft.TimeEntryTypeID, ctx.employeeId, draft.IcdOfficeID),
       () => overlapCandidates(tx, ctx, draft),
     ] as const);
