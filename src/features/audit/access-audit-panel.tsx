@@ -20,7 +20,7 @@ import { noItems, QueryView } from '../../ui/query-view';
 import { ResponsiveTable } from '../../ui/responsive-table';
 import { type AccessFilters, accessAuditPageQuery, accessAuditPeopleQuery } from './access-api';
 import { accessDetailSentence } from './access-detail';
-import { ActionBadge } from './action-badge';
+import { ActionBadge, ActorCell } from './action-badge';
 
 const PAGE_SIZE = 25;
 
@@ -179,16 +179,7 @@ export function AccessAuditPanel() {
                     key: 'ActorName',
                     label: t('audit.columns.by'),
                     sortable: true,
-                    cell: (r) => (
-                      <>
-                        {r.ActorName ?? '—'}
-                        {r.ProxyByName && (
-                          <Text size="xs" c="dimmed">
-                            {t('audit.proxy', { name: r.ProxyByName })}
-                          </Text>
-                        )}
-                      </>
-                    ),
+                    cell: (r) => <ActorCell name={r.ActorName} proxyBy={r.ProxyByName} />,
                   },
                   {
                     key: 'What',

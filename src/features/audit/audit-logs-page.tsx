@@ -21,7 +21,7 @@ import { ResponsiveTable, useTableLayout } from '../../ui/responsive-table';
 import { ChangeList, useChangeSummary } from '../time-management/components/change-list';
 import { dayLabel, timeLabel } from '../time-management/format';
 import { AccessAuditPanel } from './access-audit-panel';
-import { ActionBadge } from './action-badge';
+import { ActionBadge, ActorCell } from './action-badge';
 import {
   type AuditFilters,
   type AuditView,
@@ -266,16 +266,7 @@ function TimeAuditPanel() {
                   {
                     key: 'By',
                     label: t('audit.columns.by'),
-                    cell: (r) => (
-                      <>
-                        {r.ActorName ?? '—'}
-                        {r.ProxyByName && (
-                          <Text size="xs" c="dimmed">
-                            {t('audit.proxy', { name: r.ProxyByName })}
-                          </Text>
-                        )}
-                      </>
-                    ),
+                    cell: (r) => <ActorCell name={r.ActorName} proxyBy={r.ProxyByName} />,
                   },
                   {
                     key: 'EntryDate',
