@@ -13,7 +13,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
   Textarea,
@@ -29,6 +28,7 @@ import { useApiClient } from '../../api/api-context';
 import { type SaveProblem, saveProblem } from '../../api/errors';
 import { Program } from '../../contract/orders';
 import { PostedPayout, type PostedPayoutHistoryEntry } from '../../contract/payouts';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useCorporations, useDivisions } from '../access/shared';
 import { getRaw } from '../orders/field/api';
 import {
@@ -173,6 +173,90 @@ export function PostedPayoutDrawer(props: {
   const savedLine = (programId: string | null) =>
     saved?.Lines.find((l) => (l.ProgramID === null ? null : String(l.ProgramID)) === programId);
 
+  const removeLine = (key: number) => set({ Lines: draft.Lines.filter((x) => x.key !== key) });
+  type LineRow = { line: LineDraft; index: number };
+  const lineColumns: ResponsiveColumn<LineRow>[] = [
+    {
+      key: 'program',
+      label: t('payouts.fields.program'),
+      cell: ({ line: l, index: i }) => (
+        <Select
+          aria-label={t('payouts.fields.program')}
+          placeholder={t('payouts.allPrograms')}
+          data={programOptions}
+          value={l.ProgramID}
+          onChange={(v) => setLine(l.key, { ProgramID: v })}
+          error={fieldError(`Lines.${i}.ProgramID`)}
+          disabled={!draft.DivisionID || readOnly}
+          clearable
+          searchable
+          miw={160}
+        />
+      ),
+    },
+    {
+      key: 'units',
+      label: t('payouts.fields.units'),
+      cell: ({ line: l, index: i }) => (
+        <NumberInput
+          aria-label={t('payouts.fields.units')}
+          value={l.Quantity}
+          onChange={(v) => setLine(l.key, { Quantity: v })}
+          error={fieldError(`Lines.${i}.Quantity`)}
+          min={0}
+          allowDecimal={false}
+          readOnly={readOnly}
+          w={{ base: '100%', sm: 110 }}
+          data-testid="line-units"
+        />
+      ),
+    },
+    {
+      key: 'posted',
+      label: t('payouts.fields.posted'),
+      cell: ({ line: l, index: i }) => (
+        <NumberInput
+          aria-label={t('payouts.fields.posted')}
+          value={l.PostedAmount}
+          onChange={(v) => setLine(l.key, { PostedAmount: v })}
+          error={fieldError(`Lines.${i}.PostedAmount`)}
+          min={0}
+          decimalScale={2}
+          thousandSeparator=","
+          readOnly={readOnly}
+          w={{ base: '100%', sm: 140 }}
+          data-testid="line-amount"
+        />
+      ),
+    },
+    {
+      key: 'expected',
+      label: t('payouts.fields.expected'),
+      align: 'right',
+      nowrap: true,
+      cell: ({ line: l }) => {
+        const s = savedLine(l.ProgramID);
+        return s ? (
+          <Text size="sm" title={s.PayoutPolicyName ?? t('payouts.noPolicy')} data-testid="line-expected">
+            {formatMoney(s.ExpectedAmount)}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        );
+      },
+    },
+    {
+      key: 'comparison',
+      label: t('payouts.fields.comparison'),
+      cell: ({ line: l }) => {
+        const s = savedLine(l.ProgramID);
+        return s ? <ComparisonBadge comparison={s.PayoutComparison} /> : null;
+      },
+    },
+  ];
+
   return (
     <Drawer
       opened
@@ -282,91 +366,40 @@ export function PostedPayoutDrawer(props: {
                 {fieldError('Lines')}
               </Text>
             )}
-            <Table.ScrollContainer minWidth={640}>
-              <Table data-testid="payout-lines" verticalSpacing={4}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('payouts.fields.program')}</Table.Th>
-                    <Table.Th w={110}>{t('payouts.fields.units')}</Table.Th>
-                    <Table.Th w={140}>{t('payouts.fields.posted')}</Table.Th>
-                    <Table.Th ta="right">{t('payouts.fields.expected')}</Table.Th>
-                    <Table.Th>{t('payouts.fields.comparison')}</Table.Th>
-                    <Table.Th w={40} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {draft.Lines.map((l, i) => {
-                    const s = savedLine(l.ProgramID);
-                    return (
-                      <Table.Tr key={l.key} data-testid="payout-line">
-                        <Table.Td>
-                          <Select
-                            aria-label={t('payouts.fields.program')}
-                            placeholder={t('payouts.allPrograms')}
-                            data={programOptions}
-                            value={l.ProgramID}
-                            onChange={(v) => setLine(l.key, { ProgramID: v })}
-                            error={fieldError(`Lines.${i}.ProgramID`)}
-                            disabled={!draft.DivisionID || readOnly}
-                            clearable
-                            searchable
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <NumberInput
-                            aria-label={t('payouts.fields.units')}
-                            value={l.Quantity}
-                            onChange={(v) => setLine(l.key, { Quantity: v })}
-                            error={fieldError(`Lines.${i}.Quantity`)}
-                            min={0}
-                            allowDecimal={false}
-                            readOnly={readOnly}
-                            data-testid="line-units"
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <NumberInput
-                            aria-label={t('payouts.fields.posted')}
-                            value={l.PostedAmount}
-                            onChange={(v) => setLine(l.key, { PostedAmount: v })}
-                            error={fieldError(`Lines.${i}.PostedAmount`)}
-                            min={0}
-                            decimalScale={2}
-                            thousandSeparator=","
-                            readOnly={readOnly}
-                            data-testid="line-amount"
-                          />
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          {s ? (
-                            <Text size="sm" title={s.PayoutPolicyName ?? t('payouts.noPolicy')}>
-                              {formatMoney(s.ExpectedAmount)}
-                            </Text>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{s && <ComparisonBadge comparison={s.PayoutComparison} />}</Table.Td>
-                        <Table.Td>
-                          {!readOnly && draft.Lines.length > 1 && (
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('payouts.removeLine')}
-                              onClick={() => set({ Lines: draft.Lines.filter((x) => x.key !== l.key) })}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ResponsiveTable
+              label={t('payouts.fields.lines')}
+              rows={draft.Lines.map((line, index) => ({ line, index }))}
+              rowKey={(r) => r.line.key}
+              title={(r) => t('payouts.lineTitle', { n: r.index + 1 })}
+              columns={lineColumns}
+              actions={
+                !readOnly && draft.Lines.length > 1
+                  ? (r, layout) =>
+                      layout === 'cards' ? (
+                        <Button
+                          variant="light"
+                          color="red"
+                          leftSection={<IconTrash size={16} />}
+                          onClick={() => removeLine(r.line.key)}
+                        >
+                          {t('payouts.removeLine')}
+                        </Button>
+                      ) : (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('payouts.removeLine')}
+                          onClick={() => removeLine(r.line.key)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )
+                  : undefined
+              }
+              rowProps={() => ({ 'data-testid': 'payout-line' })}
+              testId="payout-lines"
+              tableProps={{ verticalSpacing: 4 }}
+            />
             {!readOnly && (
               <Group>
                 <Button
