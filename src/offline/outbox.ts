@@ -8,7 +8,7 @@ import {
   parseCommandArgs,
 } from './commands';
 import { type ApexDb, type DraftRow, type OutboxRow, recordTempId, type UserId, withReopen } from './db';
-import { applyDraft, draftTempRefs, entityRows, refreshDraftStatus } from './drafts';
+import { applyDraft, draftTempRefs, entityRows, refreshDraftStatus, statusFromRows } from './drafts';
 import {
   collectTempRefs,
   type EntityId,
@@ -57,11 +57,32 @@ export async function resolveTempId(
   tempId: number,
   serverId: EntityId,
 ): Promise<void> {
-  const rows = await db.outbox
-    .where('tempRefs')
-    .equals(tempId)
-    .filter((r) => r.userId === userId)
-    .toArray();
+  const moved = await rewriteTempRefs(db, userId, tempId, serverId);
+  if (moved) await db.drafts.put(moved);
+}
+
+/**
+ * resolveTempId, except that the draft of the entity that had the temporary id is handed back, moved
+ * to the server id but not yet written (its old key is deleted): the acknowledgement writes it once.
+ */
+async function rewriteTempRefs(
+  db: ApexDb,
+  userId: UserId,
+  tempId: number,
+  serverId: EntityId,
+): Promise<DraftRow | undefined> {
+  const [rows, drafts] = await Promise.all([
+    db.outbox
+      .where('tempRefs')
+      .equals(tempId)
+      .filter((r) => r.userId === userId)
+      .toArray(),
+    db.drafts
+      .where('tempRefs')
+      .equals(tempId)
+      .filter((d) => d.userId === userId)
+      .toArray(),
+  ]);
   for (const row of rows) {
     const entityKey = rewriteEntityKey(row.entityKey, tempId, serverId);
     const path = rewritePath(row.path, tempId, serverId);
@@ -84,11 +105,7 @@ export async function resolveTempId(
     }
     await db.outbox.put(next);
   }
-  const drafts = await db.drafts
-    .where('tempRefs')
-    .equals(tempId)
-    .filter((d) => d.userId === userId)
-    .toArray();
+  let moved: DraftRow | undefined;
   for (const draft of drafts) {
     const data = rewriteTempId(draft.data, tempId, serverId);
     const next: DraftRow = { ...draft, data };
@@ -98,10 +115,14 @@ export async function resolveTempId(
       next.localId = serverId;
       next.serverId = serverId;
       next.tempId = tempId;
+      next.tempRefs = draftTempRefs(next.entity, serverId, data);
+      moved = next;
+    } else {
+      next.tempRefs = draftTempRefs(next.entity, next.localId, data);
+      await db.drafts.put(next);
     }
-    next.tempRefs = draftTempRefs(next.entity, next.localId, data);
-    await db.drafts.put(next);
   }
+  return moved;
 }
 
 /** What the server's 2xx told us. */
@@ -111,7 +132,8 @@ export interface AckOutcome {
 }
 
 /**
- * The server acknowledged the row: remove it, resolve its temporary id, update the draft.
+ * The server acknowledged the row: remove it, resolve its temporary id, update the draft. One
+ * transaction, and each record read and written once (a replay of many changes does this per change).
  * Resolves to false when the row was no longer there (discarded meanwhile).
  */
 export function ackRow(
@@ -127,9 +149,10 @@ export function ackRow(
       if (!row) return false;
       await db.outbox.delete(rowId);
       let entityKey = row.entityKey;
+      let moved: DraftRow | undefined;
       const own = entityTempId(entityKey);
       if (own !== undefined && ack.serverId !== undefined && !isTempId(ack.serverId)) {
-        await resolveTempId(db, userId, own, ack.serverId);
+        moved = await rewriteTempRefs(db, userId, own, ack.serverId);
         await recordTempId(db, userId, own, ack.serverId);
         entityKey = rewriteEntityKey(entityKey, own, ack.serverId);
       } else if (own !== undefined) {
@@ -138,24 +161,35 @@ export function ackRow(
         await blockDependents(db, userId, own);
       }
       const { entity, id } = parseEntityKey(entityKey);
-      const draft = await db.drafts.get([userId, entity, id]);
-      if (draft) {
-        const next: DraftRow = { ...draft };
-        if (!isTempId(id)) next.serverId = id;
-        const remaining = await entityRows(db, userId, entityKey);
-        if (remaining.length === 0) {
-          if (ack.data !== undefined) next.data = ack.data;
-          next.base = next.data;
-          next.tempRefs = draftTempRefs(entity, id, next.data);
-        } else {
-          // Later local changes stay visible; the server's copy is the state right after this row.
-          const after = remaining[0].draftBefore;
-          const base = ack.data !== undefined ? ack.data : after?.existed ? after.data : undefined;
-          if (base !== undefined) next.base = base;
-        }
-        await db.drafts.put(next);
-        await refreshDraftStatus(db, userId, entityKey, at);
+      const [found, remaining] = await Promise.all([
+        moved ?? db.drafts.get([userId, entity, id]),
+        entityRows(db, userId, entityKey),
+      ]);
+      if (!found) return true;
+      const next: DraftRow = { ...found };
+      if (!isTempId(id)) next.serverId = id;
+      if (remaining.length === 0) {
+        if (ack.data !== undefined) next.data = ack.data;
+        next.base = next.data;
+        next.tempRefs = draftTempRefs(entity, id, next.data);
+      } else {
+        // Later local changes stay visible; the server's copy is the state right after this row.
+        const after = remaining[0].draftBefore;
+        const base = ack.data !== undefined ? ack.data : after?.existed ? after.data : undefined;
+        if (base !== undefined) next.base = base;
       }
+      // The draft's status from the entity's remaining rows (as refreshDraftStatus, without reading
+      // again what is in hand): synced when none is left, and gone when it was a delete.
+      const status = statusFromRows(remaining);
+      if (status === 'synced' && next.deleted) {
+        await db.drafts.delete([userId, entity, id]);
+        return true;
+      }
+      if (next.status !== status) {
+        next.status = status;
+        next.updatedAt = at;
+      }
+      await db.drafts.put(next);
       return true;
     }),
   );

@@ -584,25 +584,26 @@ export class SyncEngine {
     };
     for (const snapshot of rows) {
       if (this.#stopped || this.#status.paused) break;
-      // Fresh copy: an earlier ack in this pass may have rewritten it; the UI may have changed it.
-      const row = await withReopen(this.#db, () => this.#db.outbox.get(snapshot.id));
-      if (!row || row.userId !== this.userId) continue;
-      // A row still 'sending' was left by a run that died: we hold the lock, nobody else sends it.
-      const blocked =
-        (row.status !== 'pending' && row.status !== 'sending') ||
-        blockedKeys.has(row.entityKey) ||
-        row.tempRefs.some((t) => unresolved.has(t));
-      if (blocked) {
-        block(row);
-        continue;
-      }
-      if (!force && row.status === 'pending' && row.nextAttemptAt > this.#now()) {
+      // One transaction reads the row afresh (an earlier ack in this pass may have rewritten it; the UI
+      // may have changed or discarded it), decides whether it can go, and claims it if so.
+      const claim = await this.#claim(snapshot.id, (row) => {
+        // A row still 'sending' was left by a run that died: we hold the lock, nobody else sends it.
+        const blocked =
+          (row.status !== 'pending' && row.status !== 'sending') ||
+          blockedKeys.has(row.entityKey) ||
+          row.tempRefs.some((t) => unresolved.has(t));
+        if (blocked) return 'blocked';
+        if (!force && row.status === 'pending' && row.nextAttemptAt > this.#now()) return 'later';
+        return this.#registry.get(row.command) ? 'send' : 'unknown';
+      });
+      if (claim.kind === 'gone') continue;
+      const row = claim.row;
+      if (claim.kind === 'later') {
         block(row);
         wake(row.nextAttemptAt);
         continue;
       }
-      const definition = this.#registry.get(row.command);
-      if (!definition) {
+      if (claim.kind === 'unknown') {
         if (!this.#unknownCommands.has(row.command)) {
           this.#unknownCommands.add(row.command);
           this.#onError(new Error(`Offline command not registered, not sending: ${row.command}`));
@@ -610,8 +611,11 @@ export class SyncEngine {
         block(row);
         continue;
       }
+      if (claim.kind === 'blocked') {
+        block(row);
+        continue;
+      }
       const outcome = await this.#sendRow(row);
-      if (outcome.kind === 'skipped') continue;
       if (outcome.kind === 'ack') {
         result.progressed = true;
         continue;
@@ -627,22 +631,30 @@ export class SyncEngine {
     return result;
   }
 
-  /** Claims the row (unless the user discarded or changed it meanwhile), sends it, records the outcome. */
-  async #sendRow(seen: OutboxRow): Promise<{ kind: Outcome | 'skipped'; nextAttemptAt: number }> {
-    const row = await withReopen(this.#db, () =>
+  /**
+   * Reads the row and, when `decide` says it can go, claims it (status 'sending', one more attempt)
+   * in the same transaction: nothing can change it between the decision and the claim. The claim is
+   * stored before the request leaves, so a change that may have reached the server is never discarded.
+   */
+  #claim(
+    id: string,
+    decide: (row: OutboxRow) => 'send' | 'blocked' | 'later' | 'unknown',
+  ): Promise<{ kind: 'gone' } | { kind: 'send' | 'blocked' | 'later' | 'unknown'; row: OutboxRow }> {
+    return withReopen(this.#db, () =>
       this.#db.transaction('rw', this.#db.outbox, async () => {
-        const current = await this.#db.outbox.get(seen.id);
-        const unchanged =
-          current?.userId === this.userId &&
-          (current.status === 'pending' || current.status === 'sending') &&
-          current.idempotencyKey === seen.idempotencyKey;
-        if (!current || !unchanged) return undefined;
+        const current = await this.#db.outbox.get(id);
+        if (!current || current.userId !== this.userId) return { kind: 'gone' as const };
+        const kind = decide(current);
+        if (kind !== 'send') return { kind, row: current };
         const claimed: OutboxRow = { ...current, status: 'sending', attempts: current.attempts + 1 };
         await this.#db.outbox.put(claimed);
-        return claimed;
+        return { kind, row: claimed };
       }),
     );
-    if (!row) return { kind: 'skipped', nextAttemptAt: 0 };
+  }
+
+  /** Sends a claimed row and records the outcome. */
+  async #sendRow(row: OutboxRow): Promise<{ kind: Outcome; nextAttemptAt: number }> {
     const attempts = row.attempts;
     this.#patchStatus({ sending: true });
     let response: SendResponse | undefined;

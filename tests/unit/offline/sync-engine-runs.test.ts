@@ -434,16 +434,17 @@ describe('a change discarded while the engine works', () => {
     await enqueueIn(h, U)(...update(77, 'x'));
     await enqueueIn(h, U)(...update(77, 'y'));
     const [gone] = await listOutbox(U, h.db);
-    // The engine reads the row, then it is discarded before the engine claims it.
-    const get = h.db.outbox.get.bind(h.db.outbox);
-    let reads = 0;
-    h.db.outbox.get = (async (key: string) => {
-      const row = await get(key);
-      if (key === gone.id && ++reads === 1) await h.db.outbox.delete(key);
-      return row;
-    }) as typeof h.db.outbox.get;
+    // The engine has listed the outbox; the user discards the row just before the engine claims it
+    // (the claim is the engine's first read-write transaction of the run).
+    const transaction = h.db.transaction.bind(h.db) as unknown as (...args: unknown[]) => Promise<unknown>;
+    let discarded = false;
+    h.db.transaction = ((...args: unknown[]) => {
+      if (args[0] !== 'rw' || discarded) return transaction(...args);
+      discarded = true;
+      return discardRow(h.db, U, gone.id, h.clock.time).then(() => transaction(...args));
+    }) as unknown as typeof h.db.transaction;
     await h.engine.syncNow();
-    expect(reads).toBeGreaterThan(1);
+    expect(discarded).toBe(true);
     expect(h.server.received.map((r) => (r.body as { Notes: string }).Notes)).toEqual(['y']);
     expect(h.errors).toEqual([]);
     expect(await listOutbox(U, h.db)).toEqual([]);
