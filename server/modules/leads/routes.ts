@@ -23,7 +23,9 @@ import {
 } from '../../../src/contract/leads';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/auth';
-import { bulkCreateLeads, bulkPatchLeads, createLead, getLead, listLeads, patchLead } from './leads-service';
+import { bulkCreateLeads, createLead } from './leads-create';
+import { bulkPatchLeads, patchLead } from './leads-edit';
+import { getLead, listLeads } from './leads-service';
 import { ensureLeadReference, statusBook } from './lookups';
 import { LeadMarkerCache, type MarkerEndpoint, markerCaches } from './markers-cache';
 import { encodedBody } from './markers-encoding';
