@@ -121,6 +121,9 @@ export async function buildApp(
     rewriteUrl: methodRewriter(config.blockMethods),
     // Router errors (bad %-escape 400, over-long path segment 414) answer { Message } too.
     frameworkErrors,
+    // Fastify gives up on a plugin after 10 s by default; on a machine busy with other work, registering
+    // the server's several hundred routes can take longer than that without anything being wrong.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
