@@ -17,6 +17,7 @@ import {
 import { Country } from '../../../src/contract/common';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankInfos, icdOffices } from '../../db/tables';
+import { allOrFirstError } from '../../db/together';
 import { badRequest } from '../../errors';
 import type { Actor } from '../access/service';
 import { conflict, type DbOrTx, fullName } from '../scheduling/scope';
@@ -26,14 +27,15 @@ import { requireSubject, type Subject } from './scope';
 
 async function infoOf(db: DbOrTx, subject: Subject): Promise<BankInfo> {
   const id = subject.EmployeeID;
-  const [[stored], [accounts], [deposits]] = await Promise.all([
-    db.select().from(bankInfos).where(eq(bankInfos.EmployeeID, id)),
-    db.select({ n: count() }).from(bankAccounts).where(eq(bankAccounts.EmployeeID, id)),
-    db
-      .select({ n: count() })
-      .from(bankAccounts)
-      .where(and(eq(bankAccounts.EmployeeID, id), eq(bankAccounts.IsDirectDeposit, true))),
-  ]);
+  const [[stored], [accounts], [deposits]] = await allOrFirstError(db, [
+    () => db.select().from(bankInfos).where(eq(bankInfos.EmployeeID, id)),
+    () => db.select({ n: count() }).from(bankAccounts).where(eq(bankAccounts.EmployeeID, id)),
+    () =>
+      db
+        .select({ n: count() })
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.EmployeeID, id), eq(bankAccounts.IsDirectDeposit, true))),
+  ] as const);
   let countryId = stored?.CountryID;
   if (countryId === undefined) {
     const first = subject.offices[0];
