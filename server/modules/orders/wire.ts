@@ -24,6 +24,7 @@ import {
   retailers,
   type workOrders,
 } from '../../db/tables';
+import { allOrFirstError } from '../../db/together';
 import type { Conn } from './scope';
 
 type LedgerKindWire = WorkOrderDetail['Commissions'][number]['Kind'];
@@ -83,29 +84,37 @@ export async function workOrderWires(db: Conn, rows: readonly WorkOrderRow[]): P
   if (!rows.length) return [];
   const ids = rows.map((r) => r.WorkOrderID);
   const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x !== null))];
-  const [pos, progs, offices, people, rets] = await Promise.all([
-    productOrdersOf(db, ids),
-    db
-      .select({ id: programs.ProgramID, Name: programs.Name })
-      .from(programs)
-      .where(inArray(programs.ProgramID, uniq(rows.map((r) => r.ProgramID)))),
-    db
-      .select({ id: icdOffices.IcdOfficeID, Name: icdOffices.OfficeName })
-      .from(icdOffices)
-      .where(inArray(icdOffices.IcdOfficeID, uniq(rows.map((r) => r.IcdOfficeID)))),
-    uniq(rows.map((r) => r.EmployeeID)).length
-      ? db
-          .select({ id: employees.EmployeeID, FirstName: employees.FirstName, LastName: employees.LastName })
-          .from(employees)
-          .where(inArray(employees.EmployeeID, uniq(rows.map((r) => r.EmployeeID))))
-      : Promise.resolve([]),
-    uniq(rows.map((r) => r.RetailerID)).length
-      ? db
-          .select({ id: retailers.RetailerID, Name: retailers.Name })
-          .from(retailers)
-          .where(inArray(retailers.RetailerID, uniq(rows.map((r) => r.RetailerID))))
-      : Promise.resolve([]),
-  ]);
+  const [pos, progs, offices, people, rets] = await allOrFirstError(db, [
+    () => productOrdersOf(db, ids),
+    () =>
+      db
+        .select({ id: programs.ProgramID, Name: programs.Name })
+        .from(programs)
+        .where(inArray(programs.ProgramID, uniq(rows.map((r) => r.ProgramID)))),
+    () =>
+      db
+        .select({ id: icdOffices.IcdOfficeID, Name: icdOffices.OfficeName })
+        .from(icdOffices)
+        .where(inArray(icdOffices.IcdOfficeID, uniq(rows.map((r) => r.IcdOfficeID)))),
+    () =>
+      uniq(rows.map((r) => r.EmployeeID)).length
+        ? db
+            .select({
+              id: employees.EmployeeID,
+              FirstName: employees.FirstName,
+              LastName: employees.LastName,
+            })
+            .from(employees)
+            .where(inArray(employees.EmployeeID, uniq(rows.map((r) => r.EmployeeID))))
+        : [],
+    () =>
+      uniq(rows.map((r) => r.RetailerID)).length
+        ? db
+            .select({ id: retailers.RetailerID, Name: retailers.Name })
+            .from(retailers)
+            .where(inArray(retailers.RetailerID, uniq(rows.map((r) => r.RetailerID))))
+        : [],
+  ] as const);
   return rows.map((r) => ({
     WorkOrderID: r.WorkOrderID,
     DivisionID: r.DivisionID,
@@ -166,24 +175,30 @@ export async function workOrderDetail(db: Conn, row: WorkOrderRow): Promise<Work
   const [wire] = await workOrderWires(db, [row]);
   const poIds = wire.ProductOrders.map((p) => p.ProductOrderID);
   if (!poIds.length) return { ...wire, History: [], Adjustments: [], Commissions: [] };
-  const [history, adjustments, ledger, statuses] = await Promise.all([
-    db
-      .select({ h: productOrderStatusHistory, FirstName: employees.FirstName, LastName: employees.LastName })
-      .from(productOrderStatusHistory)
-      .leftJoin(employees, eq(employees.EmployeeID, productOrderStatusHistory.ChangedByEmployeeID))
-      .where(inArray(productOrderStatusHistory.ProductOrderID, poIds))
-      .orderBy(
-        asc(productOrderStatusHistory.ChangedAt),
-        asc(productOrderStatusHistory.ProductOrderStatusHistoryID),
-      ),
-    adjustmentWires(db, { productOrderIds: poIds }),
-    db
-      .select()
-      .from(productOrderCommissions)
-      .where(inArray(productOrderCommissions.ProductOrderID, poIds))
-      .orderBy(asc(productOrderCommissions.ProductOrderCommissionID)),
-    db.select().from(productOrderStatuses).where(eq(productOrderStatuses.DivisionID, row.DivisionID)),
-  ]);
+  const [history, adjustments, ledger, statuses] = await allOrFirstError(db, [
+    () =>
+      db
+        .select({
+          h: productOrderStatusHistory,
+          FirstName: employees.FirstName,
+          LastName: employees.LastName,
+        })
+        .from(productOrderStatusHistory)
+        .leftJoin(employees, eq(employees.EmployeeID, productOrderStatusHistory.ChangedByEmployeeID))
+        .where(inArray(productOrderStatusHistory.ProductOrderID, poIds))
+        .orderBy(
+          asc(productOrderStatusHistory.ChangedAt),
+          asc(productOrderStatusHistory.ProductOrderStatusHistoryID),
+        ),
+    () => adjustmentWires(db, { productOrderIds: poIds }),
+    () =>
+      db
+        .select()
+        .from(productOrderCommissions)
+        .where(inArray(productOrderCommissions.ProductOrderID, poIds))
+        .orderBy(asc(productOrderCommissions.ProductOrderCommissionID)),
+    () => db.select().from(productOrderStatuses).where(eq(productOrderStatuses.DivisionID, row.DivisionID)),
+  ] as const);
   const statusName = (id: number | null) =>
     id === null ? null : (statuses.find((s) => s.ProductOrderStatusID === id)?.Name ?? null);
   const History: StatusHistoryItem[] = history.map(({ h, FirstName, LastName }) => ({

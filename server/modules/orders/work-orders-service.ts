@@ -25,6 +25,7 @@ import {
   retailers,
   workOrders,
 } from '../../db/tables';
+import { allOrFirstError } from '../../db/together';
 import { AppError, badRequest, forbidden } from '../../errors';
 import type { Actor } from '../access/service';
 import { leadScopeOf, visibleLeadsWhere } from '../leads/scope';
@@ -172,16 +173,18 @@ async function checkProducts(
   prefix: string,
 ): Promise<void> {
   if (!items.length) return;
-  const [prods, lines] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(inArray(products.ProductID, [...new Set(items.map((i) => i.ProductID))])),
-    db
-      .select()
-      .from(productLines)
-      .where(inArray(productLines.ProductLineID, [...new Set(items.map((i) => i.ProductLineID))])),
-  ]);
+  const [prods, lines] = await allOrFirstError(db, [
+    () =>
+      db
+        .select()
+        .from(products)
+        .where(inArray(products.ProductID, [...new Set(items.map((i) => i.ProductID))])),
+    () =>
+      db
+        .select()
+        .from(productLines)
+        .where(inArray(productLines.ProductLineID, [...new Set(items.map((i) => i.ProductLineID))])),
+  ] as const);
   items.forEach((item, i) => {
     const p = prods.find((x) => x.ProductID === item.ProductID);
     if (!p || p.DivisionID !== program.DivisionID)
