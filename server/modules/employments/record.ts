@@ -180,22 +180,25 @@ async function lookupNames(db: Conn, kinds: string[]): Promise<Map<string, strin
   return new Map(rows.map((r) => [`${r.Kind}:${r.Id}`, r.Name]));
 }
 
-async function describe(db: Conn, r: RecordState): Promise<Map<string, string | null>> {
+/** What each record's fields read as (the lookups' names read once for all of them). */
+async function describe(db: Conn, ...records: RecordState[]): Promise<Map<string, string | null>[]> {
   const names = await lookupNames(
     db,
     RECORD_FIELDS.flatMap((f) => (f.kind ? [f.kind] : [])),
   );
-  const out = new Map<string, string | null>();
-  for (const f of RECORD_FIELDS) {
-    const raw = f.read(r);
-    let text: string | null;
-    if (raw === null || raw === undefined || raw === '') text = null;
-    else if (f.kind) text = names.get(`${f.kind}:${raw}`) ?? String(raw);
-    else if (f.format) text = f.format(raw);
-    else text = String(raw);
-    out.set(f.field, text);
-  }
-  return out;
+  return records.map((r) => {
+    const out = new Map<string, string | null>();
+    for (const f of RECORD_FIELDS) {
+      const raw = f.read(r);
+      let text: string | null;
+      if (raw === null || raw === undefined || raw === '') text = null;
+      else if (f.kind) text = names.get(`${f.kind}:${raw}`) ?? String(raw);
+      else if (f.format) text = f.format(raw);
+      else text = String(raw);
+      out.set(f.field, text);
+    }
+    return out;
+  });
 }
 
 /** The hire, termination or change an employment record's save means (nothing when none). */
@@ -214,7 +217,7 @@ export async function recordEmploymentRecordChange(
     at: p.at,
   };
   if (is === EmployeeStatus.Active && was !== EmployeeStatus.Active) {
-    const terms = await describe(db, after);
+    const [terms] = await describe(db, after);
     return recordEmploymentEvent(db, {
       ...base,
       type: EmploymentEventType.NewHire,
@@ -234,7 +237,7 @@ export async function recordEmploymentRecordChange(
     });
   }
   if (is === EmployeeStatus.Active && was === EmployeeStatus.Active && before) {
-    const [old, now] = await Promise.all([describe(db, before), describe(db, after)]);
+    const [old, now] = await describe(db, before, after);
     const changes = RECORD_FIELDS.map((f) => ({
       Field: f.field,
       Before: old.get(f.field) ?? null,
