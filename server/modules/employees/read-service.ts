@@ -25,6 +25,7 @@ import {
   roleAssignments,
   roles,
 } from '../../db/tables';
+import { allOrFirstError } from '../../db/together';
 import { forbidden, notFound } from '../../errors';
 import { type Actor, inScope, type OfficeScope } from '../access/service';
 import {
@@ -218,25 +219,28 @@ export async function detailOf(db: DbOrTx, actor: Actor, employeeId: number): Pr
     return null;
   const records = all.filter((r) => inScope(scope, r.record.IcdOfficeID));
   const recordIds = records.map((r) => r.record.EmploymentRecordID);
-  const [divs, mods, assigned, [image]] = await Promise.all([
-    recordIds.length
-      ? db
-          .select()
-          .from(employmentRecordDivisions)
-          .where(inArray(employmentRecordDivisions.EmploymentRecordID, recordIds))
-      : [],
-    recordIds.length
-      ? db
-          .select()
-          .from(employmentRecordModules)
-          .where(inArray(employmentRecordModules.EmploymentRecordID, recordIds))
-      : [],
-    db.select().from(roleAssignments).where(eq(roleAssignments.EmployeeID, employeeId)),
-    db
-      .select({ EmployeeID: employeeProfileImages.EmployeeID })
-      .from(employeeProfileImages)
-      .where(eq(employeeProfileImages.EmployeeID, employeeId)),
-  ]);
+  const [divs, mods, assigned, [image]] = await allOrFirstError(db, [
+    () =>
+      recordIds.length
+        ? db
+            .select()
+            .from(employmentRecordDivisions)
+            .where(inArray(employmentRecordDivisions.EmploymentRecordID, recordIds))
+        : [],
+    () =>
+      recordIds.length
+        ? db
+            .select()
+            .from(employmentRecordModules)
+            .where(inArray(employmentRecordModules.EmploymentRecordID, recordIds))
+        : [],
+    () => db.select().from(roleAssignments).where(eq(roleAssignments.EmployeeID, employeeId)),
+    () =>
+      db
+        .select({ EmployeeID: employeeProfileImages.EmployeeID })
+        .from(employeeProfileImages)
+        .where(eq(employeeProfileImages.EmployeeID, employeeId)),
+  ] as const);
   const offices: EmployeeOffice[] = records.map(({ record: r, ...o }) => ({
     EmploymentRecordID: r.EmploymentRecordID,
     IcdOfficeID: r.IcdOfficeID,
