@@ -29,6 +29,7 @@ import {
   onboardingReferenceFields,
   roles,
 } from '../../db/tables';
+import { allOrFirstError } from '../../db/together';
 import { badRequest, notFound } from '../../errors';
 import { conflict, type DbOrTx, refused } from './common';
 import { type CheckedFile, checkUpload, type UploadedPart } from './files';
@@ -38,22 +39,24 @@ const POLICY = 'The onboarding policy';
 export async function policyOf(db: DbOrTx, id: number): Promise<OnboardingPolicy> {
   const [p] = await db.select().from(onboardingPolicies).where(eq(onboardingPolicies.OnboardingPolicyID, id));
   if (!p) throw notFound(POLICY);
-  const [divs, emails, statuses, fields, groups, docs] = await Promise.all([
-    db
-      .select({ DivisionID: divisionOnboardingPolicies.DivisionID })
-      .from(divisionOnboardingPolicies)
-      .where(eq(divisionOnboardingPolicies.OnboardingPolicyID, id))
-      .orderBy(asc(divisionOnboardingPolicies.DivisionID)),
-    db
-      .select()
-      .from(onboardingContactEmails)
-      .where(eq(onboardingContactEmails.OnboardingPolicyID, id))
-      .orderBy(asc(onboardingContactEmails.OnboardingContactEmailID)),
-    statusesOf(db, id),
-    fieldsOf(db, id),
-    groupsOf(db, id),
-    documentsOf(db, id),
-  ]);
+  const [divs, emails, statuses, fields, groups, docs] = await allOrFirstError(db, [
+    () =>
+      db
+        .select({ DivisionID: divisionOnboardingPolicies.DivisionID })
+        .from(divisionOnboardingPolicies)
+        .where(eq(divisionOnboardingPolicies.OnboardingPolicyID, id))
+        .orderBy(asc(divisionOnboardingPolicies.DivisionID)),
+    () =>
+      db
+        .select()
+        .from(onboardingContactEmails)
+        .where(eq(onboardingContactEmails.OnboardingPolicyID, id))
+        .orderBy(asc(onboardingContactEmails.OnboardingContactEmailID)),
+    () => statusesOf(db, id),
+    () => fieldsOf(db, id),
+    () => groupsOf(db, id),
+    () => documentsOf(db, id),
+  ] as const);
   return {
     OnboardingPolicyID: p.OnboardingPolicyID,
     Name: p.Name,
