@@ -29,17 +29,16 @@ import {
   corporationStatuses,
   corporationStatusList,
   corporationsByModule,
+  managedCorporations,
+} from './corporation-lists';
+import { deleteLogo, getLogo, putLogo } from './corporation-logo';
+import { getTaxInfo, saveTaxInfo } from './corporation-tax';
+import {
   createCorporation,
   deleteCorporation,
-  deleteLogo,
   getCorporation,
-  getLogo,
-  getTaxInfo,
   listCorporations,
-  managedCorporations,
   pageCorporations,
-  putLogo,
-  saveTaxInfo,
   updateCorporation,
 } from './corporations-service';
 import { admin, IdParam, manage, NoContent, PageParam, read, VersionQuery } from './route-parts';
