@@ -1,14 +1,16 @@
 // The controls of a server-paged office list (employees, applications, work orders): the filter bar
 // above the table, a search box that waits for the typing to pause, sortable column headers (click
 // again to reverse) and the count with the pages under the table. Changing a filter, the search or
-// the sort goes back to page 1. The table of a page of rows, with the count and the pages under it.
-import { Card, Group, Stack, Table, TextInput } from '@mantine/core';
+// the sort goes back to page 1. The table of a page of rows (cards on a phone), with the count and the
+// pages under it.
+import { Card, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { ListFooter } from './list-footer';
 import { noItems, type QueryLike, QueryView } from './query-view';
+import { ResponsiveTable, type ResponsiveTableProps, type TableSort } from './responsive-table';
 import { SortHeader } from './sort-header';
 
 type Width = Record<string, number | string>;
@@ -51,6 +53,13 @@ export function useListControls<C extends string>({
     }
     setPage(1);
   };
+  /** The sort as a ResponsiveTable takes it, and its setter (a new sort goes back to page 1). */
+  const tableSort: TableSort = { column: sort, descending };
+  const onSortChange = (next: TableSort) => {
+    setSort(next.column as C);
+    setDescending(next.descending);
+    setPage(1);
+  };
   const header = (column: C, label: ReactNode) => (
     <SortHeader active={sort === column} descending={descending} onSort={() => sortBy(column)}>
       {label}
@@ -77,7 +86,11 @@ export function useListControls<C extends string>({
     pageIndex: page - 1,
     pageSize,
     filter,
+    /** Back to page 1 (after clearing the filters). */
+    firstPage: () => setPage(1),
     header,
+    tableSort,
+    onSortChange,
     footer,
   };
 }
@@ -120,29 +133,22 @@ export function SearchInput({
 }
 
 /**
- * A page of rows from the server: loading, failure and empty states (QueryView), the table, then the
- * count and the pages (`footer`, from useListControls).
+ * A page of rows from the server: loading, failure and empty states (QueryView), the rows (a table, or
+ * cards on a phone: ResponsiveTable), then the count and the pages (`footer`, from useListControls).
  */
 export function PagedTable<T>({
   query,
   errorTitle,
   empty,
   emptyTestId,
-  minWidth,
-  testId,
-  head,
-  row,
   count,
   footer,
-}: {
+  ...table
+}: Omit<ResponsiveTableProps<T>, 'rows'> & {
   query: QueryLike<{ Items: T[]; TotalCount: number }>;
   errorTitle: string;
   empty: string;
   emptyTestId: string;
-  minWidth: number;
-  testId: string;
-  head: ReactNode;
-  row: (item: T) => ReactNode;
   /** The translated count under the table, e.g. "60 employees". */
   count: (total: number) => ReactNode;
   footer: (label: ReactNode, totalCount: number) => ReactNode;
@@ -157,14 +163,11 @@ export function PagedTable<T>({
     >
       {(data) => (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={minWidth}>
-            <Table striped highlightOnHover verticalSpacing="xs" data-testid={testId}>
-              <Table.Thead>
-                <Table.Tr>{head}</Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>{data.Items.map(row)}</Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            rows={data.Items}
+            {...table}
+            tableProps={{ striped: true, highlightOnHover: true, verticalSpacing: 'xs', ...table.tableProps }}
+          />
           {footer(count(data.TotalCount), data.TotalCount)}
         </Stack>
       )}

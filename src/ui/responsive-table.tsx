@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import { Fragment, type Key, type KeyboardEvent, type ReactNode } from 'react';
+import { type CSSProperties, Fragment, type Key, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface TableSort {
@@ -63,6 +63,11 @@ export interface RowSelection<T> {
 
 export type Layout = 'table' | 'cards';
 
+/** A row's data-* and aria-* attributes, and its style. */
+export type RowAttributes = {
+  [attribute: `data-${string}` | `aria-${string}`]: string | number | boolean | undefined;
+} & { style?: CSSProperties };
+
 export interface ResponsiveTableProps<T> {
   /** Accessible name of the table and of the list of cards. */
   label: string;
@@ -83,7 +88,7 @@ export interface ResponsiveTableProps<T> {
   onSortChange?: (sort: TableSort) => void;
   selection?: RowSelection<T>;
   /** Attributes of the row's <tr> and of its card (data-* for tests, style). */
-  rowProps?: (row: T) => Record<string, string | number | boolean | undefined>;
+  rowProps?: (row: T) => RowAttributes;
   /** The whole row opens something (click or Enter on the focused row; on a card, the actions do). */
   onRowClick?: (row: T) => void;
   /** Below this width the table scrolls sideways inside its box (wider screens than a phone). */
@@ -253,7 +258,7 @@ function WideTable<T>({
                 {...(onRowClick
                   ? {
                       tabIndex: 0,
-                      style: { cursor: 'pointer' },
+                      style: { cursor: 'pointer', ...rowProps?.(row).style },
                       onClick: () => onRowClick(row),
                       onKeyDown: onKeyDown(row),
                     }
@@ -351,7 +356,9 @@ function CardList<T>({
               padding="sm"
               data-card
               {...rowProps?.(row)}
-              {...(onRowClick ? { onClick: () => onRowClick(row), style: { cursor: 'pointer' } } : {})}
+              {...(onRowClick
+                ? { onClick: () => onRowClick(row), style: { cursor: 'pointer', ...rowProps?.(row).style } }
+                : {})}
             >
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 {selection && (

@@ -12,30 +12,20 @@ import {
   Select,
   Stack,
   Switch,
-  Table,
   Text,
   Textarea,
   TextInput,
   Title,
   Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconArrowsSort,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../api/errors';
 import { GrantType, RoleScope } from '../../contract/common';
 import { type Role, type RoleDetail, RoleSave } from '../../contract/roles';
 import { QueryView } from '../../ui/query-view';
+import { ResponsiveTable } from '../../ui/responsive-table';
 import { useDeleteRole, usePermissionCatalogue, useRole, useRoles, useSaveRole } from './api';
 import { PermissionChecklist } from './permission-checklist';
 import { roleDescription, serverFieldErrors, useCorporations, useDivisions, zodFieldErrors } from './shared';
@@ -53,22 +43,6 @@ export default function RolesPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
-
-  const header = (key: SortKey, label: string) => {
-    const active = sort.key === key;
-    const Icon = !active ? IconArrowsSort : sort.desc ? IconSortDescending : IconSortAscending;
-    return (
-      <Table.Th aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-        <UnstyledButton
-          onClick={() => setSort({ key, desc: active ? !sort.desc : false })}
-          style={{ display: 'inline-flex', gap: 4, alignItems: 'center', fontWeight: 700 }}
-        >
-          {label}
-          <Icon size={14} aria-hidden />
-        </UnstyledButton>
-      </Table.Th>
-    );
-  };
 
   return (
     <Stack gap="md" maw={1200}>
@@ -116,78 +90,117 @@ export default function RolesPage() {
           const slice = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
           return (
             <Stack gap="sm">
-              <Table.ScrollContainer minWidth={760}>
-                <Table striped highlightOnHover data-testid="roles-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      {header('Name', t('access.roles.name'))}
-                      {header('ScopeID', t('access.roles.scope'))}
-                      {header('GrantTypeID', t('access.roles.grantType'))}
-                      {header('AssignmentCount', t('access.roles.holders'))}
-                      <Table.Th>{t('access.roles.permissionCount')}</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>{t('access.actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {slice.length === 0 && (
-                      <Table.Tr>
-                        <Table.Td colSpan={6}>
-                          <Text c="dimmed">{t('access.roles.noMatch')}</Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    )}
-                    {slice.map((r) => (
-                      <Table.Tr key={r.RoleID} data-role={r.Name}>
-                        <Table.Td>
+              {slice.length === 0 ? (
+                <Text c="dimmed">{t('access.roles.noMatch')}</Text>
+              ) : (
+                <ResponsiveTable
+                  label={t('access.roles.title')}
+                  testId="roles-table"
+                  minWidth={760}
+                  tableProps={{ striped: true, highlightOnHover: true }}
+                  rows={slice}
+                  rowKey={(r) => r.RoleID}
+                  rowProps={(r) => ({ 'data-role': r.Name })}
+                  sort={{ column: sort.key, descending: sort.desc }}
+                  onSortChange={(next) => setSort({ key: next.column as SortKey, desc: next.descending })}
+                  title={(r) => r.Name}
+                  subtitle={(r) => (r.Description ? roleDescription(t, r.Description) : undefined)}
+                  columns={[
+                    {
+                      key: 'Name',
+                      label: t('access.roles.name'),
+                      sortable: true,
+                      hideInCard: true,
+                      cell: (r) => (
+                        <>
                           <Text fw={500}>{r.Name}</Text>
                           {r.Description && (
                             <Text size="xs" c="dimmed">
                               {roleDescription(t, r.Description)}
                             </Text>
                           )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={r.ScopeID === RoleScope.Hidden ? 'gray' : 'blue'}>
-                            {t(`access.scopes.${r.ScopeID}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{t(`access.grantTypes.${r.GrantTypeID}`)}</Table.Td>
-                        <Table.Td>{r.AssignmentCount}</Table.Td>
-                        <Table.Td>
-                          {r.GrantTypeID === GrantType.GrantRole
-                            ? r.PermissionCount
-                            : t('access.roles.notListed')}
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Tooltip label={t('access.roles.edit', { name: r.Name })}>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t('access.roles.edit', { name: r.Name })}
-                                onClick={() => setEditing(r.RoleID)}
-                              >
-                                <IconPencil size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t('access.roles.delete', { name: r.Name })}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t('access.roles.delete', { name: r.Name })}
-                                onClick={() => setDeleting(r)}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'ScopeID',
+                      label: t('access.roles.scope'),
+                      sortable: true,
+                      cell: (r) => (
+                        <Badge variant="light" color={r.ScopeID === RoleScope.Hidden ? 'gray' : 'blue'}>
+                          {t(`access.scopes.${r.ScopeID}`)}
+                        </Badge>
+                      ),
+                    },
+                    {
+                      key: 'GrantTypeID',
+                      label: t('access.roles.grantType'),
+                      sortable: true,
+                      cell: (r) => t(`access.grantTypes.${r.GrantTypeID}`),
+                    },
+                    {
+                      key: 'AssignmentCount',
+                      label: t('access.roles.holders'),
+                      sortable: true,
+                      cell: (r) => r.AssignmentCount,
+                    },
+                    {
+                      key: 'permissions',
+                      label: t('access.roles.permissionCount'),
+                      cell: (r) =>
+                        r.GrantTypeID === GrantType.GrantRole
+                          ? r.PermissionCount
+                          : t('access.roles.notListed'),
+                    },
+                  ]}
+                  actionsLabel={t('access.actions')}
+                  actions={(r, layout) =>
+                    layout === 'cards' ? (
+                      <>
+                        <Button
+                          variant="light"
+                          leftSection={<IconPencil size={16} aria-hidden />}
+                          aria-label={t('access.roles.edit', { name: r.Name })}
+                          onClick={() => setEditing(r.RoleID)}
+                        >
+                          {t('access.roles.editShort')}
+                        </Button>
+                        <Button
+                          variant="light"
+                          color="red"
+                          leftSection={<IconTrash size={16} aria-hidden />}
+                          aria-label={t('access.roles.delete', { name: r.Name })}
+                          onClick={() => setDeleting(r)}
+                        >
+                          {t('access.roles.deleteShort')}
+                        </Button>
+                      </>
+                    ) : (
+                      <>
+                        <Tooltip label={t('access.roles.edit', { name: r.Name })}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('access.roles.edit', { name: r.Name })}
+                            onClick={() => setEditing(r.RoleID)}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('access.roles.delete', { name: r.Name })}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('access.roles.delete', { name: r.Name })}
+                            onClick={() => setDeleting(r)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </>
+                    )
+                  }
+                />
+              )}
               {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
             </Stack>
           );

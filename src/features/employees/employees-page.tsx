@@ -1,7 +1,7 @@
 // Employees (back office, online only): the paged list of the employees in the caller's scope, with a
 // search box, filters (office, division, status, role, module), sortable columns; a row opens the
 // employee's page.
-import { Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +13,8 @@ import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import { EMPLOYEES_WRITE, type EmployeeListItem, type EmployeeSort } from '../../contract/employees';
 import { IcdModule } from '../../contract/modules';
-import { FilterBar, PagedTable, SearchInput, useListControls } from '../../ui/list-controls';
+import { countSet, FilterPanel } from '../../ui/filter-panel';
+import { PagedTable, SearchInput, useListControls } from '../../ui/list-controls';
 import { useAllAssignableRoles, useDivisions, useEmployeeList, useLookup, useOffices } from './api';
 
 function useModules() {
@@ -34,7 +35,7 @@ export default function EmployeesPage() {
   const session = useSessionData();
   const canCreate = hasGrant(session?.grants ?? [], EMPLOYEES_WRITE);
   const controls = useListControls<EmployeeSort>({ sort: 'LastName' });
-  const { filter, header } = controls;
+  const { filter } = controls;
   const [office, setOffice] = useState<string | null>(null);
   const [division, setDivision] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -76,14 +77,27 @@ export default function EmployeesPage() {
           </Button>
         )}
       </Group>
-      <FilterBar>
-        <SearchInput
-          label={t('employees.search')}
-          placeholder={t('employees.searchPlaceholder')}
-          value={controls.search}
-          onChange={controls.setSearch}
-          w={{ base: '100%', sm: 260 }}
-        />
+      <FilterPanel
+        search={
+          <SearchInput
+            label={t('employees.search')}
+            placeholder={t('employees.searchPlaceholder')}
+            value={controls.search}
+            onChange={controls.setSearch}
+            w={{ base: '100%', sm: 260 }}
+          />
+        }
+        count={countSet([office, division, status, role, moduleId])}
+        onClear={() => {
+          setOffice(null);
+          setDivision(null);
+          setStatus(null);
+          setRole(null);
+          setModuleId(null);
+          controls.firstPage();
+        }}
+        testId="employees-filters"
+      >
         <Select
           label={t('employees.office')}
           placeholder={t('employees.any')}
@@ -154,7 +168,7 @@ export default function EmployeesPage() {
           searchable
           w={{ base: '100%', xs: 200 }}
         />
-      </FilterBar>
+      </FilterPanel>
       <PagedTable
         query={list}
         errorTitle={t('employees.loadFailed')}
@@ -162,24 +176,56 @@ export default function EmployeesPage() {
         emptyTestId="employees-empty"
         minWidth={760}
         testId="employees-table"
-        head={
-          <>
-            {header('LastName', t('employees.name'))}
-            {header('UserName', t('employees.userName'))}
-            {header('EmailAddress', t('employees.email'))}
-            <Table.Th>{t('employees.offices')}</Table.Th>
-            <Table.Th>{t('employees.roles')}</Table.Th>
-            <Table.Th>{t('employees.ssn')}</Table.Th>
-          </>
-        }
-        row={(e) => (
-          <EmployeeRow
-            key={e.EmployeeID}
-            employee={e}
-            statusName={statusName}
-            onOpen={() => navigate(`/employees/${e.EmployeeID}`)}
-          />
-        )}
+        label={t('employees.title')}
+        rowKey={(e) => e.EmployeeID}
+        sort={controls.tableSort}
+        onSortChange={controls.onSortChange}
+        columns={[
+          {
+            key: 'LastName',
+            label: t('employees.name'),
+            sortable: true,
+            hideInCard: true,
+            cell: (e) => <EmployeeName employee={e} />,
+          },
+          { key: 'UserName', label: t('employees.userName'), sortable: true, cell: (e) => e.UserName },
+          {
+            key: 'EmailAddress',
+            label: t('employees.email'),
+            sortable: true,
+            cell: (e) => e.EmailAddress ?? '—',
+          },
+          {
+            key: 'offices',
+            label: t('employees.offices'),
+            cell: (e) => (
+              <Stack gap={2}>
+                {e.Offices.map((o) => (
+                  <Text size="xs" key={o.IcdOfficeID}>
+                    {o.OfficeName} · {statusName(o.EmployeeStatusID)}
+                  </Text>
+                ))}
+              </Stack>
+            ),
+          },
+          {
+            key: 'roles',
+            label: t('employees.roles'),
+            cell: (e) => <Text size="xs">{e.Roles.join(', ') || '—'}</Text>,
+          },
+          {
+            key: 'ssn',
+            label: t('employees.ssn'),
+            cell: (e) => (
+              <Text size="xs" ff="monospace">
+                {e.SSN ?? '—'}
+              </Text>
+            ),
+          },
+        ]}
+        title={(e) => <EmployeeName employee={e} />}
+        onRowClick={(e) => navigate(`/employees/${e.EmployeeID}`)}
+        rowProps={(e) => ({ 'aria-label': t('employees.open', { name: e.FullName }) })}
         count={(count) => t('employees.count', { count })}
         footer={controls.footer}
       />
@@ -187,63 +233,24 @@ export default function EmployeesPage() {
   );
 }
 
-function EmployeeRow({
-  employee: e,
-  statusName,
-  onOpen,
-}: {
-  employee: EmployeeListItem;
-  statusName: (id: number) => string;
-  onOpen: () => void;
-}) {
+function EmployeeName({ employee: e }: { employee: EmployeeListItem }) {
   const { t } = useTranslation();
   return (
-    <Table.Tr
-      onClick={onOpen}
-      onKeyDown={(ev) => {
-        if (ev.key === 'Enter') onOpen();
-      }}
-      tabIndex={0}
-      style={{ cursor: 'pointer' }}
-      aria-label={t('employees.open', { name: e.FullName })}
-    >
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Text
-            size="sm"
-            fw={500}
-            component={Link}
-            to={`/employees/${e.EmployeeID}`}
-            onClick={(ev) => ev.stopPropagation()}
-          >
-            {`${e.LastName}, ${e.FirstName}`}
-          </Text>
-          {e.Inactive && (
-            <Badge size="xs" color="gray">
-              {t('employees.inactive')}
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>{e.UserName}</Table.Td>
-      <Table.Td>{e.EmailAddress ?? '—'}</Table.Td>
-      <Table.Td>
-        <Stack gap={2}>
-          {e.Offices.map((o) => (
-            <Text size="xs" key={o.IcdOfficeID}>
-              {o.OfficeName} · {statusName(o.EmployeeStatusID)}
-            </Text>
-          ))}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Text size="xs">{e.Roles.join(', ') || '—'}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="xs" ff="monospace">
-          {e.SSN ?? '—'}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
+    <Group gap={6} wrap="nowrap">
+      <Text
+        size="sm"
+        fw={500}
+        component={Link}
+        to={`/employees/${e.EmployeeID}`}
+        onClick={(ev) => ev.stopPropagation()}
+      >
+        {`${e.LastName}, ${e.FirstName}`}
+      </Text>
+      {e.Inactive && (
+        <Badge size="xs" color="gray">
+          {t('employees.inactive')}
+        </Badge>
+      )}
+    </Group>
   );
 }

@@ -16,7 +16,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -36,6 +35,7 @@ import {
   type ImportField,
   type ImportKind,
 } from '../../contract/imports';
+import { ResponsiveTable } from '../../ui/responsive-table';
 import { useDefinitions, useDeleteDefinition, useSaveDefinition } from './api';
 
 interface Draft {
@@ -123,61 +123,86 @@ export default function DefinitionsPage() {
           <Text c="dimmed">{t('imports.noDefinitions')}</Text>
         </Card>
       ) : (
-        <Table.ScrollContainer minWidth={700}>
-          <Table highlightOnHover data-testid="definitions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('imports.name')}</Table.Th>
-                <Table.Th>{t('imports.kind')}</Table.Th>
-                <Table.Th>{t('imports.columns')}</Table.Th>
-                <Table.Th>{t('imports.updated')}</Table.Th>
-                <Table.Th>
-                  <span className="visually-hidden">{t('imports.actions')}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((d) => (
-                <Table.Tr key={d.ImportDefinitionID}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      {d.Name}
-                      {d.IsDefault && <Badge size="sm">{t('imports.default')}</Badge>}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{t(`imports.kinds.${d.ImportKind}`)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{Object.values(d.Columns).join(', ')}</Text>
-                  </Table.Td>
-                  <Table.Td>{d.UpdatedByName ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('imports.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('imports.editNamed', { name: d.Name })}
-                          onClick={() => setEditing(fromDefinition(d))}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('imports.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('imports.deleteNamed', { name: d.Name })}
-                          onClick={() => setDeleting(d)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label={t('imports.definitionsTitle')}
+          testId="definitions"
+          minWidth={700}
+          tableProps={{ highlightOnHover: true }}
+          rows={list.data}
+          rowKey={(d) => d.ImportDefinitionID ?? `${d.ImportKind}:${d.Name}`}
+          title={(d) => (
+            <Group gap="xs" component="span">
+              {d.Name}
+              {d.IsDefault && <Badge size="sm">{t('imports.default')}</Badge>}
+            </Group>
+          )}
+          columns={[
+            {
+              key: 'name',
+              label: t('imports.name'),
+              hideInCard: true,
+              cell: (d) => (
+                <Group gap="xs">
+                  {d.Name}
+                  {d.IsDefault && <Badge size="sm">{t('imports.default')}</Badge>}
+                </Group>
+              ),
+            },
+            { key: 'kind', label: t('imports.kind'), cell: (d) => t(`imports.kinds.${d.ImportKind}`) },
+            {
+              key: 'columns',
+              label: t('imports.columns'),
+              cell: (d) => <Text size="sm">{Object.values(d.Columns).join(', ')}</Text>,
+            },
+            { key: 'updated', label: t('imports.updated'), cell: (d) => d.UpdatedByName ?? '—' },
+          ]}
+          actionsLabel={t('imports.actions')}
+          actions={(d, layout) =>
+            layout === 'cards' ? (
+              <>
+                <Button
+                  variant="light"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                  aria-label={t('imports.editNamed', { name: d.Name })}
+                  onClick={() => setEditing(fromDefinition(d))}
+                >
+                  {t('imports.edit')}
+                </Button>
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  aria-label={t('imports.deleteNamed', { name: d.Name })}
+                  onClick={() => setDeleting(d)}
+                >
+                  {t('imports.delete')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Tooltip label={t('imports.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('imports.editNamed', { name: d.Name })}
+                    onClick={() => setEditing(fromDefinition(d))}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('imports.delete')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('imports.deleteNamed', { name: d.Name })}
+                    onClick={() => setDeleting(d)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </>
+            )
+          }
+        />
       )}
       {editing && <DefinitionEditor draft={editing} onClose={() => setEditing(null)} />}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('imports.deleteTitle')}>

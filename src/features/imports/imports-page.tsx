@@ -16,7 +16,6 @@ import {
   Select,
   Stack,
   Stepper,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -34,6 +33,7 @@ import {
   type ImportRow,
   type ImportRowStatus,
 } from '../../contract/imports';
+import { ResponsiveTable } from '../../ui/responsive-table';
 import { useApplyImport, useDefaultDefinition, useDefinitions, useImportRows, useReadImport } from './api';
 
 const PAGE_SIZE = 50;
@@ -283,40 +283,41 @@ function PreviewStep(props: {
       {rows.isError ? (
         <Alert color="red">{errorMessage(rows.error)}</Alert>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped={false} highlightOnHover data-testid="import-rows">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('imports.col.line')}</Table.Th>
-                <Table.Th>{t('imports.col.status')}</Table.Th>
-                <Table.Th>{t('imports.col.key')}</Table.Th>
-                <Table.Th>{t('imports.col.employee')}</Table.Th>
-                <Table.Th>{t('imports.col.current')}</Table.Th>
-                <Table.Th>{t('imports.col.new')}</Table.Th>
-                <Table.Th>{t('imports.col.reason')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(rows.data?.Items ?? []).map((r) => (
-                <RowLine key={r.Line} row={r} />
-              ))}
-              {rows.isPending && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text c="dimmed">{t('imports.loadingRows')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {rows.data && rows.data.Items.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text c="dimmed">{t('imports.noRows')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <>
+          {rows.data && rows.data.Items.length > 0 && (
+            <ResponsiveTable
+              label={t('imports.steps.preview')}
+              testId="import-rows"
+              minWidth={900}
+              tableProps={{ striped: false, highlightOnHover: true }}
+              rows={rows.data.Items}
+              rowKey={(r) => r.Line}
+              rowProps={(r) => ({
+                'data-status': r.Status,
+                'data-testid': 'import-row',
+                style: r.Status === 'Bad' ? { background: 'var(--mantine-color-red-light)' } : undefined,
+              })}
+              title={(r) => r.EmployeeName ?? r.Key}
+              subtitle={(r) => t('imports.lineOf', { line: r.Line, key: r.Key })}
+              columns={[
+                { key: 'line', label: t('imports.col.line'), hideInCard: true, cell: (r) => r.Line },
+                { key: 'status', label: t('imports.col.status'), cell: (r) => <RowStatus row={r} /> },
+                { key: 'key', label: t('imports.col.key'), hideInCard: true, cell: (r) => r.Key },
+                {
+                  key: 'employee',
+                  label: t('imports.col.employee'),
+                  hideInCard: true,
+                  cell: (r) => r.EmployeeName ?? '—',
+                },
+                { key: 'current', label: t('imports.col.current'), cell: (r) => r.CurrentValue ?? '—' },
+                { key: 'new', label: t('imports.col.new'), cell: (r) => r.NewValue ?? '—' },
+                { key: 'reason', label: t('imports.col.reason'), cell: (r) => r.Reason },
+              ]}
+            />
+          )}
+          {rows.isPending && <Text c="dimmed">{t('imports.loadingRows')}</Text>}
+          {rows.data && rows.data.Items.length === 0 && <Text c="dimmed">{t('imports.noRows')}</Text>}
+        </>
       )}
       {total > PAGE_SIZE && (
         <Pagination value={page} onChange={setPage} total={Math.ceil(total / PAGE_SIZE)} size="sm" />
@@ -362,25 +363,11 @@ function PreviewStep(props: {
   );
 }
 
-function RowLine({ row }: { row: ImportRow }) {
+function RowStatus({ row }: { row: ImportRow }) {
   const { t } = useTranslation();
   return (
-    <Table.Tr
-      bg={row.Status === 'Bad' ? 'var(--mantine-color-red-light)' : undefined}
-      data-status={row.Status}
-      data-testid="import-row"
-    >
-      <Table.Td>{row.Line}</Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLOR[row.Status]} variant={row.Status === 'Unchanged' ? 'outline' : 'filled'}>
-          {t(`imports.status.${row.Status}`)}
-        </Badge>
-      </Table.Td>
-      <Table.Td>{row.Key}</Table.Td>
-      <Table.Td>{row.EmployeeName ?? '—'}</Table.Td>
-      <Table.Td>{row.CurrentValue ?? '—'}</Table.Td>
-      <Table.Td>{row.NewValue ?? '—'}</Table.Td>
-      <Table.Td>{row.Reason}</Table.Td>
-    </Table.Tr>
+    <Badge color={STATUS_COLOR[row.Status]} variant={row.Status === 'Unchanged' ? 'outline' : 'filled'}>
+      {t(`imports.status.${row.Status}`)}
+    </Badge>
   );
 }

@@ -1,7 +1,7 @@
 // Payroll invoices (back office, online only): the paged list of the invoices in the caller's scope
 // with filters (corporation, status, invoice dates), sorting and paging; New invoice (invoices:write)
 // invoices a locked payroll. A row opens the invoice.
-import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSettings } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,10 @@ import { Link, useNavigate } from 'react-router';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import { type InvoiceSort, type PayrollInvoiceListItem, PayrollInvoiceStatus } from '../../contract/invoices';
+import { countSet, FilterPanel } from '../../ui/filter-panel';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
-import { SortHeader } from '../../ui/sort-header';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useCorporations } from '../access/shared';
 import { currencyOf, formatDay, formatMoney, formatWindow } from '../payroll/processing/format';
 import { type InvoiceListQuery, useInvoicePage } from './api';
@@ -26,7 +27,8 @@ interface SortState {
 }
 
 export default function InvoicesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const session = useSessionData();
   const canWrite = hasGrant(session?.grants ?? [], 'invoices:write');
   const [corporation, setCorporation] = useState<string | null>(null);
@@ -58,23 +60,85 @@ export default function InvoicesPage() {
       set(v);
       setPage(1);
     };
-  const header = (column: SortColumn, label: string, align?: 'right') => (
-    <SortHeader
-      active={sort.sort === column}
-      descending={sort.descending}
-      onSort={() => {
-        setSort((s) => ({
-          sort: column,
-          descending: s.sort === column ? !s.descending : column !== 'ClientName',
-        }));
-        setPage(1);
-      }}
-    >
-      <Text span fw={700} fz="sm" ta={align}>
-        {label}
-      </Text>
-    </SortHeader>
-  );
+  const columns: ResponsiveColumn<PayrollInvoiceListItem>[] = [
+    {
+      key: 'number',
+      label: t('invoices.columns.number'),
+      nowrap: true,
+      hideInCard: true,
+      cell: (inv) => <InvoiceLink invoice={inv} />,
+    },
+    {
+      key: 'ClientName',
+      label: t('invoices.columns.corporation'),
+      sortable: true,
+      hideInCard: true,
+      cell: (inv) => (
+        <>
+          {inv.ClientName}
+          <Text size="xs" c="dimmed">
+            {inv.Owner}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'StartDate',
+      label: t('invoices.columns.window'),
+      sortable: true,
+      descendingFirst: true,
+      nowrap: true,
+      cell: (inv) => formatWindow(inv.StartDate, inv.EndDate),
+    },
+    {
+      key: 'InvoiceDate',
+      label: t('invoices.columns.invoiceDate'),
+      sortable: true,
+      descendingFirst: true,
+      nowrap: true,
+      cell: (inv) => formatDay(inv.InvoiceDate),
+    },
+    {
+      key: 'Status',
+      label: t('invoices.columns.status'),
+      sortable: true,
+      descendingFirst: true,
+      cell: (inv) => (
+        <Group gap={4}>
+          <Badge
+            size="sm"
+            variant="light"
+            color={inv.StatusID === PayrollInvoiceStatus.Posted ? 'green' : 'blue'}
+          >
+            {t(`invoices.status.${STATUS_KEYS[inv.StatusID] ?? 'NotPosted'}`)}
+          </Badge>
+          {inv.IsDismissed && (
+            <Badge size="sm" variant="outline" color="gray">
+              {t('invoices.dismissed')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'method',
+      label: t('invoices.columns.paymentMethod'),
+      cell: (inv) => t(`invoices.method.${METHOD_KEYS[inv.PaymentMethodID] ?? 'DrawFromLocalBankAccount'}`),
+    },
+    {
+      key: 'Total',
+      label: t('invoices.columns.total'),
+      sortable: true,
+      descendingFirst: true,
+      align: 'right',
+      nowrap: true,
+      cell: (inv) => (
+        <Text span fz="sm" fw={500}>
+          {formatMoney(inv.Total, currencyOf(inv.CountryID), i18n.language.replace('_', '-'))}
+        </Text>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="md" maw={1400}>
@@ -102,66 +166,61 @@ export default function InvoicesPage() {
           )}
         </Group>
       </Group>
-      <Card withBorder padding="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select
-            label={t('invoices.filters.corporation')}
-            placeholder={t('invoices.filters.any')}
-            data={(corporations.data ?? []).map((c) => ({
-              value: String(c.IcdCorporationID),
-              label: c.ClientName,
-            }))}
-            value={corporation}
-            onChange={filter(setCorporation)}
-            clearable
-            searchable
-            w={{ base: '100%', xs: 260 }}
-            data-testid="filter-corporation"
-          />
-          <Select
-            label={t('invoices.filters.status')}
-            placeholder={t('invoices.filters.any')}
-            data={Object.entries(STATUS_KEYS).map(([id, key]) => ({
-              value: id,
-              label: t(`invoices.status.${key}`),
-            }))}
-            value={status}
-            onChange={filter(setStatus)}
-            clearable
-            w={{ base: '100%', xs: 180 }}
-            data-testid="filter-status"
-          />
-          <TextInput
-            type="date"
-            label={t('invoices.filters.from')}
-            value={from}
-            onChange={(e) => filter(setFrom)(e.currentTarget.value)}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <TextInput
-            type="date"
-            label={t('invoices.filters.to')}
-            value={to}
-            onChange={(e) => filter(setTo)(e.currentTarget.value)}
-            error={rangeError}
-            w={{ base: '100%', xs: 170 }}
-          />
-          {(corporation || status || from || to) && (
-            <Button
-              variant="subtle"
-              onClick={() => {
-                setCorporation(null);
-                setStatus(null);
-                setFrom('');
-                setTo('');
-                setPage(1);
-              }}
-            >
-              {t('invoices.filters.clear')}
-            </Button>
-          )}
-        </Group>
-      </Card>
+      <FilterPanel
+        count={countSet([corporation, status, from, to])}
+        onClear={() => {
+          setCorporation(null);
+          setStatus(null);
+          setFrom('');
+          setTo('');
+          setPage(1);
+        }}
+        clearOnWide
+        testId="invoice-filters"
+      >
+        <Select
+          label={t('invoices.filters.corporation')}
+          placeholder={t('invoices.filters.any')}
+          data={(corporations.data ?? []).map((c) => ({
+            value: String(c.IcdCorporationID),
+            label: c.ClientName,
+          }))}
+          value={corporation}
+          onChange={filter(setCorporation)}
+          clearable
+          searchable
+          w={{ base: '100%', xs: 260 }}
+          data-testid="filter-corporation"
+        />
+        <Select
+          label={t('invoices.filters.status')}
+          placeholder={t('invoices.filters.any')}
+          data={Object.entries(STATUS_KEYS).map(([id, key]) => ({
+            value: id,
+            label: t(`invoices.status.${key}`),
+          }))}
+          value={status}
+          onChange={filter(setStatus)}
+          clearable
+          w={{ base: '100%', xs: 180 }}
+          data-testid="filter-status"
+        />
+        <TextInput
+          type="date"
+          label={t('invoices.filters.from')}
+          value={from}
+          onChange={(e) => filter(setFrom)(e.currentTarget.value)}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <TextInput
+          type="date"
+          label={t('invoices.filters.to')}
+          value={to}
+          onChange={(e) => filter(setTo)(e.currentTarget.value)}
+          error={rangeError}
+          w={{ base: '100%', xs: 170 }}
+        />
+      </FilterPanel>
       <QueryView
         query={list}
         errorTitle={t('invoices.loadFailed')}
@@ -171,33 +230,35 @@ export default function InvoicesPage() {
       >
         {(data) => (
           <Stack gap="sm">
-            <Table.ScrollContainer minWidth={960}>
-              <Table
-                striped
-                highlightOnHover
-                verticalSpacing="xs"
-                horizontalSpacing="xs"
-                fz="sm"
-                data-testid="invoices-table"
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('invoices.columns.number')}</Table.Th>
-                    {header('ClientName', t('invoices.columns.corporation'))}
-                    {header('StartDate', t('invoices.columns.window'))}
-                    {header('InvoiceDate', t('invoices.columns.invoiceDate'))}
-                    {header('Status', t('invoices.columns.status'))}
-                    <Table.Th>{t('invoices.columns.paymentMethod')}</Table.Th>
-                    {header('Total', t('invoices.columns.total'), 'right')}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.Items.map((inv) => (
-                    <InvoiceRow key={inv.PayrollInvoiceID} invoice={inv} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ResponsiveTable
+              label={t('invoices.title')}
+              testId="invoices-table"
+              minWidth={960}
+              tableProps={{
+                striped: true,
+                highlightOnHover: true,
+                verticalSpacing: 'xs',
+                horizontalSpacing: 'xs',
+                fz: 'sm',
+              }}
+              rows={data.Items}
+              rowKey={(inv) => inv.PayrollInvoiceID}
+              sort={{ column: sort.sort, descending: sort.descending }}
+              onSortChange={(next) => {
+                setSort({ sort: next.column as SortColumn, descending: next.descending });
+                setPage(1);
+              }}
+              columns={columns}
+              title={(inv) => <InvoiceLink invoice={inv} />}
+              subtitle={(inv) => inv.ClientName}
+              onRowClick={(inv) => navigate(`/invoices/${inv.PayrollInvoiceID}`)}
+              rowProps={(inv) => ({
+                'aria-label': t('invoices.open', { number: inv.InvoiceNumber, name: inv.ClientName }),
+                'data-testid': 'invoice-row',
+                'data-invoice-id': inv.PayrollInvoiceID,
+                style: inv.IsDismissed ? { opacity: 0.6 } : undefined,
+              })}
+            />
             <ListFooter
               label={t('invoices.count', { count: data.TotalCount })}
               totalCount={data.TotalCount}
@@ -213,55 +274,16 @@ export default function InvoicesPage() {
   );
 }
 
-function InvoiceRow({ invoice: inv }: { invoice: PayrollInvoiceListItem }) {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const to = `/invoices/${inv.PayrollInvoiceID}`;
-  const open = () => navigate(to);
-  const posted = inv.StatusID === PayrollInvoiceStatus.Posted;
+function InvoiceLink({ invoice: inv }: { invoice: PayrollInvoiceListItem }) {
   return (
-    <Table.Tr
-      onClick={open}
-      onKeyDown={(ev) => {
-        if (ev.key === 'Enter' && ev.target === ev.currentTarget) open();
-      }}
-      tabIndex={0}
-      style={{ cursor: 'pointer', opacity: inv.IsDismissed ? 0.6 : undefined }}
-      aria-label={t('invoices.open', { number: inv.InvoiceNumber, name: inv.ClientName })}
-      data-testid="invoice-row"
-      data-invoice-id={inv.PayrollInvoiceID}
+    <Text
+      size="sm"
+      fw={500}
+      component={Link}
+      to={`/invoices/${inv.PayrollInvoiceID}`}
+      onClick={(ev) => ev.stopPropagation()}
     >
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm" fw={500} component={Link} to={to} onClick={(ev) => ev.stopPropagation()}>
-          {inv.InvoiceNumber}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {inv.ClientName}
-        <Text size="xs" c="dimmed">
-          {inv.Owner}
-        </Text>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWindow(inv.StartDate, inv.EndDate)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(inv.InvoiceDate)}</Table.Td>
-      <Table.Td>
-        <Group gap={4}>
-          <Badge size="sm" variant="light" color={posted ? 'green' : 'blue'}>
-            {t(`invoices.status.${STATUS_KEYS[inv.StatusID] ?? 'NotPosted'}`)}
-          </Badge>
-          {inv.IsDismissed && (
-            <Badge size="sm" variant="outline" color="gray">
-              {t('invoices.dismissed')}
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        {t(`invoices.method.${METHOD_KEYS[inv.PaymentMethodID] ?? 'DrawFromLocalBankAccount'}`)}
-      </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} fw={500}>
-        {formatMoney(inv.Total, currencyOf(inv.CountryID), i18n.language.replace('_', '-'))}
-      </Table.Td>
-    </Table.Tr>
+      {inv.InvoiceNumber}
+    </Text>
   );
 }

@@ -1,12 +1,13 @@
 // Onboarding applications (back office, online only): the applications of the caller's offices,
 // filtered by status type, office, division and a search, sortable and paged; a row opens the
 // application (review, comments, status, approval).
-import { Badge, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type OnboardingApplicationListItem, STATUS_TYPES, type StatusType } from '../../contract/onboarding';
-import { FilterBar, PagedTable, SearchInput, useListControls } from '../../ui/list-controls';
+import { countSet, FilterPanel } from '../../ui/filter-panel';
+import { PagedTable, SearchInput, useListControls } from '../../ui/list-controls';
 import { useApplicationsPage, useOnboardingDivisions } from './api/applications';
 import { STATUS_COLOURS, shown } from './format';
 
@@ -16,7 +17,7 @@ export default function ApplicationsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const controls = useListControls<Sort>({ sort: 'CreatedAt', descendingFirst: (c) => c === 'CreatedAt' });
-  const { filter, header } = controls;
+  const { filter } = controls;
   const [statusType, setStatusType] = useState<string | null>(null);
   const [office, setOffice] = useState<string | null>(null);
   const [division, setDivision] = useState<string | null>(null);
@@ -46,14 +47,25 @@ export default function ApplicationsPage() {
       <Title order={1} size="h2">
         {t('onboarding.board.title')}
       </Title>
-      <FilterBar>
-        <SearchInput
-          label={t('onboarding.board.search')}
-          placeholder={t('onboarding.board.searchPlaceholder')}
-          value={controls.search}
-          onChange={controls.setSearch}
-          w={{ base: '100%', sm: 260 }}
-        />
+      <FilterPanel
+        search={
+          <SearchInput
+            label={t('onboarding.board.search')}
+            placeholder={t('onboarding.board.searchPlaceholder')}
+            value={controls.search}
+            onChange={controls.setSearch}
+            w={{ base: '100%', sm: 260 }}
+          />
+        }
+        count={countSet([statusType, office, division])}
+        onClear={() => {
+          setStatusType(null);
+          setOffice(null);
+          setDivision(null);
+          controls.firstPage();
+        }}
+        testId="applications-filters"
+      >
         <Select
           label={t('onboarding.board.status')}
           placeholder={t('onboarding.board.any')}
@@ -82,7 +94,7 @@ export default function ApplicationsPage() {
           clearable
           w={{ base: '100%', xs: 160 }}
         />
-      </FilterBar>
+      </FilterPanel>
       <PagedTable
         query={list}
         errorTitle={t('onboarding.board.loadFailed')}
@@ -90,25 +102,70 @@ export default function ApplicationsPage() {
         emptyTestId="applications-empty"
         minWidth={820}
         testId="applications-table"
-        head={
-          <>
-            {header('LastName', t('onboarding.board.name'))}
-            {header('OfficeName', t('onboarding.board.office'))}
-            <Table.Th>{t('onboarding.board.division')}</Table.Th>
-            {header('Status', t('onboarding.board.status'))}
-            <Table.Th>{t('onboarding.board.stage')}</Table.Th>
-            <Table.Th>{t('onboarding.board.details')}</Table.Th>
-            {header('CreatedAt', t('onboarding.board.created'))}
-          </>
-        }
-        row={(a) => (
-          <ApplicationRow
-            key={a.OnboardingApplicationID}
-            application={a}
-            created={day(a.CreatedAt)}
-            onOpen={() => navigate(`/onboarding/applications/${a.OnboardingApplicationID}`)}
-          />
-        )}
+        label={t('onboarding.board.title')}
+        rowKey={(a) => a.OnboardingApplicationID}
+        sort={controls.tableSort}
+        onSortChange={controls.onSortChange}
+        columns={[
+          {
+            key: 'LastName',
+            label: t('onboarding.board.name'),
+            sortable: true,
+            hideInCard: true,
+            cell: (a) => (
+              <>
+                <ApplicantName application={a} />
+                <Text size="xs" c="dimmed">
+                  {a.EmailAddress ?? '—'}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: 'OfficeName',
+            label: t('onboarding.board.office'),
+            sortable: true,
+            cell: (a) => a.OfficeName,
+          },
+          { key: 'division', label: t('onboarding.board.division'), cell: (a) => a.DivisionName },
+          {
+            key: 'Status',
+            label: t('onboarding.board.status'),
+            sortable: true,
+            cell: (a) => (
+              <Badge variant="light" color={STATUS_COLOURS[a.Status.StatusType]}>
+                {a.Status.Name}
+              </Badge>
+            ),
+          },
+          { key: 'stage', label: t('onboarding.board.stage'), cell: (a) => <Stage application={a} /> },
+          {
+            key: 'details',
+            label: t('onboarding.board.details'),
+            cell: (a) => (
+              <Stack gap={0}>
+                {Object.entries(a.GridFields).map(([k, v]) => (
+                  <Text size="xs" key={k}>
+                    {k}: {v === null ? '—' : shown(v, i18n.language)}
+                  </Text>
+                ))}
+              </Stack>
+            ),
+          },
+          {
+            key: 'CreatedAt',
+            label: t('onboarding.board.created'),
+            sortable: true,
+            descendingFirst: true,
+            cell: (a) => day(a.CreatedAt),
+          },
+        ]}
+        title={(a) => <ApplicantName application={a} />}
+        subtitle={(a) => a.EmailAddress ?? undefined}
+        onRowClick={(a) => navigate(`/onboarding/applications/${a.OnboardingApplicationID}`)}
+        rowProps={(a) => ({
+          'aria-label': t('onboarding.board.open', { name: `${a.LastName}, ${a.FirstName}` }),
+        })}
         count={(count) => t('onboarding.board.count', { count })}
         footer={controls.footer}
       />
@@ -116,78 +173,40 @@ export default function ApplicationsPage() {
   );
 }
 
-function ApplicationRow({
-  application: a,
-  created,
-  onOpen,
-}: {
-  application: OnboardingApplicationListItem;
-  created: string;
-  onOpen: () => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const name = `${a.LastName}, ${a.FirstName}`;
+function ApplicantName({ application: a }: { application: OnboardingApplicationListItem }) {
   return (
-    <Table.Tr
-      onClick={onOpen}
-      onKeyDown={(ev) => {
-        if (ev.key === 'Enter') onOpen();
-      }}
-      tabIndex={0}
-      style={{ cursor: 'pointer' }}
-      aria-label={t('onboarding.board.open', { name })}
+    <Text
+      size="sm"
+      fw={500}
+      component={Link}
+      to={`/onboarding/applications/${a.OnboardingApplicationID}`}
+      onClick={(ev) => ev.stopPropagation()}
     >
-      <Table.Td>
-        <Text
-          size="sm"
-          fw={500}
-          component={Link}
-          to={`/onboarding/applications/${a.OnboardingApplicationID}`}
-          onClick={(ev) => ev.stopPropagation()}
-        >
-          {name}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {a.EmailAddress ?? '—'}
-        </Text>
-      </Table.Td>
-      <Table.Td>{a.OfficeName}</Table.Td>
-      <Table.Td>{a.DivisionName}</Table.Td>
-      <Table.Td>
-        <Badge variant="light" color={STATUS_COLOURS[a.Status.StatusType]}>
-          {a.Status.Name}
+      {`${a.LastName}, ${a.FirstName}`}
+    </Text>
+  );
+}
+
+function Stage({ application: a }: { application: OnboardingApplicationListItem }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4}>
+      <Text size="sm">{t(`onboarding.stage.${a.Stage}`)}</Text>
+      {a.ReviewRequired && (
+        <Badge size="xs" color="orange">
+          {t('onboarding.board.reviewRequired')}
         </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={4}>
-          <Text size="sm">{t(`onboarding.stage.${a.Stage}`)}</Text>
-          {a.ReviewRequired && (
-            <Badge size="xs" color="orange">
-              {t('onboarding.board.reviewRequired')}
-            </Badge>
-          )}
-          {a.IsPaperApplication && (
-            <Badge size="xs" color="gray">
-              {t('onboarding.board.paper')}
-            </Badge>
-          )}
-          {a.IsSelfSignUp && (
-            <Badge size="xs" color="cyan" variant="outline">
-              {t('onboarding.board.selfSignUp')}
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={0}>
-          {Object.entries(a.GridFields).map(([k, v]) => (
-            <Text size="xs" key={k}>
-              {k}: {v === null ? '—' : shown(v, i18n.language)}
-            </Text>
-          ))}
-        </Stack>
-      </Table.Td>
-      <Table.Td>{created}</Table.Td>
-    </Table.Tr>
+      )}
+      {a.IsPaperApplication && (
+        <Badge size="xs" color="gray">
+          {t('onboarding.board.paper')}
+        </Badge>
+      )}
+      {a.IsSelfSignUp && (
+        <Badge size="xs" color="cyan" variant="outline">
+          {t('onboarding.board.selfSignUp')}
+        </Badge>
+      )}
+    </Group>
   );
 }

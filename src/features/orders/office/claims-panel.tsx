@@ -1,18 +1,6 @@
 // Claims: credit a rep with orders by their order numbers (employee claims, all or nothing), and the
 // manual claims reps filed for orders the office did not find, to approve or reject.
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
@@ -22,6 +10,7 @@ import { type ManualClaim, ORDERS_WRITE } from '../../../contract/orders';
 import { ListFooter } from '../../../ui/list-footer';
 import { notify } from '../../../ui/notify';
 import { noItems, QueryView } from '../../../ui/query-view';
+import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useDivisions } from '../../employees/api';
 import { useEmployeeClaims, useManualClaims, useResolveManualClaim, useRoster } from '../api/office';
 import { formatDay, serverMessages } from './helpers';
@@ -176,86 +165,100 @@ function ManualClaims() {
       >
         {(data) => (
           <Stack gap="sm">
-            <Table.ScrollContainer minWidth={820}>
-              <Table striped verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('orders.office.orderNumber')}</Table.Th>
-                    <Table.Th>{t('orders.office.employee')}</Table.Th>
-                    <Table.Th>{t('orders.office.office')}</Table.Th>
-                    <Table.Th>{t('orders.office.saleDate')}</Table.Th>
-                    <Table.Th>{t('orders.office.customer')}</Table.Th>
-                    <Table.Th>{t('orders.office.status')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.Items.map((c) => (
-                    <Table.Tr key={c.WorkOrderManualClaimID}>
-                      <Table.Td>{c.OrderNumber}</Table.Td>
-                      <Table.Td>{c.EmployeeName}</Table.Td>
-                      <Table.Td>{c.OfficeName}</Table.Td>
-                      <Table.Td>{formatDay(c.SaleDate, i18n.language)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{c.CustomerName ?? '—'}</Text>
-                        {c.Comments && (
-                          <Text size="xs" c="dimmed">
-                            {c.Comments}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={CLAIM_COLOURS[c.StatusID] ?? 'gray'}>
-                          {t(`orders.claims.status.${c.StatusID}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {c.StatusID === 1 && canWrite && (
-                          <Group gap={4} wrap="nowrap">
-                            {([2, 3] as const).map((to) => (
-                              <Button
-                                key={to}
-                                size="compact-xs"
-                                variant={to === 2 ? 'light' : 'subtle'}
-                                color={to === 2 ? 'green' : 'red'}
-                                loading={
-                                  resolve.isPending && resolve.variables?.id === c.WorkOrderManualClaimID
-                                }
-                                onClick={() =>
-                                  resolve.mutate({
-                                    id: c.WorkOrderManualClaimID,
-                                    body: { StatusID: to, ResolutionComments: null, Version: c.Version },
-                                  })
-                                }
-                              >
-                                {t(to === 2 ? 'orders.claims.approve' : 'orders.claims.reject')}
-                              </Button>
-                            ))}
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              onClick={() => setEditing(c)}
-                              aria-label={t('orders.manualClaim.editOf', { number: c.OrderNumber })}
-                            >
-                              {t('orders.adjustments.edit')}
-                            </Button>
-                            <Button
-                              size="compact-xs"
-                              variant="subtle"
-                              color="red"
-                              onClick={() => setWithdrawing(c)}
-                              aria-label={t('orders.manualClaim.withdrawOf', { number: c.OrderNumber })}
-                            >
-                              {t('orders.manualClaim.withdraw')}
-                            </Button>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ResponsiveTable
+              label={t('orders.claims.manualTitle')}
+              testId="manual-claims"
+              minWidth={820}
+              tableProps={{ striped: true, verticalSpacing: 'xs' }}
+              rows={data.Items}
+              rowKey={(c) => c.WorkOrderManualClaimID}
+              title={(c) => c.OrderNumber}
+              subtitle={(c) => c.EmployeeName}
+              columns={[
+                {
+                  key: 'order',
+                  label: t('orders.office.orderNumber'),
+                  hideInCard: true,
+                  cell: (c) => c.OrderNumber,
+                },
+                {
+                  key: 'employee',
+                  label: t('orders.office.employee'),
+                  hideInCard: true,
+                  cell: (c) => c.EmployeeName,
+                },
+                { key: 'office', label: t('orders.office.office'), cell: (c) => c.OfficeName },
+                {
+                  key: 'saleDate',
+                  label: t('orders.office.saleDate'),
+                  cell: (c) => formatDay(c.SaleDate, i18n.language),
+                },
+                {
+                  key: 'customer',
+                  label: t('orders.office.customer'),
+                  cell: (c) => (
+                    <>
+                      <Text size="sm">{c.CustomerName ?? '—'}</Text>
+                      {c.Comments && (
+                        <Text size="xs" c="dimmed">
+                          {c.Comments}
+                        </Text>
+                      )}
+                    </>
+                  ),
+                },
+                {
+                  key: 'status',
+                  label: t('orders.office.status'),
+                  cell: (c) => (
+                    <Badge variant="light" color={CLAIM_COLOURS[c.StatusID] ?? 'gray'}>
+                      {t(`orders.claims.status.${c.StatusID}`)}
+                    </Badge>
+                  ),
+                },
+              ]}
+              actions={(c, layout) =>
+                c.StatusID === 1 &&
+                canWrite && (
+                  <>
+                    {([2, 3] as const).map((to) => (
+                      <Button
+                        key={to}
+                        size={layout === 'cards' ? 'sm' : 'compact-xs'}
+                        variant={to === 2 ? 'light' : 'subtle'}
+                        color={to === 2 ? 'green' : 'red'}
+                        loading={resolve.isPending && resolve.variables?.id === c.WorkOrderManualClaimID}
+                        onClick={() =>
+                          resolve.mutate({
+                            id: c.WorkOrderManualClaimID,
+                            body: { StatusID: to, ResolutionComments: null, Version: c.Version },
+                          })
+                        }
+                      >
+                        {t(to === 2 ? 'orders.claims.approve' : 'orders.claims.reject')}
+                      </Button>
+                    ))}
+                    <Button
+                      size={layout === 'cards' ? 'sm' : 'compact-xs'}
+                      variant="subtle"
+                      onClick={() => setEditing(c)}
+                      aria-label={t('orders.manualClaim.editOf', { number: c.OrderNumber })}
+                    >
+                      {t('orders.adjustments.edit')}
+                    </Button>
+                    <Button
+                      size={layout === 'cards' ? 'sm' : 'compact-xs'}
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setWithdrawing(c)}
+                      aria-label={t('orders.manualClaim.withdrawOf', { number: c.OrderNumber })}
+                    >
+                      {t('orders.manualClaim.withdraw')}
+                    </Button>
+                  </>
+                )
+              }
+            />
             <ListFooter
               label={t('orders.claims.count', { count: data.TotalCount })}
               totalCount={data.TotalCount}

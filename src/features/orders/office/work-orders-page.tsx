@@ -6,13 +6,11 @@ import {
   Alert,
   Badge,
   Button,
-  Checkbox,
   Group,
   List,
   Modal,
   Select,
   Stack,
-  Table,
   Tabs,
   Text,
   Textarea,
@@ -24,7 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/errors';
 import type { WORK_ORDER_SORTS, WorkOrder, WorkOrderQuery } from '../../../contract/orders';
-import { FilterBar, PagedTable, SearchInput, useListControls } from '../../../ui/list-controls';
+import { countSet, FilterPanel } from '../../../ui/filter-panel';
+import { PagedTable, SearchInput, useListControls } from '../../../ui/list-controls';
 import { notify } from '../../../ui/notify';
 import { useDivisions, useOffices } from '../../employees/api';
 import {
@@ -86,7 +85,7 @@ function WorkOrdersGrid() {
     sort: 'saleDate',
     descendingFirst: (c) => c === 'saleDate',
   });
-  const { filter, header, sort, descending } = controls;
+  const { filter, sort, descending, tableSort, onSortChange } = controls;
   const [division, setDivision] = useState<string | null>(null);
   const [office, setOffice] = useState<string | null>(null);
   const [employee, setEmployee] = useState<string | null>(null);
@@ -140,14 +139,29 @@ function WorkOrdersGrid() {
 
   return (
     <Stack gap="md">
-      <FilterBar>
-        <SearchInput
-          label={t('orders.office.search')}
-          placeholder={t('orders.office.searchPlaceholder')}
-          value={controls.search}
-          onChange={controls.setSearch}
-          w={{ base: '100%', sm: 240 }}
-        />
+      <FilterPanel
+        search={
+          <SearchInput
+            label={t('orders.office.search')}
+            placeholder={t('orders.office.searchPlaceholder')}
+            value={controls.search}
+            onChange={controls.setSearch}
+            w={{ base: '100%', sm: 240 }}
+          />
+        }
+        count={countSet([division, office, employee, statusKind, channel, from, to])}
+        onClear={() => {
+          setDivision(null);
+          setOffice(null);
+          setEmployee(null);
+          setStatusKind(null);
+          setChannel(null);
+          setFrom('');
+          setTo('');
+          controls.firstPage();
+        }}
+        testId="work-orders-filters"
+      >
         <Select
           label={t('orders.office.division')}
           placeholder={any}
@@ -209,7 +223,7 @@ function WorkOrdersGrid() {
           onChange={(e) => filter(setTo)(e.currentTarget.value)}
           w={{ base: '48%', xs: 150 }}
         />
-      </FilterBar>
+      </FilterPanel>
       <Group gap="sm" data-testid="bulk-actions">
         <Text size="sm" c="dimmed">
           {t('orders.office.selected', { count: selected.size })}
@@ -233,63 +247,60 @@ function WorkOrdersGrid() {
         emptyTestId="work-orders-empty"
         minWidth={960}
         testId="work-orders-table"
-        head={
-          <>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={t('orders.office.selectPage')}
-                checked={allOnPage}
-                indeterminate={someOnPage && !allOnPage}
-                onChange={togglePage}
-              />
-            </Table.Th>
-            {header('orderNumber', t('orders.office.orderNumber'))}
-            {header('customer', t('orders.office.customer'))}
-            <Table.Th>{t('orders.office.employee')}</Table.Th>
-            <Table.Th>{t('orders.office.office')}</Table.Th>
-            <Table.Th>{t('orders.office.program')}</Table.Th>
-            <Table.Th>{t('orders.office.products')}</Table.Th>
-            {header('saleDate', t('orders.office.saleDate'))}
-          </>
-        }
-        row={(o) => (
-          <Table.Tr
-            key={o.WorkOrderID}
-            data-testid={`work-order-${o.WorkOrderID}`}
-            onClick={() => navigate(`/orders/${o.WorkOrderID}`)}
-            style={{ cursor: 'pointer' }}
-          >
-            <Table.Td onClick={(ev) => ev.stopPropagation()}>
-              <Checkbox
-                aria-label={t('orders.office.selectRow', { name: o.CustomerName })}
-                checked={selected.has(o.WorkOrderID)}
-                onChange={() => toggle(o)}
-              />
-            </Table.Td>
-            <Table.Td>
-              <Text
-                size="sm"
-                fw={500}
-                component={Link}
-                to={`/orders/${o.WorkOrderID}`}
-                onClick={(ev) => ev.stopPropagation()}
-              >
-                {o.OrderNumber ?? t('orders.office.noNumber', { id: o.WorkOrderID })}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t(`orders.channel.${o.SalesChannelID}`)}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{o.CustomerName}</Text>
-              <Text size="xs" c="dimmed">
-                {[o.City, o.StateProvince].filter(Boolean).join(', ')}
-              </Text>
-            </Table.Td>
-            <Table.Td>{o.EmployeeName ?? t('orders.office.unclaimed')}</Table.Td>
-            <Table.Td>{o.OfficeName}</Table.Td>
-            <Table.Td>{o.ProgramName}</Table.Td>
-            <Table.Td>
+        label={t('orders.office.tabs.orders')}
+        rowKey={(o) => o.WorkOrderID}
+        sort={tableSort}
+        onSortChange={onSortChange}
+        selection={{
+          isSelected: (o) => selected.has(o.WorkOrderID),
+          onToggle: toggle,
+          label: (o) => t('orders.office.selectRow', { name: o.CustomerName }),
+          all: {
+            checked: allOnPage,
+            indeterminate: someOnPage && !allOnPage,
+            onToggle: togglePage,
+            label: t('orders.office.selectPage'),
+          },
+        }}
+        columns={[
+          {
+            key: 'orderNumber',
+            label: t('orders.office.orderNumber'),
+            sortable: true,
+            hideInCard: true,
+            cell: (o) => (
+              <>
+                <OrderLink order={o} />
+                <Text size="xs" c="dimmed">
+                  {t(`orders.channel.${o.SalesChannelID}`)}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: 'customer',
+            label: t('orders.office.customer'),
+            sortable: true,
+            cell: (o) => (
+              <>
+                <Text size="sm">{o.CustomerName}</Text>
+                <Text size="xs" c="dimmed">
+                  {[o.City, o.StateProvince].filter(Boolean).join(', ')}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: 'employee',
+            label: t('orders.office.employee'),
+            cell: (o) => o.EmployeeName ?? t('orders.office.unclaimed'),
+          },
+          { key: 'office', label: t('orders.office.office'), cell: (o) => o.OfficeName },
+          { key: 'program', label: t('orders.office.program'), cell: (o) => o.ProgramName },
+          {
+            key: 'products',
+            label: t('orders.office.products'),
+            cell: (o) => (
               <Group gap={4}>
                 {o.ProductOrders.map((p) => (
                   <Badge
@@ -299,15 +310,26 @@ function WorkOrdersGrid() {
                     color={STATUS_KIND_COLOURS[p.StatusKind] ?? 'gray'}
                     tt="none"
                     title={`${p.ProductName} — ${p.StatusName}`}
+                    maw="100%"
                   >
                     {p.ProductName}: {p.StatusName}
                   </Badge>
                 ))}
               </Group>
-            </Table.Td>
-            <Table.Td>{formatDay(o.SaleDate, i18n.language)}</Table.Td>
-          </Table.Tr>
-        )}
+            ),
+          },
+          {
+            key: 'saleDate',
+            label: t('orders.office.saleDate'),
+            sortable: true,
+            descendingFirst: true,
+            cell: (o) => formatDay(o.SaleDate, i18n.language),
+          },
+        ]}
+        title={(o) => <OrderLink order={o} />}
+        subtitle={(o) => t(`orders.channel.${o.SalesChannelID}`)}
+        onRowClick={(o) => navigate(`/orders/${o.WorkOrderID}`)}
+        rowProps={(o) => ({ 'data-testid': `work-order-${o.WorkOrderID}` })}
         count={(count) => t('orders.office.count', { count })}
         footer={controls.footer}
       />
@@ -325,6 +347,21 @@ function WorkOrdersGrid() {
         onClose={() => setAction(null)}
       />
     </Stack>
+  );
+}
+
+function OrderLink({ order: o }: { order: WorkOrder }) {
+  const { t } = useTranslation();
+  return (
+    <Text
+      size="sm"
+      fw={500}
+      component={Link}
+      to={`/orders/${o.WorkOrderID}`}
+      onClick={(ev) => ev.stopPropagation()}
+    >
+      {o.OrderNumber ?? t('orders.office.noNumber', { id: o.WorkOrderID })}
+    </Text>
   );
 }
 

@@ -11,14 +11,13 @@ import {
   Group,
   Select,
   Stack,
-  Table,
   Tabs,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/errors';
@@ -30,9 +29,10 @@ import {
   type PayrollListItem,
   type PayrollProcessingItem,
 } from '../../../contract/payroll';
+import { countSet, FilterPanel } from '../../../ui/filter-panel';
 import { ListFooter } from '../../../ui/list-footer';
 import { noItems, QueryView } from '../../../ui/query-view';
-import { SortHeader } from '../../../ui/sort-header';
+import { type ResponsiveColumn, ResponsiveTable, type TableSort } from '../../../ui/responsive-table';
 import {
   type ListQuery,
   useDismiss,
@@ -46,7 +46,6 @@ import {
   activeFlags,
   type ExportFormat,
   exportFormats,
-  nextSort,
   type PayrollSortColumn,
   processingExportUrl,
   type SortState,
@@ -117,16 +116,11 @@ export default function PayrollsPage() {
       setPage(1);
       setProcessingPage(1);
     };
-  const sortBy = (column: PayrollSortColumn) => () => {
-    setSort(nextSort(sort, column));
+  const onSortChange = (next: TableSort) => {
+    setSort({ sort: next.column as PayrollSortColumn, descending: next.descending });
     setPage(1);
     setProcessingPage(1);
   };
-  const header = (column: PayrollSortColumn, label: string) => (
-    <SortHeader active={sort.sort === column} descending={sort.descending} onSort={sortBy(column)}>
-      {label}
-    </SortHeader>
-  );
 
   return (
     <Stack gap="md" maw={1400}>
@@ -134,65 +128,60 @@ export default function PayrollsPage() {
         {t('payroll.title')}
       </Title>
       {list.data && <Messages items={list.data.Items} />}
-      <Card withBorder padding="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select
-            label={t('payroll.filters.corporation')}
-            placeholder={t('payroll.filters.any')}
-            data={(corporations.data ?? []).map((c) => ({
-              value: String(c.IcdCorporationID),
-              label: c.ClientName,
-            }))}
-            value={corporation}
-            onChange={filter(setCorporation)}
-            clearable
-            searchable
-            w={{ base: '100%', xs: 260 }}
-          />
-          <TextInput
-            type="date"
-            label={t('payroll.filters.from')}
-            value={from}
-            onChange={(e) => filter(setFrom)(e.currentTarget.value)}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <TextInput
-            type="date"
-            label={t('payroll.filters.to')}
-            value={to}
-            onChange={(e) => filter(setTo)(e.currentTarget.value)}
-            error={rangeError}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <Select
-            label={t('payroll.filters.status')}
-            placeholder={t('payroll.filters.any')}
-            data={(Object.keys(STATUS_FILTERS) as StatusFilter[]).map((k) => ({
-              value: k,
-              label: t(`payroll.statusFilter.${k}`),
-            }))}
-            value={status}
-            onChange={(v) => filter(setStatus)(v as StatusFilter | null)}
-            clearable
-            w={{ base: '100%', xs: 180 }}
-          />
-          {(corporation || from || to || status) && (
-            <Button
-              variant="subtle"
-              onClick={() => {
-                setCorporation(null);
-                setFrom('');
-                setTo('');
-                setStatus(null);
-                setPage(1);
-                setProcessingPage(1);
-              }}
-            >
-              {t('payroll.filters.clear')}
-            </Button>
-          )}
-        </Group>
-      </Card>
+      <FilterPanel
+        count={countSet([corporation, from, to, status])}
+        onClear={() => {
+          setCorporation(null);
+          setFrom('');
+          setTo('');
+          setStatus(null);
+          setPage(1);
+          setProcessingPage(1);
+        }}
+        clearOnWide
+        testId="payroll-filters"
+      >
+        <Select
+          label={t('payroll.filters.corporation')}
+          placeholder={t('payroll.filters.any')}
+          data={(corporations.data ?? []).map((c) => ({
+            value: String(c.IcdCorporationID),
+            label: c.ClientName,
+          }))}
+          value={corporation}
+          onChange={filter(setCorporation)}
+          clearable
+          searchable
+          w={{ base: '100%', xs: 260 }}
+        />
+        <TextInput
+          type="date"
+          label={t('payroll.filters.from')}
+          value={from}
+          onChange={(e) => filter(setFrom)(e.currentTarget.value)}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <TextInput
+          type="date"
+          label={t('payroll.filters.to')}
+          value={to}
+          onChange={(e) => filter(setTo)(e.currentTarget.value)}
+          error={rangeError}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <Select
+          label={t('payroll.filters.status')}
+          placeholder={t('payroll.filters.any')}
+          data={(Object.keys(STATUS_FILTERS) as StatusFilter[]).map((k) => ({
+            value: k,
+            label: t(`payroll.statusFilter.${k}`),
+          }))}
+          value={status}
+          onChange={(v) => filter(setStatus)(v as StatusFilter | null)}
+          clearable
+          w={{ base: '100%', xs: 180 }}
+        />
+      </FilterPanel>
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === 'processing' ? { tab: 'processing' } : {}, { replace: true })}
@@ -212,7 +201,13 @@ export default function PayrollsPage() {
           >
             {(data) => (
               <Stack gap="sm">
-                <PayrollTable testId="payrolls-table" header={header} typeName={typeName} rows={data.Items} />
+                <PayrollTable
+                  testId="payrolls-table"
+                  sort={sort}
+                  onSortChange={onSortChange}
+                  typeName={typeName}
+                  rows={data.Items}
+                />
                 <ListFooter
                   label={t('payroll.count', { count: data.TotalCount })}
                   totalCount={data.TotalCount}
@@ -263,7 +258,8 @@ export default function PayrollsPage() {
                   <Stack gap="sm">
                     <PayrollTable
                       testId="processing-table"
-                      header={header}
+                      sort={sort}
+                      onSortChange={onSortChange}
                       typeName={typeName}
                       rows={data.Items}
                       processing
@@ -288,132 +284,171 @@ export default function PayrollsPage() {
 
 function PayrollTable({
   rows,
-  header,
+  sort,
+  onSortChange,
   typeName,
   processing,
   testId,
 }: {
   rows: (PayrollListItem | PayrollProcessingItem)[];
-  header: (column: PayrollSortColumn, label: string) => ReactNode;
+  sort: SortState;
+  onSortChange: (sort: TableSort) => void;
   typeName: (id: number) => string;
   processing?: boolean;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const to = (p: PayrollListItem) => `/payroll/${p.PayrollID}`;
+  const name = (p: PayrollListItem) => (
+    <Text
+      size="sm"
+      fw={500}
+      component={Link}
+      to={to(p)}
+      onClick={(ev) => ev.stopPropagation()}
+      data-testid="payroll-link"
+    >
+      {p.ClientName}
+    </Text>
+  );
+  const entries = (p: PayrollListItem | PayrollProcessingItem) =>
+    processing && 'UnapprovedCount' in p && p.UnapprovedCount > 0 ? (
+      <Text size="sm" c="orange.8">{`${p.ApprovedCount} / ${p.EntryCount}`}</Text>
+    ) : (
+      `${p.ApprovedCount} / ${p.EntryCount}`
+    );
+  const columns: ResponsiveColumn<PayrollListItem | PayrollProcessingItem>[] = [
+    {
+      key: 'ClientName',
+      label: t('payroll.columns.corporation'),
+      sortable: 'ascending',
+      hideInCard: true,
+      cell: name,
+    },
+    { key: 'Owner', label: t('payroll.columns.owner'), sortable: 'ascending', cell: (p) => p.Owner },
+    {
+      key: 'Division',
+      label: t('payroll.columns.division'),
+      sortable: 'ascending',
+      cell: (p) => <Text size="xs">{p.Division || '—'}</Text>,
+    },
+    {
+      key: 'StartDate',
+      label: t('payroll.columns.start'),
+      sortable: true,
+      descendingFirst: true,
+      nowrap: true,
+      hideInCard: true,
+      cell: (p) => (
+        <>
+          {formatDay(p.StartDate)}
+          <Text size="xs" c="dimmed" title={typeName(p.PayrollTypeID)}>
+            {PAY_FREQUENCY_NAMES[p.PayFrequencyID] ?? ''}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'EndDate',
+      label: t('payroll.columns.end'),
+      sortable: true,
+      descendingFirst: true,
+      nowrap: true,
+      hideInCard: true,
+      cell: (p) => (
+        <>
+          {formatDay(p.EndDate)}
+          <Text size="xs" c="dimmed">
+            {t('payroll.page.payDate', { date: formatDay(p.PayDate) })}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'entries', label: t('payroll.columns.entries'), align: 'right', cell: entries },
+    {
+      key: 'gross',
+      label: t('payroll.columns.gross'),
+      align: 'right',
+      nowrap: true,
+      cell: (p) => formatMoney(p.GrossPay, currencyOf(p.CountryID), i18n.language.replace('_', '-')),
+    },
+    { key: 'status', label: t('payroll.columns.status'), cell: (p) => <StatusBadges payroll={p} /> },
+    {
+      key: 'LockedDate',
+      label: t('payroll.columns.locked'),
+      sortable: true,
+      descendingFirst: true,
+      nowrap: true,
+      cell: (p) => formatInstant(p.LockedDate),
+    },
+    {
+      key: 'CompletedDate',
+      label: t('payroll.columns.completed'),
+      sortable: true,
+      descendingFirst: true,
+      nowrap: true,
+      cell: (p) => formatInstant(p.CompletedDate),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        horizontalSpacing="xs"
-        fz="sm"
-        data-testid={testId}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {header('ClientName', t('payroll.columns.corporation'))}
-            {header('Owner', t('payroll.columns.owner'))}
-            {header('Division', t('payroll.columns.division'))}
-            {header('StartDate', t('payroll.columns.start'))}
-            {header('EndDate', t('payroll.columns.end'))}
-            <Table.Th ta="right">{t('payroll.columns.entries')}</Table.Th>
-            <Table.Th ta="right">{t('payroll.columns.gross')}</Table.Th>
-            <Table.Th>{t('payroll.columns.status')}</Table.Th>
-            {header('LockedDate', t('payroll.columns.locked'))}
-            {header('CompletedDate', t('payroll.columns.completed'))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((p) => (
-            <PayrollRow key={p.PayrollID} payroll={p} typeName={typeName} processing={processing} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      label={processing ? t('payroll.tabs.processing') : t('payroll.tabs.all')}
+      testId={testId}
+      minWidth={960}
+      tableProps={{
+        striped: true,
+        highlightOnHover: true,
+        verticalSpacing: 'xs',
+        horizontalSpacing: 'xs',
+        fz: 'sm',
+      }}
+      rows={rows}
+      rowKey={(p) => p.PayrollID}
+      columns={columns}
+      sort={{ column: sort.sort, descending: sort.descending }}
+      onSortChange={onSortChange}
+      title={name}
+      subtitle={(p) =>
+        [
+          formatWindow(p.StartDate, p.EndDate),
+          PAY_FREQUENCY_NAMES[p.PayFrequencyID],
+          t('payroll.page.payDate', { date: formatDay(p.PayDate) }),
+        ]
+          .filter(Boolean)
+          .join(' · ')
+      }
+      onRowClick={(p) => navigate(to(p))}
+      rowProps={(p) => ({
+        'aria-label': t('payroll.open', { name: p.ClientName, window: formatWindow(p.StartDate, p.EndDate) }),
+        'data-testid': 'payroll-row',
+        'data-payroll-id': p.PayrollID,
+      })}
+    />
   );
 }
 
-function PayrollRow({
-  payroll: p,
-  typeName,
-  processing,
-}: {
-  payroll: PayrollListItem | PayrollProcessingItem;
-  typeName: (id: number) => string;
-  processing?: boolean;
-}) {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const to = `/payroll/${p.PayrollID}`;
-  const span = formatWindow(p.StartDate, p.EndDate);
-  const open = () => navigate(to);
+function StatusBadges({ payroll: p }: { payroll: PayrollListItem }) {
+  const { t } = useTranslation();
   const flags = activeFlags(p).filter((f) => f !== 'visible');
   return (
-    <Table.Tr
-      onClick={open}
-      onKeyDown={(ev) => {
-        if (ev.key === 'Enter' && ev.target === ev.currentTarget) open();
-      }}
-      tabIndex={0}
-      style={{ cursor: 'pointer' }}
-      aria-label={t('payroll.open', { name: p.ClientName, window: span })}
-      data-testid="payroll-row"
-      data-payroll-id={p.PayrollID}
-    >
-      <Table.Td>
-        <Text size="sm" fw={500} component={Link} to={to} onClick={(ev) => ev.stopPropagation()}>
-          {p.ClientName}
-        </Text>
-      </Table.Td>
-      <Table.Td>{p.Owner}</Table.Td>
-      <Table.Td>
-        <Text size="xs">{p.Division || '—'}</Text>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {formatDay(p.StartDate)}
-        <Text size="xs" c="dimmed" title={typeName(p.PayrollTypeID)}>
-          {PAY_FREQUENCY_NAMES[p.PayFrequencyID] ?? ''}
-        </Text>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {formatDay(p.EndDate)}
-        <Text size="xs" c="dimmed">
-          {t('payroll.page.payDate', { date: formatDay(p.PayDate) })}
-        </Text>
-      </Table.Td>
-      <Table.Td ta="right">
-        {processing && 'UnapprovedCount' in p && p.UnapprovedCount > 0 ? (
-          <Text size="sm" c="orange.8">{`${p.ApprovedCount} / ${p.EntryCount}`}</Text>
-        ) : (
-          `${p.ApprovedCount} / ${p.EntryCount}`
-        )}
-      </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        {formatMoney(p.GrossPay, currencyOf(p.CountryID), i18n.language.replace('_', '-'))}
-      </Table.Td>
-      <Table.Td miw={104}>
-        <Stack gap={2} align="flex-start">
-          {!p.IsVisible && (
-            <Badge size="xs" color="gray" variant="outline">
-              {t('payroll.status.hidden')}
-            </Badge>
-          )}
-          {flags.length === 0 && (
-            <Badge size="xs" color="blue" variant="light">
-              {t('payroll.status.open')}
-            </Badge>
-          )}
-          {flags.map((f) => (
-            <Badge key={f} size="xs" color={FLAG_COLORS[f]} variant="light">
-              {t(`payroll.status.${f}`)}
-            </Badge>
-          ))}
-        </Stack>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(p.LockedDate)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(p.CompletedDate)}</Table.Td>
-    </Table.Tr>
+    <Stack gap={2} align="flex-start" miw={104}>
+      {!p.IsVisible && (
+        <Badge size="xs" color="gray" variant="outline">
+          {t('payroll.status.hidden')}
+        </Badge>
+      )}
+      {flags.length === 0 && (
+        <Badge size="xs" color="blue" variant="light">
+          {t('payroll.status.open')}
+        </Badge>
+      )}
+      {flags.map((f) => (
+        <Badge key={f} size="xs" color={FLAG_COLORS[f]} variant="light">
+          {t(`payroll.status.${f}`)}
+        </Badge>
+      ))}
+    </Stack>
   );
 }
 
