@@ -68,12 +68,21 @@ export function PolicyEditor(props: {
   const api = useApiClient();
   const { target, programs, products, lines, canWrite, onClose } = props;
   const [values, setValues] = useState<Values>(() => initial(target, props.today));
-  const { problem, busy, fieldError, run } = usePolicySave(onClose);
+  const { problem, setProblem, busy, fieldError, run } = usePolicySave(onClose);
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
   const id =
     target.kind === 'icd' ? target.policy?.CommissionPolicyID : target.policy?.ProductCommissionPolicyID;
 
   const save = () => {
+    // Said beside the field before asking the server (which would only say the id is missing).
+    const missing: Record<string, string[]> = {};
+    if (!values.ProgramID) missing.ProgramID = [t('commission.editor.chooseProgram')];
+    if (target.kind === 'product' && !values.ProductID)
+      missing.ProductID = [t('commission.editor.chooseProduct')];
+    if (Object.keys(missing).length) {
+      setProblem({ status: 400, message: t('commission.editor.fix'), errors: missing });
+      return;
+    }
     const common = {
       Name: values.Name,
       ProgramID: Number(values.ProgramID) || 0,

@@ -1,10 +1,11 @@
 // The tier table of a commission or payout policy: rows From–To (units, 0 to 1,000,000) at a Rate per
 // unit; rows are added and removed, and the server's per-row messages (gaps, overlaps) show on their
 // row. Tiers are marginal: each unit is paid at the rate of the tier it falls in.
-import { ActionIcon, Button, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TIER_MAX, type TierRow } from '../../contract/commission';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 
 export type TierErrors = Record<string, string[] | undefined>;
 
@@ -39,84 +40,113 @@ export function TierTable(props: {
   const rowError = (i: number) =>
     ['From', 'To', 'Rate', ''].flatMap((f) => errors[f ? `Tiers.${i}.${f}` : `Tiers.${i}`] ?? []).join(' ');
   const num = (v: number | string) => (typeof v === 'number' ? v : Number(v) || 0);
+  const remove = (i: number) => onChange(removeTier(rows, i));
+  const message = (i: number) => {
+    const text = rowError(i);
+    return text ? (
+      <Text c="red" size="xs" data-testid="tier-error">
+        {text}
+      </Text>
+    ) : null;
+  };
+  type Row = { row: TierRow; index: number };
+  const columns: ResponsiveColumn<Row>[] = [
+    {
+      key: 'tier',
+      label: t('commission.tiers.tier'),
+      hideInCard: true,
+      cell: ({ index: i }) => (
+        <>
+          {i + 1}
+          {message(i)}
+        </>
+      ),
+    },
+    {
+      key: 'from',
+      label: t('commission.tiers.from'),
+      cell: ({ row: r, index: i }) => (
+        <NumberInput
+          aria-label={t('commission.tiers.fromN', { n: i + 1 })}
+          value={r.From}
+          min={0}
+          max={TIER_MAX}
+          allowDecimal={false}
+          thousandSeparator=","
+          onChange={(v) => set(i, { From: num(v) })}
+          error={!!errors[`Tiers.${i}.From`]}
+        />
+      ),
+    },
+    {
+      key: 'to',
+      label: t('commission.tiers.to'),
+      cell: ({ row: r, index: i }) => (
+        <NumberInput
+          aria-label={t('commission.tiers.toN', { n: i + 1 })}
+          value={r.To}
+          min={0}
+          max={TIER_MAX}
+          allowDecimal={false}
+          thousandSeparator=","
+          onChange={(v) => set(i, { To: num(v) })}
+          error={!!errors[`Tiers.${i}.To`]}
+        />
+      ),
+    },
+    {
+      key: 'rate',
+      label: props.rateLabel ?? t('commission.tiers.rate'),
+      cell: ({ row: r, index: i }) => (
+        <NumberInput
+          aria-label={t('commission.tiers.rateN', { n: i + 1 })}
+          value={r.Rate}
+          min={0}
+          decimalScale={2}
+          fixedDecimalScale
+          prefix="$"
+          onChange={(v) => set(i, { Rate: num(v) })}
+          error={!!errors[`Tiers.${i}.Rate`]}
+        />
+      ),
+    },
+  ];
   return (
     <Stack gap={4} data-testid="tier-table">
-      <Table withTableBorder verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('commission.tiers.tier')}</Table.Th>
-            <Table.Th>{t('commission.tiers.from')}</Table.Th>
-            <Table.Th>{t('commission.tiers.to')}</Table.Th>
-            <Table.Th>{props.rateLabel ?? t('commission.tiers.rate')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r, i) => {
-            const message = rowError(i);
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: tiers are positional
-              <Table.Tr key={i} data-tier={i + 1}>
-                <Table.Td>
-                  {i + 1}
-                  {message && (
-                    <Text c="red" size="xs" data-testid="tier-error">
-                      {message}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={t('commission.tiers.fromN', { n: i + 1 })}
-                    value={r.From}
-                    min={0}
-                    max={TIER_MAX}
-                    allowDecimal={false}
-                    thousandSeparator=","
-                    onChange={(v) => set(i, { From: num(v) })}
-                    error={!!errors[`Tiers.${i}.From`]}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={t('commission.tiers.toN', { n: i + 1 })}
-                    value={r.To}
-                    min={0}
-                    max={TIER_MAX}
-                    allowDecimal={false}
-                    thousandSeparator=","
-                    onChange={(v) => set(i, { To: num(v) })}
-                    error={!!errors[`Tiers.${i}.To`]}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={t('commission.tiers.rateN', { n: i + 1 })}
-                    value={r.Rate}
-                    min={0}
-                    decimalScale={2}
-                    fixedDecimalScale
-                    prefix="$"
-                    onChange={(v) => set(i, { Rate: num(v) })}
-                    error={!!errors[`Tiers.${i}.Rate`]}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    disabled={rows.length <= 1}
-                    aria-label={t('commission.tiers.remove', { n: i + 1 })}
-                    onClick={() => onChange(removeTier(rows, i))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <ResponsiveTable
+        label={t('commission.tiers.title')}
+        rows={rows.map((row, index) => ({ row, index }))}
+        rowKey={(x) => x.index}
+        title={(x) => t('commission.tiers.tierN', { n: x.index + 1 })}
+        subtitle={(x) => message(x.index)}
+        columns={columns}
+        actions={(x, layout) =>
+          layout === 'cards' ? (
+            rows.length > 1 && (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => remove(x.index)}
+              >
+                {t('commission.tiers.remove', { n: x.index + 1 })}
+              </Button>
+            )
+          ) : (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              disabled={rows.length <= 1}
+              aria-label={t('commission.tiers.remove', { n: x.index + 1 })}
+              onClick={() => remove(x.index)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          )
+        }
+        rowProps={(x) => ({ 'data-tier': x.index + 1 })}
+        tableProps={{ withTableBorder: true, verticalSpacing: 4 }}
+      />
       {errors.Tiers && (
         <Text c="red" size="sm">
           {errors.Tiers.join(' ')}

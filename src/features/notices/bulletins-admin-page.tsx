@@ -1,19 +1,7 @@
 // Bulletins (bulletins:manage): the list with delivery counts (paged), write and edit, deliver to the
 // audience (everyone, corporations, offices, divisions or roles; a manager: their offices). Delivering
 // again reaches only the employees who joined the audience since.
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  MultiSelect,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,6 +10,7 @@ import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/errors';
 import { BulletinAudienceType } from '../../contract/notices';
 import { ListFooter } from '../../ui/list-footer';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useRoles } from '../access/api';
 import { useCorporations, useDivisions, useOffices } from '../access/shared';
 import { type BulletinItem, useBulletins } from './api';
@@ -146,6 +135,31 @@ export default function BulletinsAdminPage() {
     });
   };
 
+  const columns: ResponsiveColumn<BulletinItem>[] = [
+    { key: 'subject', label: t('notices.bulletins.subject'), cell: (b) => b.Subject, hideInCard: true },
+    { key: 'audience', label: t('notices.bulletins.audience'), cell: audienceLabel },
+    { key: 'author', label: t('notices.bulletins.author'), cell: (b) => b.CreatedByName ?? '' },
+    {
+      key: 'lastDelivered',
+      label: t('notices.bulletins.lastDelivered'),
+      cell: (b) =>
+        b.LastDeliveredAt ? formatInstant(b.LastDeliveredAt, i18n.language) : t('notices.bulletins.draft'),
+    },
+    {
+      key: 'delivered',
+      label: t('notices.bulletins.delivered'),
+      align: 'right',
+      cell: (b) => b.DeliveredCount,
+    },
+    { key: 'read', label: t('notices.bulletins.read'), align: 'right', cell: (b) => b.ReadCount },
+    {
+      key: 'acknowledged',
+      label: t('notices.bulletins.acknowledged'),
+      align: 'right',
+      cell: (b) => b.AcknowledgedCount,
+    },
+  ];
+
   async function deliver(item: BulletinItem) {
     setBusyDeliver(true);
     try {
@@ -187,49 +201,25 @@ export default function BulletinsAdminPage() {
         <Text c="dimmed">{t('notices.bulletins.empty')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={880}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('notices.bulletins.subject')}</Table.Th>
-                  <Table.Th>{t('notices.bulletins.audience')}</Table.Th>
-                  <Table.Th>{t('notices.bulletins.author')}</Table.Th>
-                  <Table.Th>{t('notices.bulletins.lastDelivered')}</Table.Th>
-                  <Table.Th ta="right">{t('notices.bulletins.delivered')}</Table.Th>
-                  <Table.Th ta="right">{t('notices.bulletins.read')}</Table.Th>
-                  <Table.Th ta="right">{t('notices.bulletins.acknowledged')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.Items.map((b) => (
-                  <Table.Tr key={b.BulletinID}>
-                    <Table.Td>{b.Subject}</Table.Td>
-                    <Table.Td>{audienceLabel(b)}</Table.Td>
-                    <Table.Td>{b.CreatedByName ?? ''}</Table.Td>
-                    <Table.Td>
-                      {b.LastDeliveredAt
-                        ? formatInstant(b.LastDeliveredAt, i18n.language)
-                        : t('notices.bulletins.draft')}
-                    </Table.Td>
-                    <Table.Td ta="right">{b.DeliveredCount}</Table.Td>
-                    <Table.Td ta="right">{b.ReadCount}</Table.Td>
-                    <Table.Td ta="right">{b.AcknowledgedCount}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => edit(b)}>
-                          {t('notices.admin.edit')}
-                        </Button>
-                        <Button size="xs" onClick={() => setDelivering(b)}>
-                          {t('notices.bulletins.deliver')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            label={t('notices.bulletins.title')}
+            rows={query.data.Items}
+            rowKey={(b) => b.BulletinID}
+            title={(b) => b.Subject}
+            columns={columns}
+            actions={(b, layout) => (
+              <>
+                <Button size={layout === 'cards' ? 'sm' : 'xs'} variant="light" onClick={() => edit(b)}>
+                  {t('notices.admin.edit')}
+                </Button>
+                <Button size={layout === 'cards' ? 'sm' : 'xs'} onClick={() => setDelivering(b)}>
+                  {t('notices.bulletins.deliver')}
+                </Button>
+              </>
+            )}
+            testId="bulletins"
+            tableProps={{ striped: true, highlightOnHover: true }}
+          />
           <ListFooter
             totalCount={query.data.TotalCount}
             pageSize={PAGE_SIZE}

@@ -12,7 +12,6 @@ import {
   SegmentedControl,
   Stack,
   Switch,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -23,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/errors';
 import type { LegalNoticeAudienceType } from '../../contract/notices';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { type LegalNoticeItem, useLegalNotices } from './api';
 import { formatInstant } from './format';
 import { NoticeEditorActions, NoticeTextFields, useNoticeEditor } from './notice-editor';
@@ -106,6 +106,38 @@ export default function LegalNoticesAdminPage() {
     }
   }
 
+  const columns: ResponsiveColumn<LegalNoticeItem>[] = [
+    { key: 'title', label: t('notices.admin.noticeTitle'), cell: (n) => n.Title, hideInCard: true },
+    {
+      key: 'audience',
+      label: t('notices.admin.audience'),
+      cell: (n) =>
+        n.AudienceType === 'All'
+          ? t('notices.admin.everyone')
+          : t('notices.admin.employeesCount', { count: n.AudienceIDs.length }),
+    },
+    {
+      key: 'content',
+      label: t('notices.admin.content'),
+      cell: (n) =>
+        t('notices.admin.version', {
+          version: n.ContentVersions,
+          when: formatInstant(n.ContentCreatedAt, i18n.language),
+        }),
+    },
+    { key: 'acknowledged', label: t('notices.admin.acknowledgedBy'), cell: (n) => n.AcknowledgedCount ?? 0 },
+    {
+      key: 'status',
+      label: t('notices.admin.status'),
+      nowrap: true,
+      cell: (n) => (
+        <Badge color={n.IsActive ? 'green' : 'gray'} variant="light" style={{ overflow: 'visible' }}>
+          {n.IsActive ? t('notices.admin.active') : t('notices.admin.inactive')}
+        </Badge>
+      ),
+    },
+  ];
+
   const changedText = editing !== null && editing !== 'new' && form.Body !== editing.Body;
 
   return (
@@ -126,58 +158,30 @@ export default function LegalNoticesAdminPage() {
       ) : query.data.length === 0 ? (
         <Text c="dimmed">{t('notices.admin.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('notices.admin.noticeTitle')}</Table.Th>
-                <Table.Th>{t('notices.admin.audience')}</Table.Th>
-                <Table.Th>{t('notices.admin.content')}</Table.Th>
-                <Table.Th>{t('notices.admin.acknowledgedBy')}</Table.Th>
-                <Table.Th>{t('notices.admin.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.map((n) => (
-                <Table.Tr key={n.LegalNoticeID}>
-                  <Table.Td>{n.Title}</Table.Td>
-                  <Table.Td>
-                    {n.AudienceType === 'All'
-                      ? t('notices.admin.everyone')
-                      : t('notices.admin.employeesCount', { count: n.AudienceIDs.length })}
-                  </Table.Td>
-                  <Table.Td>
-                    {t('notices.admin.version', {
-                      version: n.ContentVersions,
-                      when: formatInstant(n.ContentCreatedAt, i18n.language),
-                    })}
-                  </Table.Td>
-                  <Table.Td>{n.AcknowledgedCount ?? 0}</Table.Td>
-                  <Table.Td miw={110}>
-                    <Badge
-                      color={n.IsActive ? 'green' : 'gray'}
-                      variant="light"
-                      style={{ overflow: 'visible' }}
-                    >
-                      {n.IsActive ? t('notices.admin.active') : t('notices.admin.inactive')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => edit(n)}>
-                        {t('notices.admin.edit')}
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(n)}>
-                        {t('notices.admin.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label={t('notices.admin.title')}
+          rows={query.data}
+          rowKey={(n) => n.LegalNoticeID}
+          title={(n) => n.Title}
+          columns={columns}
+          actions={(n, layout) => (
+            <>
+              <Button size={layout === 'cards' ? 'sm' : 'xs'} variant="light" onClick={() => edit(n)}>
+                {t('notices.admin.edit')}
+              </Button>
+              <Button
+                size={layout === 'cards' ? 'sm' : 'xs'}
+                variant={layout === 'cards' ? 'light' : 'subtle'}
+                color="red"
+                onClick={() => setDeleting(n)}
+              >
+                {t('notices.admin.delete')}
+              </Button>
+            </>
+          )}
+          testId="legal-notices"
+          tableProps={{ striped: true, highlightOnHover: true }}
+        />
       )}
 
       <Modal

@@ -1,0 +1,171 @@
+// The commission policy editor, end to end: Priya (payroll) starts an ICD commission policy for Maple
+// Direct Sales' Rogers Business Outreach program (the one program of Maple with none). Saving without a
+// program says "Choose a program" under the program; an end date before the start is refused by the
+// server with its message under the end date. The saved policy is in the list and, after a reload, the
+// editor shows what was saved; changed again (threshold, rate), the server and the reloaded list hold
+// the new values. axe finds nothing serious on the list and the editor at phone and desktop size. The
+// policy is deleted at the end (it would otherwise stay for the other journeys of the run).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, formatViolations } from './axe';
+import { launch, newPage, signIn, VIEWPORTS } from './browser';
+import { apiToken } from './server-checks';
+
+const baseUrl = inject('baseUrl');
+const shots = join(import.meta.dirname, '..', '..', '.tmp', 'commission-policies');
+const MAPLE = 3;
+const NAME = `Maple — Rogers Business Outreach ${Date.now() % 100_000}`;
+
+interface Policy {
+  CommissionPolicyID: number;
+  Name: string;
+  ProgramID: number;
+  CommissionTypeID: number;
+  CommissionThreshold: number;
+  EndDate: string | null;
+  Tiers: { From: number; To: number; Rate: number }[];
+  Version: number;
+}
+
+let browser: Browser;
+let token = '';
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launch();
+  token = await apiToken(baseUrl, 'payroll');
+});
+
+async function api<T>(path: string, method = 'GET'): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+const saved = async () =>
+  (await api<Policy[]>(`corporations/${MAPLE}/commission-policies`)).find((p) => p.Name === NAME);
+
+afterAll(async () => {
+  const left = await saved().catch(() => undefined);
+  if (left) await api(`commission-policies/${left.CommissionPolicyID}?version=${left.Version}`, 'DELETE');
+  await browser?.close();
+});
+
+async function expectAccessible(page: Page, name: string) {
+  const serious = (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.length, `${name}:\n${formatViolations(serious)}`).toBe(0);
+}
+
+/** The message Mantine shows under a field (linked by aria-describedby). */
+async function errorOf(field: Locator): Promise<string> {
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).textContent()));
+  return texts.join(' ').trim();
+}
+
+async function pick(page: Page, field: Locator, option: string) {
+  await field.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('commission policies', () => {
+  it('Priya creates an ICD policy, sees the refusals beside their fields, and finds it saved after a reload', {
+    timeout: 180_000,
+  }, async () => {
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(
+        `/account/login?returnUrl=${encodeURIComponent(`/commission/policies?corporation=${MAPLE}`)}`,
+      );
+      await signIn(page, 'payroll');
+      const list = page.getByTestId('icd-policies');
+      await list.getByText('Maple — Rogers Door-to-Door').waitFor();
+      await expectAccessible(page, 'ICD policies, desktop');
+
+      await page.getByTestId('new-icd-policy').click();
+      const editor = page.getByRole('dialog', { name: 'New commission policy' });
+      await editor.getByRole('textbox', { name: 'Name' }).fill(NAME);
+      // No program: said beside the program, nothing sent.
+      await editor.getByTestId('save-policy').click();
+      expect(await errorOf(editor.getByRole('combobox', { name: 'Program' }))).toBe('Choose a program');
+      await pick(page, editor.getByRole('combobox', { name: 'Program' }), 'Rogers Business Outreach');
+      await pick(
+        page,
+        editor.getByRole('combobox', { name: 'Commission type' }),
+        'Commission above threshold',
+      );
+      await editor.getByRole('textbox', { name: 'Threshold' }).fill('150');
+      // An end before the start: the server's message beside the end date.
+      const start = await editor.getByLabel('Start date').inputValue();
+      await editor.getByLabel('End date (empty: open)').fill('2020-01-01');
+      await editor.getByTestId('save-policy').click();
+      expect(await errorOf(editor.getByLabel('End date (empty: open)'))).toBe(
+        'The end date must be on or after the start date',
+      );
+      await editor.getByTestId('policy-problem').waitFor();
+      await page.screenshot({ path: join(shots, 'editor-refused-desktop.png') });
+      await expectAccessible(page, 'policy editor with refusals, desktop');
+      await editor.getByLabel('End date (empty: open)').fill('');
+      await editor.getByRole('textbox', { name: 'Tier 1 rate' }).fill('12.5');
+      await editor.getByTestId('save-policy').click();
+      await editor.waitFor({ state: 'detached' });
+      const row = list.getByRole('row').filter({ hasText: NAME });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('$150.00');
+
+      const created = await saved();
+      expect(created).toMatchObject({
+        ProgramID: 7,
+        CommissionTypeID: 2,
+        CommissionThreshold: 150,
+        EndDate: null,
+        Tiers: [{ From: 0, To: 1_000_000, Rate: 12.5 }],
+      });
+
+      // After a reload: the list and the editor show what was saved; a change is saved too.
+      await page.reload();
+      await row.click();
+      const again = page.getByRole('dialog', { name: 'Commission policy' });
+      expect(await again.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(NAME);
+      expect(await again.getByRole('combobox', { name: 'Program' }).inputValue()).toBe(
+        'Rogers Business Outreach',
+      );
+      expect(await again.getByRole('combobox', { name: 'Commission type' }).inputValue()).toBe(
+        'Commission above threshold',
+      );
+      expect(await again.getByRole('textbox', { name: 'Threshold' }).inputValue()).toBe('$150');
+      expect(await again.getByLabel('Start date').inputValue()).toBe(start);
+      expect(await again.getByRole('textbox', { name: 'Tier 1 rate' }).inputValue()).toContain('12.5');
+      await again.getByRole('textbox', { name: 'Threshold' }).fill('175');
+      await again.getByTestId('save-policy').click();
+      await again.waitFor({ state: 'detached' });
+      await expect.poll(async () => (await saved())?.CommissionThreshold).toBe(175);
+      await page.reload();
+      await expect.poll(() => row.textContent()).toContain('$175.00');
+      await page.screenshot({ path: join(shots, 'list-desktop.png'), fullPage: true });
+
+      // A phone: the list and the editor.
+      await page.setViewportSize(VIEWPORTS.phone);
+      await row.waitFor();
+      await page.screenshot({ path: join(shots, 'list-phone.png'), fullPage: true });
+      await expectAccessible(page, 'ICD policies, phone');
+      await row.click();
+      await page.getByRole('dialog', { name: 'Commission policy' }).getByTestId('tier-table').waitFor();
+      const widths = await page.evaluate(() => [document.scrollingElement?.scrollWidth ?? 0, innerWidth]);
+      expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+      await page.screenshot({ path: join(shots, 'editor-phone.png') });
+      await expectAccessible(page, 'policy editor, phone');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
