@@ -245,6 +245,21 @@ export interface SyncEngineOptions {
   probe?: () => Promise<unknown>;
 }
 
+/** What a pass makes of a row read afresh (see #pass). */
+type Decision = 'send' | 'blocked' | 'later' | 'unknown' | 'wait';
+
+type Claim = { kind: Decision; row: OutboxRow };
+
+/**
+ * Whether `row` needs the acknowledgement of `sent` written first: a change of the same record, or
+ * one naming the temporary id its create replaces.
+ */
+function dependsOn(row: OutboxRow, sent: OutboxRow): boolean {
+  if (row.entityKey === sent.entityKey) return true;
+  const own = entityTempId(sent.entityKey);
+  return own !== undefined && row.tempRefs.includes(own);
+}
+
 interface PassResult {
   /** Something was acknowledged: run another pass (later rows may have been unblocked). */
   progressed: boolean;
@@ -582,51 +597,75 @@ export class SyncEngine {
     const wake = (at: number) => {
       result.wakeAt = result.wakeAt === null ? at : Math.min(result.wakeAt, at);
     };
-    for (const snapshot of rows) {
-      if (this.#stopped || this.#status.paused) break;
-      // One transaction reads the row afresh (an earlier ack in this pass may have rewritten it; the UI
-      // may have changed or discarded it), decides whether it can go, and claims it if so.
-      const claim = await this.#claim(snapshot.id, (row) => {
-        // A row still 'sending' was left by a run that died: we hold the lock, nobody else sends it.
-        const blocked =
-          (row.status !== 'pending' && row.status !== 'sending') ||
-          blockedKeys.has(row.entityKey) ||
-          row.tempRefs.some((t) => unresolved.has(t));
-        if (blocked) return 'blocked';
-        if (!force && row.status === 'pending' && row.nextAttemptAt > this.#now()) return 'later';
-        return this.#registry.get(row.command) ? 'send' : 'unknown';
-      });
-      if (claim.kind === 'gone') continue;
-      const row = claim.row;
-      if (claim.kind === 'later') {
-        block(row);
-        wake(row.nextAttemptAt);
-        continue;
-      }
-      if (claim.kind === 'unknown') {
-        if (!this.#unknownCommands.has(row.command)) {
-          this.#unknownCommands.add(row.command);
-          this.#onError(new Error(`Offline command not registered, not sending: ${row.command}`));
+    const decide = (row: OutboxRow): Decision => {
+      // A row still 'sending' was left by a run that died: we hold the lock, nobody else sends it.
+      const blocked =
+        (row.status !== 'pending' && row.status !== 'sending') ||
+        blockedKeys.has(row.entityKey) ||
+        row.tempRefs.some((t) => unresolved.has(t));
+      if (blocked) return 'blocked';
+      if (!force && row.status === 'pending' && row.nextAttemptAt > this.#now()) return 'later';
+      return this.#registry.get(row.command) ? 'send' : 'unknown';
+    };
+    // The acknowledgement of the last change the server accepted, written while the next request is
+    // out (the server's time, not the device's, then sets the pace), or before anything that needs it:
+    // a change of the same record or one naming its temporary id waits for it. IndexedDB runs
+    // read-write transactions over the same table in the order they were opened, so it is opened only
+    // once the next change is claimed.
+    let deferred: { row: OutboxRow; write: () => Promise<void> } | null = null;
+    const flush = async () => {
+      const pending = deferred;
+      deferred = null;
+      if (pending) await pending.write();
+    };
+    try {
+      for (const snapshot of rows) {
+        if (this.#stopped || this.#status.paused) break;
+        // One transaction reads the row afresh (an earlier ack in this pass may have rewritten it; the
+        // UI may have changed or discarded it), decides whether it can go, and claims it if so.
+        const previous = deferred?.row;
+        let claim = await this.#claim(snapshot.id, (row) =>
+          previous && dependsOn(row, previous) ? 'wait' : decide(row),
+        );
+        if (claim.kind === 'wait') {
+          await flush();
+          claim = await this.#claim(snapshot.id, decide);
+        }
+        if (claim.kind === 'gone' || claim.kind === 'wait') continue;
+        const row = claim.row;
+        if (claim.kind === 'later') {
+          block(row);
+          wake(row.nextAttemptAt);
+          continue;
+        }
+        if (claim.kind === 'unknown') {
+          if (!this.#unknownCommands.has(row.command)) {
+            this.#unknownCommands.add(row.command);
+            this.#onError(new Error(`Offline command not registered, not sending: ${row.command}`));
+          }
+          block(row);
+          continue;
+        }
+        if (claim.kind === 'blocked') {
+          block(row);
+          continue;
+        }
+        const outcome = await this.#sendRow(row, deferred ? flush : null);
+        if (outcome.kind === 'ack') {
+          deferred = { row, write: outcome.write };
+          result.progressed = true;
+          continue;
         }
         block(row);
-        continue;
+        if (outcome.kind === 'retry' || outcome.kind === 'retry-all') wake(outcome.nextAttemptAt);
+        if (outcome.kind === 'retry-all') {
+          result.retrying = true;
+          break;
+        }
+        if (outcome.kind === 'auth') break;
       }
-      if (claim.kind === 'blocked') {
-        block(row);
-        continue;
-      }
-      const outcome = await this.#sendRow(row);
-      if (outcome.kind === 'ack') {
-        result.progressed = true;
-        continue;
-      }
-      block(row);
-      if (outcome.kind === 'retry' || outcome.kind === 'retry-all') wake(outcome.nextAttemptAt);
-      if (outcome.kind === 'retry-all') {
-        result.retrying = true;
-        break;
-      }
-      if (outcome.kind === 'auth') break;
+    } finally {
+      await flush();
     }
     return result;
   }
@@ -636,10 +675,7 @@ export class SyncEngine {
    * in the same transaction: nothing can change it between the decision and the claim. The claim is
    * stored before the request leaves, so a change that may have reached the server is never discarded.
    */
-  #claim(
-    id: string,
-    decide: (row: OutboxRow) => 'send' | 'blocked' | 'later' | 'unknown',
-  ): Promise<{ kind: 'gone' } | { kind: 'send' | 'blocked' | 'later' | 'unknown'; row: OutboxRow }> {
+  #claim(id: string, decide: (row: OutboxRow) => Decision): Promise<{ kind: 'gone' } | Claim> {
     return withReopen(this.#db, () =>
       this.#db.transaction('rw', this.#db.outbox, async () => {
         const current = await this.#db.outbox.get(id);
@@ -653,20 +689,42 @@ export class SyncEngine {
     );
   }
 
-  /** Sends a claimed row and records the outcome. */
-  async #sendRow(row: OutboxRow): Promise<{ kind: Outcome; nextAttemptAt: number }> {
+  /**
+   * Sends a claimed row and records the outcome; `whileOut` (the previous change's acknowledgement)
+   * runs while the request is out, and has ended before the outcome is recorded. A 2xx is not written
+   * here: `write` does it (the caller, once the next change is claimed).
+   */
+  async #sendRow(
+    row: OutboxRow,
+    whileOut: (() => Promise<void>) | null,
+  ): Promise<
+    { kind: 'ack'; write: () => Promise<void> } | { kind: Exclude<Outcome, 'ack'>; nextAttemptAt: number }
+  > {
     const attempts = row.attempts;
     this.#patchStatus({ sending: true });
     let response: SendResponse | undefined;
     let networkError: unknown;
     this.#inSend = true;
+    let sending: Promise<SendResponse>;
     try {
-      response = await this.#send({
+      sending = this.#send({
         method: row.method,
         path: row.path,
         body: row.body,
         headers: { 'Idempotency-Key': row.idempotencyKey },
       });
+    } catch (error) {
+      sending = Promise.reject(error);
+    }
+    // Its failure (storage) is told once this row's outcome is recorded.
+    const meanwhile = whileOut
+      ? whileOut().then(
+          () => null,
+          (error: unknown) => ({ error }),
+        )
+      : null;
+    try {
+      response = await sending;
     } catch (error) {
       networkError = error;
     }
@@ -675,6 +733,24 @@ export class SyncEngine {
       else this.#connection.reportFailure();
     }
     this.#inSend = false;
+    const failed = await meanwhile;
+    const outcome = await this.#record(row, attempts, response, networkError);
+    if (failed) {
+      // This row's 2xx is written before the failure is told (the run ends on it).
+      if (outcome.kind === 'ack') await outcome.write().catch((error) => this.#onError(error));
+      throw failed.error;
+    }
+    return outcome;
+  }
+
+  async #record(
+    row: OutboxRow,
+    attempts: number,
+    response: SendResponse | undefined,
+    networkError: unknown,
+  ): Promise<
+    { kind: 'ack'; write: () => Promise<void> } | { kind: Exclude<Outcome, 'ack'>; nextAttemptAt: number }
+  > {
     const now = this.#now();
     if (!response) {
       const nextAttemptAt = now + backoffDelay(attempts, this.#random, this.#backoff);
@@ -687,10 +763,12 @@ export class SyncEngine {
     const kind = classifyResponse(response);
     switch (kind) {
       case 'ack': {
-        await this.#ack(row, response);
-        this.#patchStatus({ lastSyncAt: now });
-        await this.#refreshStatus(false);
-        return { kind, nextAttemptAt: 0 };
+        const write = async () => {
+          await this.#ack(row, response);
+          this.#patchStatus({ lastSyncAt: now });
+          await this.#refreshStatus(false);
+        };
+        return { kind, write };
       }
       case 'retry':
       case 'retry-all': {
