@@ -1,18 +1,6 @@
 // The organisation tree (online only): each corporation with its offices (and their divisions), and
 // the divisions. Every record opens its detail page; new records start from here.
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBuilding, IconBuildingSkyscraper, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +9,7 @@ import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { Corporation, DivisionItem, Office } from '../../contract/organisation';
 import { QueryView } from '../../ui/query-view';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useCorporations, useDivisions, useOffices } from './api';
 
 const matches = (text: string, filter: string) => text.toLowerCase().includes(filter.trim().toLowerCase());
@@ -39,8 +28,10 @@ export default function OrganisationPage() {
   );
 
   const tree = useMemo(() => {
-    const list = corporations.data ?? [];
-    const all = offices.data ?? [];
+    // In name order, the corporations and each one's offices (the server's order is its ids').
+    const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base' });
+    const list = [...(corporations.data ?? [])].sort((a, b) => byName(a.ClientName, b.ClientName));
+    const all = [...(offices.data ?? [])].sort((a, b) => byName(a.OfficeName, b.OfficeName));
     return list
       .map((c) => ({ corp: c, offices: all.filter((o) => o.IcdCorporationID === c.IcdCorporationID) }))
       .map((n) =>
@@ -143,6 +134,44 @@ function CorporationNode({
   divisionName: Map<number, string>;
 }) {
   const { t } = useTranslation();
+  const columns: ResponsiveColumn<Office>[] = [
+    {
+      key: 'name',
+      label: t('organisation.office.name'),
+      hideInCard: true,
+      cell: (o) => (
+        <Group gap={6} wrap="nowrap">
+          <IconBuilding size={16} aria-hidden />
+          <Anchor component={Link} to={`/organisation/offices/${o.IcdOfficeID}`}>
+            {o.OfficeName}
+          </Anchor>
+        </Group>
+      ),
+    },
+    { key: 'place', label: t('organisation.office.place'), cell: (o) => `${o.City}, ${o.StateProvince}` },
+    {
+      key: 'timeZone',
+      label: t('organisation.office.timeZone'),
+      cell: (o) => (
+        <Text size="sm" ff="monospace">
+          {o.TimeZone}
+        </Text>
+      ),
+    },
+    {
+      key: 'divisions',
+      label: t('organisation.divisions'),
+      cell: (o) => (
+        <Group gap={4}>
+          {o.DivisionIDs.map((d) => (
+            <Badge key={d} size="sm" variant="outline">
+              {divisionName.get(d) ?? d}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+  ];
   return (
     <Card withBorder padding="md" data-testid="corporation-node">
       <Group justify="space-between" wrap="wrap" mb="xs">
@@ -180,49 +209,18 @@ function CorporationNode({
           {t('organisation.noOffices')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('organisation.office.name')}</Table.Th>
-                <Table.Th>{t('organisation.office.place')}</Table.Th>
-                <Table.Th>{t('organisation.office.timeZone')}</Table.Th>
-                <Table.Th>{t('organisation.divisions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {offices.map((o) => (
-                <Table.Tr key={o.IcdOfficeID}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <IconBuilding size={16} aria-hidden />
-                      <Anchor component={Link} to={`/organisation/offices/${o.IcdOfficeID}`}>
-                        {o.OfficeName}
-                      </Anchor>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {o.City}, {o.StateProvince}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {o.TimeZone}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {o.DivisionIDs.map((d) => (
-                        <Badge key={d} size="sm" variant="outline">
-                          {divisionName.get(d) ?? d}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label={t('organisation.officesOf', { name: corp.ClientName })}
+          rows={offices}
+          rowKey={(o) => o.IcdOfficeID}
+          title={(o) => (
+            <Anchor component={Link} to={`/organisation/offices/${o.IcdOfficeID}`}>
+              {o.OfficeName}
+            </Anchor>
+          )}
+          columns={columns}
+          tableProps={{ verticalSpacing: 'xs', highlightOnHover: true }}
+        />
       )}
     </Card>
   );

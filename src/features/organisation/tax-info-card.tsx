@@ -13,7 +13,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -22,6 +21,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { type Corporation, type TaxInfo, TaxInfoSave } from '../../contract/organisation';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { type SaveProblem, saveForm, useSaveTaxInfo, useTaxInfo } from './api';
 import { ProblemAlert, SubmitWithSaved } from './parts';
 
@@ -76,6 +76,77 @@ export function TaxInfoCard({ corp }: { corp: Corporation }) {
     setRows((r) => r.map((x, j) => (j === i ? { ...x, ...patch } : x)));
     setSaved(false);
   };
+
+  const removeRow = (i: number) => setRows((r) => r.filter((_, j) => j !== i));
+  type Line = { row: DeductionRow; index: number };
+  const columns: ResponsiveColumn<Line>[] = [
+    {
+      key: 'name',
+      label: t('organisation.tax.name'),
+      cell: ({ row, index: i }) => (
+        <TextInput
+          aria-label={t('organisation.tax.name')}
+          value={row.Name}
+          onChange={(e) => setRow(i, { Name: e.currentTarget.value })}
+          error={errors[`Deductions.${i}.Name`]}
+        />
+      ),
+    },
+    {
+      key: 'type',
+      label: t('organisation.tax.type'),
+      cell: ({ row, index: i }) => (
+        <Select
+          aria-label={t('organisation.tax.type')}
+          data={[
+            { value: '1', label: t('organisation.tax.percent') },
+            { value: '2', label: t('organisation.tax.fixed') },
+          ]}
+          value={String(row.DeductionTypeID)}
+          onChange={(v) => setRow(i, { DeductionTypeID: v === '2' ? 2 : 1 })}
+          allowDeselect={false}
+        />
+      ),
+    },
+    {
+      key: 'value',
+      label: t('organisation.tax.value'),
+      cell: ({ row, index: i }) =>
+        row.DeductionTypeID === 1 ? (
+          <NumberInput
+            aria-label={t('organisation.tax.rate')}
+            suffix=" %"
+            min={0}
+            max={100}
+            decimalScale={3}
+            value={row.Rate ?? ''}
+            onChange={(v) => setRow(i, { Rate: typeof v === 'number' ? v : null })}
+            error={errors[`Deductions.${i}.Rate`]}
+          />
+        ) : (
+          <NumberInput
+            aria-label={t('organisation.tax.amount')}
+            prefix="$"
+            min={0}
+            decimalScale={2}
+            value={row.Amount ?? ''}
+            onChange={(v) => setRow(i, { Amount: typeof v === 'number' ? v : null })}
+            error={errors[`Deductions.${i}.Amount`]}
+          />
+        ),
+    },
+    {
+      key: 'active',
+      label: t('organisation.tax.active'),
+      cell: ({ row, index: i }) => (
+        <Switch
+          aria-label={t('organisation.tax.active')}
+          checked={row.IsActive}
+          onChange={(e) => setRow(i, { IsActive: e.currentTarget.checked })}
+        />
+      ),
+    },
+  ];
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -133,87 +204,35 @@ export function TaxInfoCard({ corp }: { corp: Corporation }) {
         <Title order={3} size="h5">
           {t('organisation.tax.deductions')}
         </Title>
-        <Table.ScrollContainer minWidth={620}>
-          <Table verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('organisation.tax.name')}</Table.Th>
-                <Table.Th>{t('organisation.tax.type')}</Table.Th>
-                <Table.Th>{t('organisation.tax.value')}</Table.Th>
-                <Table.Th>{t('organisation.tax.active')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; their order is their identity while editing
-                <Table.Tr key={i}>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('organisation.tax.name')}
-                      value={row.Name}
-                      onChange={(e) => setRow(i, { Name: e.currentTarget.value })}
-                      error={errors[`Deductions.${i}.Name`]}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={t('organisation.tax.type')}
-                      data={[
-                        { value: '1', label: t('organisation.tax.percent') },
-                        { value: '2', label: t('organisation.tax.fixed') },
-                      ]}
-                      value={String(row.DeductionTypeID)}
-                      onChange={(v) => setRow(i, { DeductionTypeID: v === '2' ? 2 : 1 })}
-                      allowDeselect={false}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {row.DeductionTypeID === 1 ? (
-                      <NumberInput
-                        aria-label={t('organisation.tax.rate')}
-                        suffix=" %"
-                        min={0}
-                        max={100}
-                        decimalScale={3}
-                        value={row.Rate ?? ''}
-                        onChange={(v) => setRow(i, { Rate: typeof v === 'number' ? v : null })}
-                        error={errors[`Deductions.${i}.Rate`]}
-                      />
-                    ) : (
-                      <NumberInput
-                        aria-label={t('organisation.tax.amount')}
-                        prefix="$"
-                        min={0}
-                        decimalScale={2}
-                        value={row.Amount ?? ''}
-                        onChange={(v) => setRow(i, { Amount: typeof v === 'number' ? v : null })}
-                        error={errors[`Deductions.${i}.Amount`]}
-                      />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={t('organisation.tax.active')}
-                      checked={row.IsActive}
-                      onChange={(e) => setRow(i, { IsActive: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('organisation.tax.remove', { name: row.Name })}
-                      onClick={() => setRows((r) => r.filter((_, j) => j !== i))}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label={t('organisation.tax.deductions')}
+          rows={rows.map((row, index) => ({ row, index }))}
+          rowKey={(x) => x.index}
+          title={(x) => x.row.Name || t('organisation.tax.deductionN', { n: x.index + 1 })}
+          columns={columns}
+          actions={(x, layout) =>
+            layout === 'cards' ? (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => removeRow(x.index)}
+              >
+                {t('organisation.tax.remove', { name: x.row.Name })}
+              </Button>
+            ) : (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('organisation.tax.remove', { name: x.row.Name })}
+                onClick={() => removeRow(x.index)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            )
+          }
+          tableProps={{ verticalSpacing: 4 }}
+        />
         <Group justify="space-between">
           <Button
             variant="subtle"

@@ -13,13 +13,11 @@ import {
   Select,
   Stack,
   Switch,
-  Table,
   TagsInput,
   Text,
   TextInput,
   Title,
   Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconEdit, IconPencil, IconPlus, IconStarFilled, IconTrash } from '@tabler/icons-react';
@@ -34,6 +32,7 @@ import {
   TeamSave,
   TeamUpdate,
 } from '../../contract/teams';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { type TeamOffice, useTeam, useTeamCandidates, useTeamOffices, useTeams } from './api/get-teams';
 import {
   useAddMember,
@@ -210,6 +209,45 @@ function TeamCard({
   const members = [...(detail.data?.Members ?? [])].sort(
     (a, b) => Number(b.IsLeader) - Number(a.IsLeader) || a.EmployeeName.localeCompare(b.EmployeeName),
   );
+  const memberColumns: ResponsiveColumn<TeamMember>[] = [
+    { key: 'name', label: t('teams.name'), cell: (m) => m.EmployeeName, hideInCard: true },
+    {
+      key: 'roles',
+      label: t('teams.roles'),
+      cell: (m) => (
+        <Group gap={4}>
+          {m.Roles.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ) : (
+            m.Roles.map((r) => (
+              <Badge key={r} variant="light" color="gray" tt="none">
+                {r}
+              </Badge>
+            ))
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'leader',
+      label: t('teams.leader'),
+      cell: (m) =>
+        m.IsLeader ? (
+          <Badge
+            color="yellow"
+            variant="light"
+            leftSection={<IconStarFilled size={12} />}
+            tt="none"
+            // Never cut to "Lea…" when a member's roles take the row's width.
+            styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+          >
+            {t('teams.leader')}
+          </Badge>
+        ) : null,
+    },
+  ];
   return (
     <Card withBorder radius="md" padding="md" data-testid="team" data-team-id={team.TeamID}>
       <Group justify="space-between" mb="sm">
@@ -258,79 +296,61 @@ function TeamCard({
           {t('teams.noMembers')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('teams.name')}</Table.Th>
-                <Table.Th>{t('teams.roles')}</Table.Th>
-                <Table.Th>{t('teams.leader')}</Table.Th>
-                <Table.Th w={90}>
-                  <VisuallyHidden>{t('teams.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.map((m) => (
-                <Table.Tr key={m.EmployeeID} data-testid="team-member" data-employee-id={m.EmployeeID}>
-                  <Table.Td>{m.EmployeeName}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {m.Roles.length === 0 ? (
-                        <Text size="sm" c="dimmed">
-                          —
-                        </Text>
-                      ) : (
-                        m.Roles.map((r) => (
-                          <Badge key={r} variant="light" color="gray" tt="none">
-                            {r}
-                          </Badge>
-                        ))
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {m.IsLeader ? (
-                      <Badge
-                        color="yellow"
-                        variant="light"
-                        leftSection={<IconStarFilled size={12} />}
-                        tt="none"
-                        // Never cut to "Lea…" when a member's roles take the row's width.
-                        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                      >
-                        {t('teams.leader')}
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Tooltip label={t('teams.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('teams.editMember', { name: m.EmployeeName })}
-                          onClick={() => onEdit(m)}
-                        >
-                          <IconEdit size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('teams.remove')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('teams.removeMember', { name: m.EmployeeName })}
-                          onClick={() => onRemove(m)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label={t('teams.membersOf', { name: team.Name })}
+          rows={members}
+          rowKey={(m) => m.EmployeeID}
+          title={(m) => m.EmployeeName}
+          columns={memberColumns}
+          actionsLabel={t('teams.actions')}
+          actions={(m, layout) =>
+            layout === 'cards' ? (
+              <>
+                <Button
+                  variant="light"
+                  leftSection={<IconEdit size={16} />}
+                  aria-label={t('teams.editMember', { name: m.EmployeeName })}
+                  onClick={() => onEdit(m)}
+                >
+                  {t('teams.edit')}
+                </Button>
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  aria-label={t('teams.removeMember', { name: m.EmployeeName })}
+                  onClick={() => onRemove(m)}
+                >
+                  {t('teams.remove')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Tooltip label={t('teams.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('teams.editMember', { name: m.EmployeeName })}
+                    onClick={() => onEdit(m)}
+                  >
+                    <IconEdit size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('teams.remove')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('teams.removeMember', { name: m.EmployeeName })}
+                    onClick={() => onRemove(m)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </>
+            )
+          }
+          rowProps={(m) => ({ 'data-testid': 'team-member', 'data-employee-id': m.EmployeeID })}
+          tableProps={{ verticalSpacing: 'xs' }}
+        />
       )}
     </Card>
   );

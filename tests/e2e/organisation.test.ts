@@ -1,0 +1,217 @@
+// The organisation pages and Teams, end to end. Alex (admin) creates a corporation from the tree (a
+// save without a name is refused beside the name), changes its owner and phone, finds them after a
+// reload and in the tree (corporations in name order), then deletes it. Marco (manager) starts a team
+// at Toronto Central (an empty name is refused beside the field), renames it and deletes it. The server
+// holds what the screens say; axe finds nothing serious on the tree, the corporation page and Teams at
+// phone and desktop size, and none of them scrolls sideways on a phone.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, formatViolations } from './axe';
+import { launch, newPage, signIn, VIEWPORTS } from './browser';
+import { apiToken } from './server-checks';
+
+const baseUrl = inject('baseUrl');
+const shots = join(import.meta.dirname, '..', '..', '.tmp', 'organisation');
+const RUN = Date.now() % 100_000;
+const CORPORATION = `Zenith Field Promotions ${RUN}`;
+const TEAM = `Harbourfront crew ${RUN}`;
+
+interface Corporation {
+  IcdCorporationID: number;
+  ClientName: string;
+  Owner: string;
+  PhoneNumber: string | null;
+  CountryID: number;
+  Version: number;
+}
+interface Team {
+  TeamID: number;
+  Name: string;
+  IcdOfficeID: number;
+}
+
+let browser: Browser;
+const tokens = new Map<string, string>();
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launch();
+});
+
+async function api<T>(user: string, path: string, method = 'GET'): Promise<T> {
+  let token = tokens.get(user);
+  if (!token) {
+    token = await apiToken(baseUrl, user);
+    tokens.set(user, token);
+  }
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+const findCorporation = async () =>
+  (await api<Corporation[]>('admin', 'corporations')).find((c) => c.ClientName === CORPORATION);
+const findTeam = async (name: string) => (await api<Team[]>('manager', 'teams')).find((t) => t.Name === name);
+
+afterAll(async () => {
+  // Nothing of this journey is left for the others of the run.
+  const corporation = await findCorporation().catch(() => undefined);
+  if (corporation)
+    await api(
+      'admin',
+      `corporations/${corporation.IcdCorporationID}?version=${corporation.Version}`,
+      'DELETE',
+    );
+  for (const name of [TEAM, `${TEAM} (evenings)`]) {
+    const team = await findTeam(name).catch(() => undefined);
+    if (team) await api('manager', `teams/${team.TeamID}`, 'DELETE');
+  }
+  await browser?.close();
+});
+
+async function expectAccessible(page: Page, name: string) {
+  const serious = (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.length, `${name}:\n${formatViolations(serious)}`).toBe(0);
+}
+
+/** The message Mantine shows under a field (linked by aria-describedby). */
+async function errorOf(field: Locator): Promise<string> {
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).textContent()));
+  return texts.join(' ').trim();
+}
+
+/** At phone size: no sideways scrolling, a screenshot, nothing serious for axe; back to the desktop. */
+async function checkPhone(page: Page, name: string, ready: Locator) {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await ready.waitFor();
+  // Polled: the shell's navigation takes a moment to fold away after the resize.
+  await expect
+    .poll(() => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - innerWidth), {
+      message: `${name} scrolls sideways`,
+    })
+    .toBeLessThanOrEqual(0);
+  await page.screenshot({ path: join(shots, `${name}-phone.png`), fullPage: true });
+  await expectAccessible(page, `${name}, phone`);
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+describe('organisation', () => {
+  it('Alex creates a corporation, edits it, finds it after a reload and in the tree, and deletes it', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto('/account/login?returnUrl=%2Forganisation');
+      await signIn(page, 'admin');
+      const tree = page.getByRole('list', { name: 'Corporations and their offices' });
+      await tree.getByText('Northwind Field Marketing Inc.').waitFor();
+      await expectAccessible(page, 'organisation tree, desktop');
+      await checkPhone(page, 'tree', tree);
+
+      await page.getByRole('link', { name: 'New corporation' }).click();
+      await page.getByRole('heading', { name: 'New corporation' }).waitFor();
+      const name = page.getByRole('textbox', { name: 'Corporation name' });
+      await page.getByRole('textbox', { name: 'Owner' }).fill('Lena Ortiz');
+      await page.getByRole('button', { name: 'Create' }).click();
+      expect(await errorOf(name)).not.toBe('');
+      await name.fill(CORPORATION);
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.waitForURL(/\/organisation\/corporations\/\d+$/);
+      await page.getByRole('heading', { name: CORPORATION }).waitFor();
+      const created = await findCorporation();
+      expect(created).toMatchObject({ Owner: 'Lena Ortiz', CountryID: 2 });
+      await expectAccessible(page, 'corporation page, desktop');
+
+      // Edited: a new owner and a phone number, there after a reload and on the server.
+      await page.getByRole('textbox', { name: 'Owner' }).fill('Omar Haddad');
+      await page.getByRole('textbox', { name: 'Phone' }).fill('416-555-0199');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(async () => (await findCorporation())?.Owner).toBe('Omar Haddad');
+      await page.reload();
+      await page.getByRole('heading', { name: CORPORATION }).waitFor();
+      await expect.poll(() => page.getByRole('textbox', { name: 'Owner' }).inputValue()).toBe('Omar Haddad');
+      expect(await page.getByRole('textbox', { name: 'Phone' }).inputValue()).toBe('416-555-0199');
+      expect((await findCorporation())?.PhoneNumber).toBe('416-555-0199');
+      await page.screenshot({ path: join(shots, 'corporation-desktop.png'), fullPage: true });
+      await checkPhone(page, 'corporation', page.getByRole('heading', { name: CORPORATION }));
+
+      // In the tree, in name order (Maple, Northwind, Summit, then Zenith).
+      await page.goto('/organisation');
+      const nodes = page.getByTestId('corporation-node');
+      await nodes.filter({ hasText: CORPORATION }).waitFor();
+      const names = await nodes.locator('a[href^="/organisation/corporations/"]').allTextContents();
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+      expect(names).toContain(CORPORATION);
+      expect(await nodes.filter({ hasText: CORPORATION }).textContent()).toContain('Omar Haddad');
+
+      // Deleted after the confirmation: gone from the tree and the server.
+      await nodes.getByRole('link', { name: CORPORATION }).click();
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.waitForURL((u) => u.pathname === '/organisation');
+      await tree.getByText('Northwind Field Marketing Inc.').waitFor();
+      await expect.poll(() => nodes.filter({ hasText: CORPORATION }).count()).toBe(0);
+      expect(await findCorporation()).toBeUndefined();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Marco starts a team at Toronto Central, renames it and deletes it', async () => {
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto('/account/login?returnUrl=%2Fteams');
+      await signIn(page, 'manager');
+      await page.getByRole('heading', { name: 'Teams' }).waitFor();
+      await page.getByTestId('team').first().waitFor();
+      expect(await page.getByRole('combobox', { name: 'Office' }).inputValue()).toBe('Toronto Central');
+
+      await page.getByRole('button', { name: 'New team' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New team at Toronto Central' });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      expect(await errorOf(dialog.getByRole('textbox', { name: 'Team name' }))).not.toBe('');
+      await dialog.getByRole('textbox', { name: 'Team name' }).fill(TEAM);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const card = page
+        .getByTestId('team')
+        .filter({ has: page.getByRole('heading', { name: TEAM, exact: true }) });
+      await card.waitFor();
+      const created = await findTeam(TEAM);
+      expect(created?.IcdOfficeID).toBeGreaterThan(0);
+      await page.screenshot({ path: join(shots, 'teams-desktop.png'), fullPage: true });
+      await expectAccessible(page, 'teams, desktop');
+
+      await card.getByRole('button', { name: `Rename ${TEAM}` }).click();
+      const rename = page.getByRole('dialog', { name: `Rename ${TEAM}` });
+      await rename.getByRole('textbox', { name: 'Team name' }).fill(`${TEAM} (evenings)`);
+      await rename.getByRole('button', { name: 'Save' }).click();
+      await rename.waitFor({ state: 'detached' });
+      await page.reload();
+      const renamed = page.getByRole('heading', { name: `${TEAM} (evenings)`, exact: true });
+      await renamed.waitFor();
+      expect(await findTeam(`${TEAM} (evenings)`)).toMatchObject({ TeamID: created?.TeamID });
+      await checkPhone(page, 'teams', renamed);
+
+      await page.getByRole('button', { name: `Delete ${TEAM} (evenings)` }).click();
+      await page.getByTestId('confirm-delete-team').click();
+      await renamed.waitFor({ state: 'detached' });
+      expect(await findTeam(`${TEAM} (evenings)`)).toBeUndefined();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
