@@ -79,8 +79,9 @@ describe('orders office', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(shots, 'detail-390.png'), fullPage: true });
     await page.goto('/orders');
+    // On a phone the work orders are cards.
     await expect
-      .poll(() => page.getByTestId('work-orders-table').isVisible(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('work-orders-table-cards').isVisible(), { timeout: 20_000 })
       .toBe(true);
     await page.screenshot({ path: join(shots, 'grid-390.png'), fullPage: true });
     await page.setViewportSize({ width: 768, height: 1024 });
