@@ -209,6 +209,19 @@ function TeamCard({
   const members = [...(detail.data?.Members ?? [])].sort(
     (a, b) => Number(b.IsLeader) - Number(a.IsLeader) || a.EmployeeName.localeCompare(b.EmployeeName),
   );
+  const leaderBadge = (m: TeamMember) =>
+    m.IsLeader ? (
+      <Badge
+        color="yellow"
+        variant="light"
+        leftSection={<IconStarFilled size={12} />}
+        tt="none"
+        // Never cut to "Lea…" when a member's roles take the row's width.
+        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+      >
+        {t('teams.leader')}
+      </Badge>
+    ) : null;
   const memberColumns: ResponsiveColumn<TeamMember>[] = [
     { key: 'name', label: t('teams.name'), cell: (m) => m.EmployeeName, hideInCard: true },
     {
@@ -233,19 +246,9 @@ function TeamCard({
     {
       key: 'leader',
       label: t('teams.leader'),
-      cell: (m) =>
-        m.IsLeader ? (
-          <Badge
-            color="yellow"
-            variant="light"
-            leftSection={<IconStarFilled size={12} />}
-            tt="none"
-            // Never cut to "Lea…" when a member's roles take the row's width.
-            styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-          >
-            {t('teams.leader')}
-          </Badge>
-        ) : null,
+      // A card says it under the name (an empty "Leader" line on every other card says nothing).
+      hideInCard: true,
+      cell: leaderBadge,
     },
   ];
   return (
@@ -301,6 +304,7 @@ function TeamCard({
           rows={members}
           rowKey={(m) => m.EmployeeID}
           title={(m) => m.EmployeeName}
+          subtitle={leaderBadge}
           columns={memberColumns}
           actionsLabel={t('teams.actions')}
           actions={(m, layout) =>

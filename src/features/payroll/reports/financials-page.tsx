@@ -1,11 +1,12 @@
 // Payroll financials (back office, online only): for the payrolls paid in a date range, gross pay,
 // wages, commission and premiums per month, division and corporation (or per program), sortable,
 // totalled per currency.
-import { Button, Card, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FinancialsRow, ProgramFinancialsRow } from '../../../contract/payroll-reports';
 import { QueryView } from '../../../ui/query-view';
+import { type ResponsiveColumn, ResponsiveTable, useTableLayout } from '../../../ui/responsive-table';
 import { useDivisionOptions, useFinancials, useProgramFinancials } from './api';
 import {
   type Currency,
@@ -155,6 +156,7 @@ export default function FinancialsPage() {
                   rows={data.Rows}
                   sort={divisionSort}
                   onSort={(c) => setDivisionSort(nextSort(divisionSort, c))}
+                  setSort={setDivisionSort}
                 />
               )}
             </QueryView>
@@ -189,6 +191,7 @@ export default function FinancialsPage() {
                   rows={data.Rows}
                   sort={programSort}
                   onSort={(c) => setProgramSort(nextSort(programSort, c))}
+                  setSort={setProgramSort}
                 />
               )}
             </QueryView>
@@ -282,18 +285,51 @@ function DivisionTable({
   rows,
   sort,
   onSort,
+  setSort,
 }: {
   rows: readonly FinancialsRow[];
   sort: Sort<DivisionColumn>;
   onSort: (c: DivisionColumn) => void;
+  setSort: (s: Sort<DivisionColumn>) => void;
 }) {
   const { t } = useTranslation();
+  const layout = useTableLayout();
   const sorted = sortRows<FinancialsRow, DivisionColumn>(rows, sort, (r, c) =>
     c === 'Month' ? r.Month : c === 'DivisionName' ? (r.DivisionName ?? null) : r[c],
   );
   const totals = totalsByCurrency(rows, ['Hours', ...DIVISION_MONEY] as const);
   const label = (c: DivisionColumn) =>
     t(`payroll-reports.financials.${c === 'GrossPay' ? 'grossPay' : lower(c)}`);
+  if (layout === 'cards')
+    return (
+      <FinancialCards
+        testId="financials-division"
+        rows={sorted}
+        rowKey={(r) => `${r.Month}|${r.DivisionID ?? ''}|${r.IcdCorporationID}`}
+        group={(r) => r.DivisionName ?? t('payroll-reports.financials.noDivision')}
+        counts={[
+          {
+            key: 'PayrollCount',
+            label: t('payroll-reports.financials.payrolls'),
+            value: (r) => r.PayrollCount,
+          },
+          {
+            key: 'EmployeeCount',
+            label: t('payroll-reports.financials.people'),
+            value: (r) => r.EmployeeCount,
+          },
+        ]}
+        money={DIVISION_MONEY.map((c) => ({ key: c, label: label(c) }))}
+        sortable={[
+          { key: 'Month', label: t('payroll-reports.financials.month') },
+          { key: 'DivisionName', label: t('payroll-reports.financials.division') },
+          { key: 'ClientName', label: t('payroll-reports.financials.corporation') },
+        ]}
+        totals={totals}
+        sort={sort}
+        setSort={setSort}
+      />
+    );
   return (
     <Card withBorder padding={0}>
       <Table.ScrollContainer minWidth={1050}>
@@ -358,14 +394,45 @@ function ProgramTable({
   rows,
   sort,
   onSort,
+  setSort,
 }: {
   rows: readonly ProgramFinancialsRow[];
   sort: Sort<ProgramColumn>;
   onSort: (c: ProgramColumn) => void;
+  setSort: (s: Sort<ProgramColumn>) => void;
 }) {
   const { t } = useTranslation();
+  const layout = useTableLayout();
   const sorted = sortRows<ProgramFinancialsRow, ProgramColumn>(rows, sort, (r, c) => r[c]);
   const totals = totalsByCurrency(rows, ['Hours', ...PROGRAM_MONEY] as const);
+  if (layout === 'cards')
+    return (
+      <FinancialCards
+        testId="financials-program"
+        rows={sorted}
+        rowKey={(r) => `${r.Month}|${r.ProgramID}|${r.IcdCorporationID}`}
+        group={(r) => r.ProgramName}
+        counts={[
+          {
+            key: 'EmployeeCount',
+            label: t('payroll-reports.financials.people'),
+            value: (r) => r.EmployeeCount,
+          },
+        ]}
+        money={PROGRAM_MONEY.map((c) => ({
+          key: c,
+          label: t(`payroll-reports.financials.${c === 'GrossPay' ? 'grossPay' : lower(c)}`),
+        }))}
+        sortable={[
+          { key: 'Month', label: t('payroll-reports.financials.month') },
+          { key: 'ProgramName', label: t('payroll-reports.financials.program') },
+          { key: 'ClientName', label: t('payroll-reports.financials.corporation') },
+        ]}
+        totals={totals}
+        sort={sort}
+        setSort={setSort}
+      />
+    );
   return (
     <Card withBorder padding={0}>
       <Table.ScrollContainer minWidth={900}>
@@ -415,5 +482,111 @@ function ProgramTable({
         </Table>
       </Table.ScrollContainer>
     </Card>
+  );
+}
+
+/**
+ * A phone's report (below the sm breakpoint): a card per row — its division or program, the month and
+ * the corporation with its currency, then the counts, hours and amounts (gross pay in bold) — a
+ * "Sort by" in place of the headers, and a card of totals per currency.
+ */
+function FinancialCards<
+  R extends { Month: string; ClientName: string; CountryID: number; Hours: number },
+  M extends string,
+  K extends string,
+>({
+  testId,
+  rows,
+  rowKey,
+  group,
+  counts,
+  money,
+  sortable,
+  totals,
+  sort,
+  setSort,
+}: {
+  testId: string;
+  rows: readonly R[];
+  rowKey: (r: R) => string;
+  group: (r: R) => string;
+  counts: { key: K; label: string; value: (r: R) => number }[];
+  money: { key: M & keyof R; label: string }[];
+  sortable: { key: K; label: string }[];
+  totals: ReadonlyArray<{ currency: Currency; Hours: number } & Record<M, number>>;
+  sort: Sort<K>;
+  setSort: (s: Sort<K>) => void;
+}) {
+  const { t } = useTranslation();
+  const hoursLabel = t('payroll-reports.financials.hours');
+  const columns: ResponsiveColumn<R>[] = [
+    ...sortable.map((c) => ({
+      key: c.key,
+      label: c.label,
+      sortable: true,
+      hideInCard: true,
+      cell: () => null,
+    })),
+    ...counts.map((c) => ({ key: c.key, label: c.label, sortable: true, cell: (r: R) => c.value(r) })),
+    { key: 'Hours', label: hoursLabel, sortable: true, cell: (r: R) => formatHours(r.Hours) },
+    ...money.map((m) => ({
+      key: m.key,
+      label: m.label,
+      sortable: true,
+      cell: (r: R) => {
+        const text = formatMoney(r[m.key] as number, currencyOf(r.CountryID));
+        return m.key === 'GrossPay' ? <b>{text}</b> : text;
+      },
+    })),
+  ];
+  return (
+    <Stack gap="sm">
+      <ResponsiveTable
+        layout="cards"
+        label={t('payroll-reports.financials.title')}
+        rows={rows}
+        rowKey={rowKey}
+        title={group}
+        subtitle={(r) => `${formatMonth(r.Month)} · ${r.ClientName} (${currencyOf(r.CountryID)})`}
+        columns={columns}
+        sort={sort}
+        onSortChange={(s) => setSort({ column: s.column as K, descending: s.descending })}
+        testId={testId}
+      />
+      {totals.map((tot) => (
+        <Card key={tot.currency} withBorder padding="sm" data-testid={`${testId}-total`}>
+          <Text fw={700}>{t('payroll-reports.totalIn', { currency: tot.currency })}</Text>
+          <Box
+            component="dl"
+            mt="xs"
+            mb={0}
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'minmax(5.5rem, 38%) minmax(0, 1fr)',
+              columnGap: 'var(--mantine-spacing-sm)',
+              rowGap: 6,
+            }}
+          >
+            {[
+              { key: 'Hours', label: hoursLabel, text: formatHours(tot.Hours) },
+              ...money.map((m) => ({
+                key: m.key,
+                label: m.label,
+                text: formatMoney(tot[m.key], tot.currency),
+              })),
+            ].map((f) => (
+              <div key={f.key} style={{ display: 'contents' }}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {f.label}
+                </Text>
+                <Text component="dd" m={0} size="sm" fw={f.key === 'GrossPay' ? 700 : undefined}>
+                  {f.text}
+                </Text>
+              </div>
+            ))}
+          </Box>
+        </Card>
+      ))}
+    </Stack>
   );
 }
