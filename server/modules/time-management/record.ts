@@ -4,6 +4,7 @@
 import type { AuditAction, AuditEntityType, Snapshot } from '../../../src/contract/audit';
 import { ModificationStatus, ModificationType } from '../../../src/contract/time-management';
 import type { Db } from '../../db/client';
+import { withoutWaiting } from '../../db/pglite-thread';
 import { auditLogs, timeEntryModifications } from '../../db/tables';
 import { diffEntries } from '../../domain/time-management/changes';
 import type { Actor } from '../access/service';
@@ -44,29 +45,42 @@ export function snapshot<T extends object>(value: T | null | undefined): Snapsho
   return value ? (JSON.parse(JSON.stringify(value)) as Snapshot) : null;
 }
 
+function auditRow(input: AuditInput): typeof auditLogs.$inferInsert {
+  return {
+    OccurredAt: input.at ?? new Date(),
+    Action: input.action,
+    EntityType: input.entityType,
+    EntityID: input.entityId,
+    EmployeeID: input.employeeId,
+    IcdOfficeID: input.officeId,
+    ActorEmployeeID: input.by?.EmployeeID ?? null,
+    ProxyByEmployeeID: input.by?.ProxyByEmployeeID ?? null,
+    TimeEntryID: input.timeEntryId ?? null,
+    TimeEntryModificationID: input.modificationId ?? null,
+    PayPeriodID: input.payPeriodId ?? null,
+    LateAdjustmentID: input.lateAdjustmentId ?? null,
+    EntryDate: input.entryDate ?? null,
+    Before: input.before ?? null,
+    After: input.after ?? null,
+    Note: input.note ?? null,
+  };
+}
+
 export async function recordAudit(db: Conn, input: AuditInput): Promise<number> {
   const [row] = await db
     .insert(auditLogs)
-    .values({
-      OccurredAt: input.at ?? new Date(),
-      Action: input.action,
-      EntityType: input.entityType,
-      EntityID: input.entityId,
-      EmployeeID: input.employeeId,
-      IcdOfficeID: input.officeId,
-      ActorEmployeeID: input.by?.EmployeeID ?? null,
-      ProxyByEmployeeID: input.by?.ProxyByEmployeeID ?? null,
-      TimeEntryID: input.timeEntryId ?? null,
-      TimeEntryModificationID: input.modificationId ?? null,
-      PayPeriodID: input.payPeriodId ?? null,
-      LateAdjustmentID: input.lateAdjustmentId ?? null,
-      EntryDate: input.entryDate ?? null,
-      Before: input.before ?? null,
-      After: input.after ?? null,
-      Note: input.note ?? null,
-    })
+    .values(auditRow(input))
     .returning({ AuditLogID: auditLogs.AuditLogID });
   return row.AuditLogID;
+}
+
+/**
+ * recordAudit for a caller that needs no id back: on the embedded database's thread the insert
+ * travels with the transaction's next statement (or its commit) instead of waiting for its own answer;
+ * a failure still fails the transaction.
+ */
+export async function recordAuditQuietly(db: Conn, input: AuditInput): Promise<void> {
+  await withoutWaiting(() => db.insert(auditLogs).values(auditRow(input)));
 }
 
 /** The fields of a time entry this module reads from its copies. */
@@ -108,7 +122,7 @@ const dayOf = (value: string | Date) =>
 export async function recordTimeEntryChange(
   db: Conn,
   change: EntryChange,
-): Promise<{ auditLogId: number; modificationId: number | null }> {
+): Promise<{ modificationId: number | null }> {
   const entry = (change.after ?? change.before) as EntryCopy;
   const before = snapshot(change.before);
   const after = snapshot(change.after);
@@ -134,7 +148,7 @@ export async function recordTimeEntryChange(
       .returning({ id: timeEntryModifications.TimeEntryModificationID });
     modificationId = mod.id;
   }
-  const auditLogId = await recordAudit(db, {
+  await recordAuditQuietly(db, {
     action: ACTIONS[change.kind],
     entityType: 'TimeEntry',
     entityId: entry.Id,
@@ -150,5 +164,5 @@ export async function recordTimeEntryChange(
     note: change.note ?? null,
     at,
   });
-  return { auditLogId, modificationId };
+  return { modificationId };
 }
