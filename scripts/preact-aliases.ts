@@ -13,4 +13,6 @@ export const reactOnPreact = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^scheduler$/, replacement: 'preact/compat/scheduler' },
+  // React's own useSyncExternalStore shim for React < 18 (react-i18next): preact/compat has the hook.
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
 ];
