@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reactOnPreact } from './scripts/preact-aliases';
+import { preactTestBundledDeps, reactOnPreact } from './scripts/preact-aliases';
 
 // One vitest run, three projects: unit (happy-dom, fake-indexeddb), api (server through app.inject
 // on an in-memory PGlite), e2e (Playwright against a real `npm start` server, see tests/e2e/setup.ts).
@@ -15,7 +15,7 @@ export default defineConfig({
           setupFiles: ['tests/unit/setup.ts'],
           // The PWA's libraries go through Vite here, so that they too get React from preact/compat.
           server: { deps: { inline: true } },
-          deps: { optimizer: { client: { enabled: true, include: ['@testing-library/react', 'preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/compat/jsx-runtime', 'preact/jsx-runtime', 'preact/test-utils', 'use-sync-external-store/with-selector.js', 'use-sync-external-store/shim/with-selector'] } } },
+          deps: { optimizer: { client: { enabled: true, include: preactTestBundledDeps } } },
         },
         resolve: { alias: reactOnPreact },
       },

@@ -1,7 +1,7 @@
 // The module the PWA imports as `react` (vite.config.ts and vitest.config.ts alias it, see
 // scripts/preact-aliases.ts): Preact's React compatibility layer, plus what React 19 has and preact/compat
 // does not yet export and the app's libraries use.
-import { Component, type ComponentChildren } from 'preact';
+import { Component, type ComponentChildren, options, type VNode } from 'preact';
 import { findDOMNode } from 'preact/compat';
 
 // @ts-expect-error TS2498: preact/compat's types say `export =`; its module has named exports.
@@ -65,3 +65,25 @@ export class Activity extends Component<ActivityProps> {
     return this.props.children;
   }
 }
+
+/**
+ * React's `autoFocus`: an element rendered with it takes the focus once, when it is mounted (React
+ * calls `focus()` at commit; Preact only sets the attribute, which a browser honours on page load but
+ * not for an element added later, such as an input that replaces a value being edited).
+ */
+const autoFocused = new WeakSet<Element>();
+const previousDiffed = options.diffed;
+options.diffed = (vnode: VNode) => {
+  if (typeof vnode.type === 'string' && (vnode.props as { autoFocus?: unknown }).autoFocus) {
+    // `__e` is the vnode's DOM element (Preact's mangled `_dom`, as preact/compat's findDOMNode reads it).
+    const element = (vnode as unknown as { __e?: Element | null }).__e;
+    if (element instanceof HTMLElement && !autoFocused.has(element)) {
+      autoFocused.add(element);
+      // After this render has put the element in the document.
+      queueMicrotask(() => {
+        if (element.isConnected) element.focus();
+      });
+    }
+  }
+  previousDiffed?.(vnode);
+};
