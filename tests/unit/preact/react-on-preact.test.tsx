@@ -83,6 +83,7 @@ describe('autoFocus', () => {
       const [text, setText] = useState('');
       return editing ? (
         <>
+          {/* biome-ignore lint/a11y/noAutofocus: autoFocus is what is tested */}
           <input aria-label="Name" autoFocus value={text} onChange={(e) => setText(e.currentTarget.value)} />
           <button type="button">other</button>
         </>
