@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { reactOnPreact } from './scripts/preact-aliases';
 import {
   appShellWithoutScrollLock,
   appShellWithoutUnusedParts,
@@ -147,7 +148,8 @@ export default defineConfig({
     zodWithoutJsonSchema(),
     appShellWithoutScrollLock(),
     appShellWithoutUnusedParts(),
-    react(),
+    // JSX only: React Fast Refresh needs React itself; on Preact an edit reloads the page in dev.
+    react({ refreshExclude: /./ }),
     chunks.plugin,
     nonBlockingStylesheet(),
     bootScript(),
@@ -167,6 +169,7 @@ export default defineConfig({
     bundleReport(),
     precompress(),
   ],
+  resolve: { alias: reactOnPreact },
   server: {
     port: 5173,
     proxy: {
