@@ -1,6 +1,7 @@
 // axe-core on a page, with the WCAG 2.1 A and AA rules, and a readable list of what it found.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** One rule axe found broken, with the nodes that break it (axe-core's `Result`). */
 type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
@@ -38,4 +39,20 @@ export function formatViolations(violations: Result[]): string {
         .join('\n'),
     )
     .join('\n');
+}
+
+/** Fails, naming each rule and node, when axe finds anything serious or critical on the page. */
+export async function expectAccessible(page: Page, name = page.url()) {
+  const serious = (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.length, `${name}:\n${formatViolations(serious)}`).toBe(0);
+}
+
+/** The message Mantine shows under an invalid field (linked by aria-describedby). */
+export async function errorOf(field: Locator): Promise<string> {
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).textContent()));
+  return texts.join(' ').trim();
 }

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, formatViolations } from './axe';
+import { errorOf, expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
 import { apiToken } from './server-checks';
 
@@ -53,21 +53,6 @@ afterAll(async () => {
   if (left) await api(`commission-policies/${left.CommissionPolicyID}?version=${left.Version}`, 'DELETE');
   await browser?.close();
 });
-
-async function expectAccessible(page: Page, name: string) {
-  const serious = (await axeViolations(page)).filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.length, `${name}:\n${formatViolations(serious)}`).toBe(0);
-}
-
-/** The message Mantine shows under a field (linked by aria-describedby). */
-async function errorOf(field: Locator): Promise<string> {
-  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
-  const texts = await Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).textContent()));
-  return texts.join(' ').trim();
-}
 
 async function pick(page: Page, field: Locator, option: string) {
   await field.click();

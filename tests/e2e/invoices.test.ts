@@ -5,10 +5,10 @@
 // screens are photographed at desktop, tablet and phone sizes (.tmp/invoices/).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { POSTED_AMOUNTS } from '../../src/contract/invoices';
-import { axeViolations, formatViolations } from './axe';
+import { expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
 import { apiToken } from './server-checks';
 
@@ -55,13 +55,6 @@ const money = (amount: number, countryId: number) =>
     currency: countryId === 1 ? 'USD' : 'CAD',
     currencyDisplay: 'narrowSymbol',
   }).format(amount);
-
-async function expectAccessible(page: Page, name: string) {
-  const serious = (await axeViolations(page)).filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.length, `${name}:\n${formatViolations(serious)}`).toBe(0);
-}
 
 describe('payroll invoices: invoice a locked payroll and post it', () => {
   it('Priya invoices a locked payroll from the screens, posts it and sees its amounts read only', {

@@ -5,9 +5,8 @@
 // screens are photographed at phone and desktop sizes (.tmp/my-pay/).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, formatViolations } from './axe';
+import { expectAccessible } from './axe';
 import { launch, launchProfile, newPage, signIn } from './browser';
 import { apiToken } from './server-checks';
 
@@ -75,14 +74,6 @@ const SAVE_KEYS = [
 ];
 
 let periodId = 0;
-
-/** axe (WCAG 2.1 A/AA): no serious or critical violation on the screen as it is. */
-async function expectAccessible(page: Page): Promise<void> {
-  const serious = (await axeViolations(page)).filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious, formatViolations(serious)).toEqual([]);
-}
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });

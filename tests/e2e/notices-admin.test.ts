@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, formatViolations } from './axe';
+import { expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
 import { apiToken } from './server-checks';
 
@@ -64,13 +64,6 @@ afterAll(async () => {
   if (left) await api('admin', `legal-notices/${left.LegalNoticeID}?version=${left.Version}`, 'DELETE');
   await browser?.close();
 });
-
-async function expectAccessible(page: Page, name: string) {
-  const serious = (await axeViolations(page)).filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.length, `${name}:\n${formatViolations(serious)}`).toBe(0);
-}
 
 /** The message shown under a field (Mantine links it with aria-describedby). */
 async function errorOf(field: Locator): Promise<string> {

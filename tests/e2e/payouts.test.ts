@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, formatViolations } from './axe';
+import { expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
 import { apiToken } from './server-checks';
 
@@ -36,13 +36,6 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 async function pick(page: Page, testId: string, option: string | RegExp) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option }).first().click();
-}
-
-async function expectAccessible(page: Page, name: string) {
-  const serious = (await axeViolations(page)).filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.length, `${name}:\n${formatViolations(serious)}`).toBe(0);
 }
 
 const money = (v: number) =>

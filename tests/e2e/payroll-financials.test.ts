@@ -6,9 +6,9 @@
 // nothing serious at phone and desktop size.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, formatViolations } from './axe';
+import { expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
 import { apiToken } from './server-checks';
 
@@ -45,13 +45,6 @@ async function api<T>(path: string): Promise<T> {
   const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`${path} → ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-async function expectAccessible(page: Page, name: string) {
-  const serious = (await axeViolations(page)).filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.length, `${name}:\n${formatViolations(serious)}`).toBe(0);
 }
 
 const currency = (countryId: number) => (countryId === 1 ? 'USD' : 'CAD');

@@ -6,10 +6,10 @@
 // (.tmp/payroll/).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYROLL_LOCKED_MESSAGE } from '../../src/contract/payroll';
-import { axeViolations, formatViolations } from './axe';
+import { expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
 import { apiToken } from './server-checks';
 
@@ -213,14 +213,6 @@ describe('payroll: correct, recalculate, submit', () => {
     }
   });
 });
-
-/** axe-core (WCAG 2.1 A and AA): no serious or critical violation. */
-async function expectAccessible(page: Page, name: string) {
-  const serious = (await axeViolations(page)).filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.length, `${name}:\n${formatViolations(serious)}`).toBe(0);
-}
 
 /** The save payload of an entry as read (every input kept, Version included). */
 function pickInputs(e: Record<string, unknown>): Record<string, unknown> {

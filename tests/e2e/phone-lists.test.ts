@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, formatViolations } from './axe';
+import { expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -116,13 +116,6 @@ async function expectNoSidewaysScroll() {
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 }
 
-async function expectAccessible(what: string) {
-  const serious = (await axeViolations(page)).filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious, `${what}:\n${formatViolations(serious)}`).toEqual([]);
-}
-
 /** The first card of a list, once drawn; the table itself is not in the page. */
 async function firstCard(list: string): Promise<Locator> {
   const card = page.getByTestId(`${list}-cards`).locator(':scope > li').first();
@@ -182,7 +175,7 @@ describe('back-office lists on a phone', () => {
         .toBe(true);
       expect(await cards.count()).toBeGreaterThan(0);
       await expectNoSidewaysScroll();
-      await expectAccessible(`${l.name}, filters open`);
+      await expectAccessible(page, `${l.name}, filters open`);
 
       await fields.getByRole('button', { name: 'Clear filters' }).click();
       await page.getByRole('button', { name: 'Filters', exact: true }).waitFor();
@@ -197,7 +190,7 @@ describe('back-office lists on a phone', () => {
     await page.getByRole('heading', { name: 'Manual claims' }).waitFor();
     await page.waitForLoadState('networkidle');
     await expectNoSidewaysScroll();
-    await expectAccessible('work orders, claims');
+    await expectAccessible(page, 'work orders, claims');
   });
 
   it.each([
@@ -211,7 +204,7 @@ describe('back-office lists on a phone', () => {
     const edit = card.getByRole('button', { name: l.button });
     await expectOnFirstScreen(edit);
     expect((await edit.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(32);
-    await expectAccessible(l.name);
+    await expectAccessible(page, l.name);
   });
 
   it("imports: a file's preview rows are cards, filtered by status", async () => {
@@ -232,7 +225,7 @@ describe('back-office lists on a phone', () => {
       })
       .toBe(true);
     await expectNoSidewaysScroll();
-    await expectAccessible('imports preview');
+    await expectAccessible(page, 'imports preview');
   });
 
   it('from a tablet’s width, the table and the filter card are back', async () => {
