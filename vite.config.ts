@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { reactOnPreact } from './scripts/preact-aliases';
 import {
   appShellWithoutScrollLock,
   appShellWithoutUnusedParts,
@@ -148,8 +147,7 @@ export default defineConfig({
     zodWithoutJsonSchema(),
     appShellWithoutScrollLock(),
     appShellWithoutUnusedParts(),
-    // JSX only: React Fast Refresh needs React itself; on Preact an edit reloads the page in dev.
-    react({ refreshExclude: /./ }),
+    react(),
     chunks.plugin,
     nonBlockingStylesheet(),
     bootScript(),
@@ -169,7 +167,6 @@ export default defineConfig({
     bundleReport(),
     precompress(),
   ],
-  resolve: { alias: reactOnPreact },
   server: {
     port: 5173,
     proxy: {

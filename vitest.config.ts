@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { preactTestBundledDeps, reactOnPreact } from './scripts/preact-aliases';
 
 // One vitest run, three projects: unit (happy-dom, fake-indexeddb), api (server through app.inject
 // on an in-memory PGlite), e2e (Playwright against a real `npm start` server, see tests/e2e/setup.ts).
@@ -13,11 +12,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
-          // The PWA's libraries go through Vite here, so that they too get React from preact/compat.
-          server: { deps: { inline: true } },
-          deps: { optimizer: { client: { enabled: true, include: preactTestBundledDeps } } },
         },
-        resolve: { alias: reactOnPreact },
       },
       {
         extends: true,
