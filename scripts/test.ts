@@ -46,11 +46,7 @@ results.push({ name: 'tests', ok: vitest.status === 0, seconds: (Date.now() - st
 
 // Then the API suite again on a PostgreSQL server: a throwaway cluster from the distribution's binaries
 // (scripts/with-postgres.sh). Files that always use the embedded database are not run twice.
-const PGLITE_ONLY = [
-  'tests/api/db-outdated.test.ts',
-  'tests/api/seed-clock.test.ts',
-  'tests/api/early-open.test.ts',
-];
+const PGLITE_ONLY = ['tests/api/db-outdated.test.ts', 'tests/api/seed-clock.test.ts'];
 const pgReport = join(root, '.tmp', 'vitest-report-postgresql.json');
 rmSync(pgReport, { force: true });
 const pgBin = process.env.PG_BIN ?? postgresBinaries();

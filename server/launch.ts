@@ -8,16 +8,10 @@
 // source and its own version and flags, and compiles as usual when they differ). A folder the server
 // cannot write to only means no cache. Node.js 20 has no module compile cache of its own
 // (module.enableCompileCache is Node.js 22), hence vm.Script's cachedData.
-//
-// Before compiling, it starts the embedded database's thread on an existing data directory
-// (server/db/data-dir.ts): the database opens while the server's code is compiled and loaded.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import { openEarly } from './db/data-dir';
-
-openEarly(process.env, new URL('./pglite-worker.mjs', import.meta.url));
 
 const file = join(import.meta.dirname, 'server.cjs');
 const cacheFile = `${file}.cache`;

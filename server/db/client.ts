@@ -1,6 +1,6 @@
 // Opens the database: embedded PostgreSQL (PGlite) in DATA_DIR by default, a PostgreSQL server when
 // DATABASE_URL is set, or an in-memory PGlite for tests. Applies the drizzle-kit migrations.
-import { existsSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -9,7 +9,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { earlyLock, lockFileOf, PGLITE_SETTINGS, pgDirOf, takeLock } from './data-dir';
 import { PGliteThread } from './pglite-thread';
 import * as tables from './tables';
 
@@ -24,6 +23,13 @@ export interface Database {
 }
 
 const migrationsFolder = resolve(import.meta.dirname, 'migrations');
+
+/**
+ * The embedded database's memory: PostgreSQL's buffer cache is part of PGlite's WebAssembly heap, which
+ * only grows. 32 MB (instead of 128 MB) keeps an idle server small; the operating system's file cache
+ * still holds the data files.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 32MB', 'wal_buffers = 1MB'];
 
 export interface OpenOptions {
   dataDir?: string;
@@ -91,7 +97,7 @@ export async function endPool(pool: pg.Pool): Promise<void> {
   while (open?.size) await new Promise((resolve) => [...open][0].once('end', resolve));
 }
 
-export { DatabaseLockedError } from './data-dir';
+export class DatabaseLockedError extends Error {}
 
 /**
  * Until the first release the schema ships as one initial migration, regenerated when it changes; a
@@ -138,10 +144,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (!options.inMemory) {
     dir = resolve(options.dataDir ?? './data');
     mkdirSync(dir, { recursive: true });
-    // The built server may have taken it already, to open the database early (data-dir.ts).
-    release = earlyLock(dir) ?? takeLock(lockFileOf(dir));
+    release = takeLock(join(dir, 'apex.lock'));
   }
-  const location = dir ? pgDirOf(dir) : null;
+  const location = dir ? join(dir, 'pg') : null;
   const threaded = options.thread ?? !options.inMemory;
   let client: PGlite | PGliteThread;
   try {
@@ -189,4 +194,49 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       release();
     },
   };
+}
+
+/**
+ * PGlite is a single process database: two servers opening the same directory would corrupt it.
+ * A lock file holding our pid guards it; a lock left by a process that no longer runs is taken over.
+ */
+function takeLock(path: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (existsSync(path) && readFileSync(path, 'utf8') === String(process.pid)) unlinkSync(path);
+        } catch {
+          // already gone
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(path, 'utf8'));
+      if (pid && pid !== process.pid && isRunning(pid)) {
+        throw new DatabaseLockedError(
+          `The data directory is in use by another Apex server (pid ${pid}). Stop it, or set DATA_DIR to another directory.`,
+        );
+      }
+      unlinkSync(path);
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${path}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -5,7 +5,6 @@
 // they did in-process.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
-import { adoptEarly } from './data-dir';
 
 type Row = Record<string, unknown> | unknown[];
 
@@ -100,12 +99,9 @@ export class PGliteThread implements ThreadTransaction {
     options: { postgresqlconf?: string[] } = {},
     onStopped?: (error: Error) => void,
   ) {
-    // The built server may have started this directory's thread already (data-dir.ts, openEarly).
-    this.worker =
-      adoptEarly(dataDir) ??
-      new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-        workerData: { dataDir, options },
-      });
+    this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dataDir, options },
+    });
     this.waitReady = new Promise((resolve, reject) => {
       this.worker.on('message', (message: Message) => {
         if (message.op === 'ready') resolve();
