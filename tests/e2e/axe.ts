@@ -16,7 +16,28 @@ export const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 const EXCLUDED = ['.maplibregl-canvas'];
 
+/**
+ * Waits (up to 5 s) until no CSS transition or animation is running: a dialog still fading in
+ * blends its text with the page behind it, and axe would measure that passing blend as the
+ * text's contrast.
+ */
+export async function settleAnimations(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined);
+}
+
 export async function axeViolations(page: Page): Promise<Result[]> {
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG21_AA);
   for (const selector of EXCLUDED) builder = builder.exclude(selector);
   const results = await builder.analyze();

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible } from './axe';
+import { errorOf, expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
 import { apiToken } from './server-checks';
 
@@ -64,19 +64,6 @@ afterAll(async () => {
   if (left) await api('admin', `legal-notices/${left.LegalNoticeID}?version=${left.Version}`, 'DELETE');
   await browser?.close();
 });
-
-/** The message shown under a field (Mantine links it with aria-describedby). */
-async function errorOf(field: Locator): Promise<string> {
-  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-  const ids = (await field.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    ids
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((id) => field.page().locator(`[id="${id}"]`).textContent()),
-  );
-  return texts.join(' ').trim();
-}
 
 /** Picks `option` in a Mantine multi-select, by keyboard (an empty one shows no text field to click). */
 async function choose(field: Locator, option: string, typed?: string) {
