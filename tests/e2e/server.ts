@@ -19,7 +19,12 @@ export interface RunningServer {
 
 export function ensureBuilt(): void {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
-    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build.
+    execSync('npm run build', {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   } else {
     // The server bundle takes a fraction of a second: always from the current sources.
     execSync('npx tsx scripts/build-server.ts', { cwd: root, stdio: 'inherit' });
