@@ -27,8 +27,9 @@ import { type Role, type RoleDetail, RoleSave } from '../../contract/roles';
 import { QueryView } from '../../ui/query-view';
 import { ResponsiveTable } from '../../ui/responsive-table';
 import { useDeleteRole, usePermissionCatalogue, useRole, useRoles, useSaveRole } from './api';
+import { CorporationSelect } from './corporation-select';
 import { PermissionChecklist } from './permission-checklist';
-import { roleDescription, serverFieldErrors, useCorporations, useDivisions, zodFieldErrors } from './shared';
+import { roleDescription, serverFieldErrors, useDivisions, zodFieldErrors } from './shared';
 
 const PAGE_SIZE = 20;
 type SortKey = 'Name' | 'ScopeID' | 'GrantTypeID' | 'AssignmentCount';
@@ -238,7 +239,6 @@ function RoleForm({ initial: role, onDone }: { initial: RoleDetail | null; onDon
   const { t } = useTranslation();
   const catalogue = usePermissionCatalogue();
   const divisions = useDivisions();
-  const corporations = useCorporations();
   const save = useSaveRole();
   const [current, setCurrent] = useState<RoleDetail | null>(role);
   const [name, setName] = useState(role?.Name ?? '');
@@ -369,20 +369,13 @@ function RoleForm({ initial: role, onDone }: { initial: RoleDetail | null; onDon
           />
         )}
         {scope === RoleScope.Organizational && (
-          <Select
+          <CorporationSelect
             label={t('access.roles.corporation')}
-            data={(corporations.data ?? []).map((c) => ({
-              value: String(c.IcdCorporationID),
-              label: c.ClientName,
-            }))}
             value={corporation === null ? null : String(corporation)}
             onChange={(v) => setCorporation(v ? Number(v) : null)}
-            error={
-              errors.IcdCorporationID ?? (corporations.isError ? errorMessage(corporations.error) : undefined)
-            }
-            placeholder={corporations.isPending ? t('common.loading') : undefined}
+            error={errors.IcdCorporationID}
+            showLoadError
             required
-            searchable
             comboboxProps={{ withinPortal: true }}
           />
         )}

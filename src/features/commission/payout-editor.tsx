@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
 import { type PayoutPolicy, TIER_MAX } from '../../contract/commission';
-import { useCorporations, useDivisions } from '../access/shared';
+import { CorporationSelect } from '../access/corporation-select';
+import { useDivisions } from '../access/shared';
 import { day, useDivisionCatalogue } from './api';
 import { type PayoutValues, payoutBody } from './editor-helpers';
 import { CancelSave, PeriodInputs, PolicyFields, usePolicySave } from './editor-parts';
@@ -36,7 +37,6 @@ export function PayoutEditor(props: {
   }));
   const { problem, busy, fieldError, run } = usePolicySave(onClose);
   const divisions = useDivisions();
-  const corporations = useCorporations();
   const catalogue = useDivisionCatalogue(values.DivisionID ? Number(values.DivisionID) : null);
   const set = (patch: Partial<PayoutValues>) => setValues((v) => ({ ...v, ...patch }));
   const id = policy?.PayoutPolicyID;
@@ -82,16 +82,11 @@ export function PayoutEditor(props: {
               data-testid="payout-division"
             />
             {kind === 'corporation' && (
-              <Select
+              <CorporationSelect
                 label={t('commission.corporation')}
-                data={(corporations.data ?? []).map((c) => ({
-                  value: String(c.IcdCorporationID),
-                  label: c.ClientName,
-                }))}
                 value={values.IcdCorporationID}
                 onChange={(v) => set({ IcdCorporationID: v })}
                 error={fieldError('IcdCorporationID')}
-                searchable
                 allowDeselect={false}
                 required
                 data-testid="payout-corporation"

@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { MultiPlayPolicy, TierRow } from '../../contract/commission';
+import { CorporationSelect } from '../access/corporation-select';
 import { useCorporations, useDivisions } from '../access/shared';
 import { localDate } from '../orders/field/order-draft';
 import {
@@ -83,12 +84,9 @@ function IcdTab({
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
-        <Select
+        <CorporationSelect
           label={t('commission.corporation')}
-          data={(corporations.data ?? []).map((c) => ({
-            value: String(c.IcdCorporationID),
-            label: c.ClientName,
-          }))}
+          searchable={false}
           value={chosen ? String(chosen) : null}
           onChange={(v) => v && setParams((p) => ({ ...Object.fromEntries(p), corporation: v }))}
           allowDeselect={false}

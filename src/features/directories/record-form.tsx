@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../api/errors';
 import type { DirectoryKind } from '../../contract/directories';
+import { type CorporationOption, CorporationSelect } from '../access/corporation-select';
 import { type AnyItem, useCorporationOptions, useDirectory, useSaveRecord, useStateProvinces } from './api';
 import { type FieldDef, formValues, KINDS, personName } from './kinds';
 
@@ -105,15 +106,8 @@ export function RecordForm({
 
   const fieldError = (name: string) => errors[name] || undefined;
   const label = (name: string) => t(`directories.fields.${name}`);
-  const corpData = (corporations.data ?? []).map((c) => ({
-    value: String(c.IcdCorporationID),
-    label: c.ClientName,
-  }));
   // Linked corporations the list does not hold (e.g. no organisation:read) keep their names.
-  for (const c of (record as { Corporations?: { IcdCorporationID: number; ClientName: string }[] } | null)
-    ?.Corporations ?? [])
-    if (!corpData.some((o) => o.value === String(c.IcdCorporationID)))
-      corpData.push({ value: String(c.IcdCorporationID), label: c.ClientName });
+  const linkedCorporations = (record as { Corporations?: CorporationOption[] } | null)?.Corporations;
   const stateData = (states.data ?? []).map((s) => ({
     value: String(s.StateProvinceID),
     label: `${s.StateName} (${s.Code})`,
@@ -173,10 +167,11 @@ export function RecordForm({
         );
       case 'corporations':
         return (
-          <MultiSelect
+          <CorporationSelect
+            multiple
             {...common}
-            data={corpData}
-            searchable
+            source={corporations}
+            extra={linkedCorporations}
             clearable
             nothingFoundMessage={t('directories.nothingFound')}
             description={corporations.isError ? t('directories.corporationsFailed') : undefined}

@@ -42,7 +42,8 @@ import { ListFooter } from '../../ui/list-footer';
 import { notify } from '../../ui/notify';
 import { noItems, QueryView } from '../../ui/query-view';
 import { ResponsiveTable } from '../../ui/responsive-table';
-import { useCorporations, useOffices } from '../access/shared';
+import { CorporationSelect } from '../access/corporation-select';
+import { useOffices } from '../access/shared';
 import {
   day,
   EMPLOYMENTS_KEY,
@@ -397,7 +398,6 @@ export default function EmploymentsPage() {
   const [params, setParams] = useSearchParams();
   const tab = isQueue(params.get('tab')) ? (params.get('tab') as Queue) : 'new-hires';
   const counts = useAwaitingCounts();
-  const corporations = useCorporations();
   const offices = useOffices();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -432,16 +432,13 @@ export default function EmploymentsPage() {
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-        <Select
+        <CorporationSelect
           label={t('employments.filters.corporation')}
           placeholder={t('employments.filters.all')}
+          searchable={false}
           clearable
           value={filters.icdCorporationId}
           onChange={(v) => setFilters({ icdCorporationId: v })}
-          data={(corporations.data ?? []).map((c) => ({
-            value: String(c.IcdCorporationID),
-            label: c.ClientName,
-          }))}
         />
         <Select
           label={t('employments.filters.office')}

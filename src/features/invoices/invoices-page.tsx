@@ -13,7 +13,7 @@ import { countSet, FilterPanel } from '../../ui/filter-panel';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
-import { useCorporations } from '../access/shared';
+import { CorporationSelect } from '../access/corporation-select';
 import { currencyOf, formatDay, formatMoney, formatWindow } from '../payroll/processing/format';
 import { type InvoiceListQuery, useInvoicePage } from './api';
 import { METHOD_KEYS, STATUS_KEYS } from './format';
@@ -38,7 +38,6 @@ export default function InvoicesPage() {
   const [sort, setSort] = useState<SortState>({ sort: 'InvoiceDate', descending: true });
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
-  const corporations = useCorporations();
 
   const rangeError = from && to && from > to ? t('invoices.filters.rangeError') : undefined;
   const query: InvoiceListQuery = useMemo(
@@ -178,17 +177,12 @@ export default function InvoicesPage() {
         clearOnWide
         testId="invoice-filters"
       >
-        <Select
+        <CorporationSelect
           label={t('invoices.filters.corporation')}
           placeholder={t('invoices.filters.any')}
-          data={(corporations.data ?? []).map((c) => ({
-            value: String(c.IcdCorporationID),
-            label: c.ClientName,
-          }))}
           value={corporation}
           onChange={filter(setCorporation)}
           clearable
-          searchable
           w={{ base: '100%', xs: 260 }}
           data-testid="filter-corporation"
         />

@@ -20,7 +20,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentMethod, type PayrollInvoicePolicy } from '../../contract/invoices';
-import { useCorporations, useDivisions } from '../access/shared';
+import { CorporationSelect } from '../access/corporation-select';
+import { useDivisions } from '../access/shared';
 import { problemOf, useSavePolicy } from './api';
 import { METHOD_KEYS, parseDecimal } from './format';
 
@@ -60,7 +61,6 @@ export function PolicyEditor(props: {
   const [values, setValues] = useState<Values>(() => start(policy));
   const [local, setLocal] = useState<Record<string, string>>({});
   const save = useSavePolicy(policy?.PayrollInvoicePolicyID ?? null);
-  const corporations = useCorporations();
   const divisions = useDivisions();
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
   const problem = save.error ? problemOf(save.error) : null;
@@ -133,16 +133,11 @@ export function PolicyEditor(props: {
           aria-label={t('invoices.policies.columns.appliesTo')}
         />
         {values.kind === 'corporation' ? (
-          <Select
+          <CorporationSelect
             label={t('invoices.policies.corporation')}
-            data={(corporations.data ?? []).map((c) => ({
-              value: String(c.IcdCorporationID),
-              label: c.ClientName,
-            }))}
             value={values.IcdCorporationID}
             onChange={(v) => set({ IcdCorporationID: v })}
             error={fieldError('IcdCorporationID')}
-            searchable
             required
             readOnly={readOnly}
           />

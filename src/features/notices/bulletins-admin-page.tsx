@@ -12,6 +12,7 @@ import { BulletinAudienceType } from '../../contract/notices';
 import { ListFooter } from '../../ui/list-footer';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useRoles } from '../access/api';
+import { CorporationSelect } from '../access/corporation-select';
 import { useCorporations, useDivisions, useOffices } from '../access/shared';
 import { type BulletinItem, useBulletins } from './api';
 import { formatInstant } from './format';
@@ -28,12 +29,12 @@ interface Form {
 
 const EMPTY: Form = { Subject: '', Body: '', AudienceType: 'Offices', AudienceIDs: [] };
 
+/** The options of the audiences other than corporations (those have their own picker). */
 function useAudienceOptions(type: BulletinAudienceType): {
   data: { value: string; label: string }[];
   loading: boolean;
 } {
   const offices = useOffices();
-  const corporations = useCorporations();
   const divisions = useDivisions();
   const roles = useRoles();
   switch (type) {
@@ -41,14 +42,6 @@ function useAudienceOptions(type: BulletinAudienceType): {
       return {
         data: (offices.data ?? []).map((o) => ({ value: String(o.IcdOfficeID), label: o.OfficeName })),
         loading: offices.isPending,
-      };
-    case 'Corporation':
-      return {
-        data: (corporations.data ?? []).map((c) => ({
-          value: String(c.IcdCorporationID),
-          label: c.ClientName,
-        })),
-        loading: corporations.isPending,
       };
     case 'Divisions':
       return {
@@ -260,18 +253,29 @@ export default function BulletinsAdminPage() {
             }))}
             error={errors.AudienceType}
           />
-          {form.AudienceType !== 'All' && (
-            <MultiSelect
-              label={t(`notices.bulletins.audiences.${form.AudienceType}`)}
-              searchable
+          {form.AudienceType === 'Corporation' ? (
+            <CorporationSelect
+              multiple
+              label={t('notices.bulletins.audiences.Corporation')}
               value={form.AudienceIDs}
               onChange={(v) => setForm({ ...form, AudienceIDs: v })}
-              data={options.data}
               error={errors.AudienceIDs}
-              nothingFoundMessage={
-                options.loading ? t('common.loading') : t('notices.bulletins.nothingFound')
-              }
+              nothingFoundMessage={t('notices.bulletins.nothingFound')}
             />
+          ) : (
+            form.AudienceType !== 'All' && (
+              <MultiSelect
+                label={t(`notices.bulletins.audiences.${form.AudienceType}`)}
+                searchable
+                value={form.AudienceIDs}
+                onChange={(v) => setForm({ ...form, AudienceIDs: v })}
+                data={options.data}
+                error={errors.AudienceIDs}
+                nothingFoundMessage={
+                  options.loading ? t('common.loading') : t('notices.bulletins.nothingFound')
+                }
+              />
+            )
           )}
           <Text size="sm" c="dimmed">
             {t('notices.bulletins.scopeHint')}

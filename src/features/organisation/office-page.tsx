@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { type Office, OfficeSave, OfficeUpdate } from '../../contract/organisation';
+import { CorporationSelect } from '../access/corporation-select';
 import {
   type SaveProblem,
   saveForm,
@@ -180,9 +181,6 @@ export default function OfficePage() {
     if (fresh.data) setForm(fromOffice(fresh.data));
   };
 
-  const corpOptions = (corporations.data ?? [])
-    .filter((c) => c.Access.CanUpdate || String(c.IcdCorporationID) === form.IcdCorporationID)
-    .map((c) => ({ value: String(c.IcdCorporationID), label: c.ClientName }));
   const stateOptions = (states.data ?? []).map((s) => ({
     value: s.Code,
     label: `${s.StateName} (${s.Code})`,
@@ -224,10 +222,12 @@ export default function OfficePage() {
                   error={errors.OfficeName}
                   readOnly={ro}
                 />
-                <Select
+                <CorporationSelect
+                  source={corporations}
+                  include={(c) => c.Access.CanUpdate || String(c.IcdCorporationID) === form.IcdCorporationID}
+                  searchable={false}
                   label={t('organisation.corporation')}
                   required
-                  data={corpOptions}
                   value={form.IcdCorporationID || null}
                   onChange={(v) => set({ IcdCorporationID: v ?? '' })}
                   error={errors.IcdCorporationID}

@@ -29,7 +29,8 @@ import { type SaveProblem, saveProblem } from '../../api/errors';
 import { Program } from '../../contract/orders';
 import { PostedPayout, type PostedPayoutHistoryEntry } from '../../contract/payouts';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
-import { useCorporations, useDivisions } from '../access/shared';
+import { CorporationSelect } from '../access/corporation-select';
+import { useDivisions } from '../access/shared';
 import { getRaw } from '../orders/field/api';
 import {
   createPostedPayout,
@@ -104,7 +105,6 @@ export function PostedPayoutDrawer(props: {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [tab, setTab] = useState<string>('details');
   const divisions = useDivisions();
-  const corporations = useCorporations();
   const programs = usePrograms(draft.DivisionID);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const setLine = (key: number, patch: Partial<LineDraft>) =>
@@ -312,17 +312,12 @@ export function PostedPayoutDrawer(props: {
                 required
                 data-testid="payout-division"
               />
-              <Select
+              <CorporationSelect
                 label={t('payouts.fields.corporation')}
-                data={(corporations.data ?? []).map((c) => ({
-                  value: String(c.IcdCorporationID),
-                  label: c.ClientName,
-                }))}
                 value={draft.IcdCorporationID}
                 onChange={(v) => set({ IcdCorporationID: v })}
                 error={fieldError('IcdCorporationID')}
                 disabled={!!saved || readOnly}
-                searchable
                 allowDeselect={false}
                 required
                 data-testid="payout-corporation"

@@ -11,7 +11,8 @@ import type { IcdPostedPayouts, PostedPayout } from '../../contract/payouts';
 import { ListFooter } from '../../ui/list-footer';
 import { QueryView } from '../../ui/query-view';
 import { ResponsiveTable } from '../../ui/responsive-table';
-import { useCorporations, useDivisions } from '../access/shared';
+import { CorporationSelect } from '../access/corporation-select';
+import { useDivisions } from '../access/shared';
 import { localDate } from '../orders/field/order-draft';
 import { type SortState, sortRows } from '../scheduling/tsu';
 import { day, formatMoney, type PayoutFilters, useIcdPostedPayouts } from './api';
@@ -157,7 +158,6 @@ export default function PostedPayoutsPage() {
   const [open, setOpen] = useState<{ payout: PostedPayout | null } | null>(null);
   const groups = useIcdPostedPayouts(filters);
   const divisions = useDivisions();
-  const corporations = useCorporations();
   const set = (patch: Partial<PayoutFilters>) => setFilters((f) => ({ ...f, ...patch }));
   return (
     <Stack gap="md" data-testid="posted-payouts-page">
@@ -199,17 +199,12 @@ export default function PostedPayoutsPage() {
           onChange={(v) => set({ divisionID: v })}
           clearable
         />
-        <Select
+        <CorporationSelect
           label={t('payouts.fields.corporation')}
           placeholder={t('payouts.filters.all')}
-          data={(corporations.data ?? []).map((c) => ({
-            value: String(c.IcdCorporationID),
-            label: c.ClientName,
-          }))}
           value={filters.icdCorporationID}
           onChange={(v) => set({ icdCorporationID: v })}
           clearable
-          searchable
         />
       </SimpleGrid>
       <QueryView

@@ -10,7 +10,6 @@ import {
   Modal,
   NumberInput,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -30,7 +29,7 @@ import { useSessionData } from '../../app/app-context';
 import type { RsPayoutTransfer } from '../../contract/payouts';
 import { ListFooter } from '../../ui/list-footer';
 import { QueryView } from '../../ui/query-view';
-import { useCorporations } from '../access/shared';
+import { CorporationSelect } from '../access/corporation-select';
 import { localDate } from '../orders/field/order-draft';
 import { SortHeader } from '../scheduling/components/sort-header';
 import { type SortState, sortRows } from '../scheduling/tsu';
@@ -69,7 +68,6 @@ function TransferEditor({
   const { t } = useTranslation();
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const corporations = useCorporations();
   const [draft, setDraft] = useState<Draft>(() => ({
     TransferDate: transfer ? day(transfer.TransferDate) : today,
     IcdCorporationID: transfer ? String(transfer.IcdCorporationID) : null,
@@ -188,17 +186,12 @@ function TransferEditor({
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
+            <CorporationSelect
               label={t('payouts.fields.corporation')}
-              data={(corporations.data ?? []).map((c) => ({
-                value: String(c.IcdCorporationID),
-                label: c.ClientName,
-              }))}
               value={draft.IcdCorporationID}
               onChange={(v) => set({ IcdCorporationID: v })}
               error={fieldError('IcdCorporationID')}
               disabled={readOnly}
-              searchable
               allowDeselect={false}
               required
               data-autofocus
@@ -305,7 +298,6 @@ export default function TransfersPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ transfer: RsPayoutTransfer | null } | null>(null);
   const transfers = useTransfers(filters);
-  const corporations = useCorporations();
   const set = (patch: Partial<typeof filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
@@ -340,17 +332,12 @@ export default function TransfersPage() {
           value={filters.endDate}
           onChange={(e) => set({ endDate: e.currentTarget.value })}
         />
-        <Select
+        <CorporationSelect
           label={t('payouts.fields.corporation')}
           placeholder={t('payouts.filters.all')}
-          data={(corporations.data ?? []).map((c) => ({
-            value: String(c.IcdCorporationID),
-            label: c.ClientName,
-          }))}
           value={filters.icdCorporation}
           onChange={(v) => set({ icdCorporation: v })}
           clearable
-          searchable
         />
       </SimpleGrid>
       <QueryView

@@ -33,6 +33,7 @@ import { countSet, FilterPanel } from '../../../ui/filter-panel';
 import { ListFooter } from '../../../ui/list-footer';
 import { noItems, QueryView } from '../../../ui/query-view';
 import { type ResponsiveColumn, ResponsiveTable, type TableSort } from '../../../ui/responsive-table';
+import { CorporationSelect } from '../../access/corporation-select';
 import {
   type ListQuery,
   useDismiss,
@@ -141,17 +142,13 @@ export default function PayrollsPage() {
         clearOnWide
         testId="payroll-filters"
       >
-        <Select
+        <CorporationSelect
+          source={corporations}
           label={t('payroll.filters.corporation')}
           placeholder={t('payroll.filters.any')}
-          data={(corporations.data ?? []).map((c) => ({
-            value: String(c.IcdCorporationID),
-            label: c.ClientName,
-          }))}
           value={corporation}
           onChange={filter(setCorporation)}
           clearable
-          searchable
           w={{ base: '100%', xs: 260 }}
         />
         <TextInput

@@ -30,6 +30,7 @@ import {
   type RogersReportQuery,
 } from '../../../contract/rogers';
 import { QueryView } from '../../../ui/query-view';
+import { CorporationSelect } from '../../access/corporation-select';
 import { useEmployeeList, useOffices } from '../../employees/api';
 import {
   exportUrl,
@@ -135,10 +136,6 @@ function ReportRunner({ info, id }: { info: RogersReportInfo | undefined; id: Ro
     label: `${e.FullName} (${e.UserName})`,
   }));
   const corporations = useCorporationOptions();
-  const corporationData = (corporations.data ?? []).map((c) => ({
-    value: String(c.IcdCorporationID),
-    label: c.ClientName,
-  }));
 
   return (
     <Stack gap="md">
@@ -196,15 +193,14 @@ function ReportRunner({ info, id }: { info: RogersReportInfo | undefined; id: Ro
               );
             if (f === 'icdCorporationID' || f === 'IcdCorporationID')
               return (
-                <Select
+                <CorporationSelect
                   key={f}
+                  source={corporations}
                   label={t(`rogers.filters.${f}`)}
                   placeholder={t('rogers.allCorporations')}
-                  data={corporationData}
                   value={draft[f] ? String(draft[f]) : null}
                   onChange={(v) => set(f, v ? Number(v) : undefined)}
                   clearable
-                  searchable
                   w={260}
                   comboboxProps={{ withinPortal: true }}
                 />

@@ -1,0 +1,143 @@
+// The shared corporation picker: by default it lists the corporations lookup (GET corporations, cached
+// under the lookup's query key), shows 'Loading…' until the list arrives, hands the chosen id back;
+// with `multiple` it is a MultiSelect; a screen's own list (`source`) can be filtered (`include`) and
+// completed with corporations it lacks (`extra`); a failed list shows its error only when asked.
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../../src/api/api-client';
+import { ApiClientProvider } from '../../../src/api/api-context';
+import {
+  type CorporationOption,
+  CorporationSelect,
+  type CorporationSource,
+} from '../../../src/features/access/corporation-select';
+import { initI18n } from '../../../src/i18n/index';
+import access from '../../../src/i18n/locales/en_CA/access.json';
+import api from '../../../src/i18n/locales/en_CA/api.json';
+import common from '../../../src/i18n/locales/en_CA/common.json';
+import { fakeFetch, json, NOW, silentLog, tokenAt } from '../api/helpers';
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+const NORTHWIND = { IcdCorporationID: 1, ClientName: 'Northwind' };
+const CONTOSO = { IcdCorporationID: 2, ClientName: 'Contoso' };
+
+async function renderWith(ui: ReactElement, corporations: () => Response | Promise<Response>) {
+  const server = fakeFetch({
+    'POST /api/auth/token': () => json(tokenAt(NOW)),
+    'GET /api/corporations': corporations,
+  });
+  const client = createApiClient({ fetch: server.fetch, now: () => NOW, storage: null, log: silentLog() });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const i18n = await initI18n({ locale: 'en_CA', resources: { api, common, access } });
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <QueryClientProvider client={queryClient}>
+          <ApiClientProvider client={client}>{children}</ApiClientProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+  render(ui, { wrapper: Wrapper });
+  return { server, queryClient };
+}
+
+const loaded = <C extends CorporationOption>(data: C[]): CorporationSource<C> => ({
+  data,
+  isPending: false,
+  isError: false,
+  error: null,
+});
+
+/** The texts of the open dropdown's options (the opening transition leaves it hidden in happy-dom). */
+async function optionTexts(): Promise<string[]> {
+  return (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent ?? '');
+}
+
+const input = (label: string) =>
+  screen.getAllByLabelText(label).find((e): e is HTMLInputElement => e instanceof HTMLInputElement)!;
+
+describe('CorporationSelect', () => {
+  it('lists the corporations lookup by name, under its query key, and hands back the chosen id', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const onChange = vi.fn();
+    const { server, queryClient } = await renderWith(
+      <CorporationSelect label="Corporation" value={null} onChange={onChange} />,
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    // Until the list arrives the field says so.
+    await waitFor(() => expect(input('Corporation').placeholder).toBe('Loading…'));
+    answer(json([NORTHWIND, CONTOSO]));
+    await waitFor(() => expect(input('Corporation').placeholder).toBe(''));
+    expect(queryClient.getQueryData(['access', 'lookup', 'corporations'])).toEqual([NORTHWIND, CONTOSO]);
+    expect(server.callsTo('GET', '/api/corporations')).toHaveLength(1);
+
+    await userEvent.click(input('Corporation'));
+    expect(await optionTexts()).toEqual(['Northwind', 'Contoso']);
+    await userEvent.click(screen.getByRole('option', { name: 'Contoso', hidden: true }));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange.mock.lastCall?.[0]).toBe('2');
+  });
+
+  it('shows the chosen corporation by name and is searchable', async () => {
+    await renderWith(<CorporationSelect label="Corporation" value="2" onChange={() => undefined} />, () =>
+      json([NORTHWIND, CONTOSO]),
+    );
+    await waitFor(() => expect(input('Corporation').value).toBe('Contoso'));
+    expect(input('Corporation').readOnly).toBe(false);
+  });
+
+  it('with multiple: keeps the chosen ids, offers the extras the list lacks and adds the one picked', async () => {
+    const onChange = vi.fn();
+    await renderWith(
+      <CorporationSelect
+        multiple
+        source={loaded([NORTHWIND, CONTOSO])}
+        include={(c) => c.IcdCorporationID !== CONTOSO.IcdCorporationID}
+        extra={[NORTHWIND, { IcdCorporationID: 9, ClientName: 'Linked Ltd' }]}
+        value={['9']}
+        onChange={onChange}
+      />,
+      () => json([]),
+    );
+    // The default label, translated; the chosen extra shows by name.
+    expect(input('Corporations')).toBeTruthy();
+    const pills = () => [...document.querySelectorAll('.mantine-Pill-label')].map((p) => p.textContent);
+    expect(pills()).toEqual(['Linked Ltd']);
+
+    await userEvent.click(input('Corporations'));
+    expect(await optionTexts()).toEqual(['Northwind', 'Linked Ltd']);
+    await userEvent.click(screen.getByRole('option', { name: 'Northwind', hidden: true }));
+    expect(onChange.mock.lastCall?.[0]).toEqual(['9', '1']);
+  });
+
+  it('shows a failed list as the field error only when asked to', async () => {
+    const failed: CorporationSource = {
+      data: undefined,
+      isPending: false,
+      isError: true,
+      error: new Error('The server is unreachable'),
+    };
+    await renderWith(
+      <>
+        <CorporationSelect label="Asked" source={failed} showLoadError />
+        <CorporationSelect label="Quiet" source={failed} />
+        <CorporationSelect label="Own error" source={failed} showLoadError error="Choose one" />
+      </>,
+      () => json([]),
+    );
+    expect(screen.getAllByText('The server is unreachable')).toHaveLength(1);
+    expect(input('Asked').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Quiet').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByText('Choose one')).toBeTruthy();
+  });
+});
