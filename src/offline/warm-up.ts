@@ -83,15 +83,26 @@ export function readReadiness(userId: UserId, db: ApexDb = getDb()): Promise<Rea
 }
 
 /**
- * Fetches a screen's query now (ignoring freshness) through its own options, so the answer is kept
- * where the screen reads it (TanStack's cache and the per-user copy); returns the answer. Answered
- * from an older kept copy (no connection), it throws NotRefreshedError.
+ * An answer the server gave this long ago or less is not asked for again: the screen that read it
+ * (the Clock, just before the warm-up starts) has kept it already.
+ */
+export const KEEP_RECENT_MS = 60_000;
+
+/**
+ * Fetches a screen's query through its own options, so the answer is kept where the screen reads it
+ * (TanStack's cache and the per-user copy); returns the answer. Only an answer the server gave within
+ * KEEP_RECENT_MS is taken as it is; an older one, or one that came from a kept copy, is asked for
+ * again. Answered from an older kept copy (no connection), it throws NotRefreshedError.
  */
 export async function keep<TData extends { fromCache: boolean; fetchedAt: number }, TKey extends QueryKey>(
   ctx: WarmUpContext,
   options: FetchQueryOptions<TData, Error, TData, TKey>,
 ): Promise<TData> {
-  const result = await ctx.queryClient.fetchQuery({ ...options, staleTime: 0, retry: false });
+  const result = await ctx.queryClient.fetchQuery({
+    ...options,
+    staleTime: (query) => (query.state.data && !query.state.data.fromCache ? KEEP_RECENT_MS : 0),
+    retry: false,
+  });
   if (result.fromCache) throw new NotRefreshedError(result.fetchedAt);
   return result;
 }

@@ -8,6 +8,7 @@ import { formatWireDate } from '../../../src/api/revive-dates';
 import type { GuardUser } from '../../../src/app/guard';
 import { loadOfflineScreens, screensAllowed } from '../../../src/app/offline-ready';
 import { MAX_KEPT_LEADS } from '../../../src/features/leads/offline-ready';
+import { clockLookupsQueryOptions } from '../../../src/features/time/api/get-clock-lookups';
 import { clearUser, getDb, listOutbox, type OutboxRow, readCache, writeCache } from '../../../src/offline/db';
 import { type OfflineScreen, readReadiness, WarmUpRunner, warmUp } from '../../../src/offline/warm-up';
 
@@ -278,14 +279,53 @@ describe('the runner', () => {
     await first;
     expect(calls).toHaveLength(3);
     clock += 60_000;
+    vi.setSystemTime(clock);
     await runner.run(userId);
     expect(calls).toHaveLength(3);
     await runner.run(userId, { force: true });
     expect(calls).toHaveLength(6);
     clock += 600_000;
+    vi.setSystemTime(clock);
     await runner.run(userId);
     expect(calls).toHaveLength(9);
     expect(runner.state).toMatchObject({ userId, running: false });
     expect(runner.state.record?.screens['time.clock']?.savedAt).toBe(clock);
+  });
+});
+
+describe('answers the screen has just read', () => {
+  it('are not asked for again within a minute; older ones and kept copies are', async () => {
+    const screens = (await screensOf(STAFF)).filter((s) => s.state === 'time.clock');
+    const { api, calls } = fakeApi();
+    const queryClient = new QueryClient();
+    // The Clock read its lookups from the server a moment before the warm-up starts.
+    await queryClient.fetchQuery(clockLookupsQueryOptions(api, userId));
+    calls.length = 0;
+    vi.setSystemTime(NOW.getTime() + 59_000);
+    const record = await run(screens, api, queryClient);
+    expect(calls.map((c) => c.path)).not.toContain('time-entries/clock-lookups');
+    expect(calls.map((c) => c.path)).toContain(`time-entries/week/${formatWireDate(NOW)}`);
+    expect(record.screens['time.clock']).toMatchObject({ missing: [], reason: null });
+
+    // A minute after the server's answer, the warm-up reads it again.
+    calls.length = 0;
+    vi.setSystemTime(NOW.getTime() + 60_000);
+    await run(screens, api, queryClient);
+    expect(calls.map((c) => c.path)).toContain('time-entries/clock-lookups');
+  });
+
+  it('a kept copy shown offline moments ago is read from the server again', async () => {
+    const screens = (await screensOf(STAFF)).filter((s) => s.state === 'time.clock');
+    const { api, calls } = fakeApi();
+    const queryClient = new QueryClient();
+    const options = clockLookupsQueryOptions(api, userId);
+    queryClient.setQueryData(options.queryKey, {
+      data: { path: 'kept' },
+      fromCache: true,
+      fetchedAt: NOW.getTime() - 3_600_000,
+    } as never);
+    await run(screens, api, queryClient);
+    expect(calls.map((c) => c.path)).toContain('time-entries/clock-lookups');
+    expect(queryClient.getQueryData(options.queryKey)).toMatchObject({ fromCache: false });
   });
 });
