@@ -5,7 +5,8 @@
 //   a cold cache. The run fails if the page did not stay on the Clock.
 // - /account/login on a fresh device (no cookie, no storage).
 // Each page is measured RUNS times (default 5) in a fresh browser; the median run is reported.
-// STATIC_DIR picks another build than ./dist; LH_DEBUG=1 prints the main diagnostics.
+// STATIC_DIR picks another build than ./dist; LH_PATHS (comma-separated) measures only those pages;
+// LH_DEBUG=1 prints the main diagnostics.
 import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -84,10 +85,14 @@ const metric = (lhr: Lhr, id: string) => lhr.audits[id]?.displayValue ?? '-';
 
 const server = await startServer(env);
 try {
-  for (const [path, signedIn] of [
-    ['/time/clock', true],
-    ['/account/login', false],
-  ] as const) {
+  // LH_PATHS=/time/clock measures one page only.
+  const only = process.env.LH_PATHS?.split(',');
+  for (const [path, signedIn] of (
+    [
+      ['/time/clock', true],
+      ['/account/login', false],
+    ] as const
+  ).filter(([p]) => !only || only.includes(p))) {
     const runs: Lhr[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(server.url, path, signedIn));
     runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
