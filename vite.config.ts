@@ -88,6 +88,16 @@ const firstScreenModule = (id: string) =>
 const chunks = firstLoadChunks();
 
 /**
+ * Code the app loads in the background once the first screen is up (src/main.tsx): the offline
+ * commands, the offline warm-up (and the screens' code it keeps), the job tracker, the full stylesheet.
+ * Their imports are not preloaded: nobody waits for them, and each preload is a <link> the browser's
+ * main thread adds and compares with every link already there, on a phone that is drawing the Clock.
+ * They load as the modules ask for them instead. The CSS they need still loads with them.
+ */
+const BACKGROUND_CHUNK =
+  /(^|[\\/])(commands|offline-ready|job-tracker|warm-up|full-styles-sheet)-[\w-]+\.js$/;
+
+/**
  * src/boot.ts is an entry of its own, loaded by index.html as an async module ahead of the app: it
  * starts the token, session and Clock requests while the app's code downloads (see the file).
  */
@@ -176,6 +186,10 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostId }) =>
+        BACKGROUND_CHUNK.test(file) || BACKGROUND_CHUNK.test(hostId) ? [] : deps,
+    },
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
     manifest: true,
