@@ -2,54 +2,23 @@
 // under the lookup's query key), shows 'Loading…' until the list arrives, hands the chosen id back;
 // with `multiple` it is a MultiSelect; a screen's own list (`source`) can be filtered (`include`) and
 // completed with corporations it lacks (`extra`); a failed list shows its error only when asked.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement, ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../../src/api/api-client';
-import { ApiClientProvider } from '../../../src/api/api-context';
+import type { ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type CorporationOption,
   CorporationSelect,
   type CorporationSource,
 } from '../../../src/features/access/corporation-select';
-import { initI18n } from '../../../src/i18n/index';
-import access from '../../../src/i18n/locales/en_CA/access.json';
-import api from '../../../src/i18n/locales/en_CA/api.json';
-import common from '../../../src/i18n/locales/en_CA/common.json';
-import { fakeFetch, json, NOW, silentLog, tokenAt } from '../api/helpers';
-
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-});
+import { json } from '../api/helpers';
+import { renderApp } from '../ui/render-app';
 
 const NORTHWIND = { IcdCorporationID: 1, ClientName: 'Northwind' };
 const CONTOSO = { IcdCorporationID: 2, ClientName: 'Contoso' };
 
-async function renderWith(ui: ReactElement, corporations: () => Response | Promise<Response>) {
-  const server = fakeFetch({
-    'POST /api/auth/token': () => json(tokenAt(NOW)),
-    'GET /api/corporations': corporations,
-  });
-  const client = createApiClient({ fetch: server.fetch, now: () => NOW, storage: null, log: silentLog() });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const i18n = await initI18n({ locale: 'en_CA', resources: { api, common, access } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <QueryClientProvider client={queryClient}>
-          <ApiClientProvider client={client}>{children}</ApiClientProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>
-  );
-  render(ui, { wrapper: Wrapper });
-  return { server, queryClient };
-}
+const renderWith = (ui: ReactElement, corporations: () => Response | Promise<Response>) =>
+  renderApp(ui, { routes: { 'GET /api/corporations': corporations } });
 
 const loaded = <C extends CorporationOption>(data: C[]): CorporationSource<C> => ({
   data,

@@ -2,34 +2,18 @@
 // "New policy" on any tab, a policy opens with its fields disabled, a read-only note and no save or
 // delete; a payroll processor (commission:write) gets the buttons. The multi-play editor offers only
 // the division's product lines, grouped by program.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../../src/api/api-client';
-import { ApiClientProvider } from '../../../src/api/api-context';
-import { AppServicesProvider } from '../../../src/app/app-context';
-import type { Session, SessionData } from '../../../src/app/session';
-import type { SyncController } from '../../../src/app/sync';
 import type { ProductLine } from '../../../src/contract/orders';
 import { lineGroups } from '../../../src/features/commission/multi-play-editor';
 import CommissionPoliciesPage from '../../../src/features/commission/policies-page';
-import { initI18n } from '../../../src/i18n/index';
-import api from '../../../src/i18n/locales/en_CA/api.json';
-import commission from '../../../src/i18n/locales/en_CA/commission.json';
-import common from '../../../src/i18n/locales/en_CA/common.json';
-import { fakeFetch, json, NOW, silentLog, tokenAt } from '../api/helpers';
+import { json } from '../api/helpers';
+import { renderApp } from '../ui/render-app';
 
 afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
   vi.restoreAllMocks();
 });
 
-const grant = (key: string) => ({ Description: { Key: key }, Value: 'true' });
 const line = (id: number, name: string, programId: number, program: string, division: number) =>
   ({
     ProductLineID: id,
@@ -72,56 +56,30 @@ const product = (id: number, name: string) => ({
 });
 
 async function renderPage(keys: string[], tab: string) {
-  const server = fakeFetch({
-    'POST /api/auth/token': () => json(tokenAt(NOW)),
-    'GET /api/divisions': () => json([{ DivisionID: 35, Name: 'Rogers' }]),
-    'GET /api/corporations': () => json([{ IcdCorporationID: 1, ClientName: 'Northwind' }]),
-    'GET /api/corporations/1/commission-policies': () => json([]),
-    'GET /api/corporations/1/commission-permissions': () =>
-      json({
-        IcdCorporationID: 1,
-        CanRead: true,
-        CanWrite: keys.includes('commission:write'),
-        CommissionTypes: [],
-        Programs: [],
-      }),
-    'GET /api/product-commission-policies': () => json([]),
-    'GET /api/divisions/35/multi-play-commission-policies': () => json([POLICY]),
-    'GET /api/programs': () =>
-      json([{ ProgramID: 10, Name: 'Rogers Door-to-Door', DivisionID: 35, IsActive: true }]),
-    'GET /api/products': () =>
-      json([product(100, 'Ignite Internet 1 Gbps'), product(101, 'Ignite TV Premier')]),
-    'GET /api/product-lines': () => json(LINES.filter((l) => l.DivisionID === 35)),
+  const { server } = await renderApp(<CommissionPoliciesPage />, {
+    grants: keys,
+    path: `/commission/policies?tab=${tab}&division=35`,
+    routes: {
+      'GET /api/divisions': () => json([{ DivisionID: 35, Name: 'Rogers' }]),
+      'GET /api/corporations': () => json([{ IcdCorporationID: 1, ClientName: 'Northwind' }]),
+      'GET /api/corporations/1/commission-policies': () => json([]),
+      'GET /api/corporations/1/commission-permissions': () =>
+        json({
+          IcdCorporationID: 1,
+          CanRead: true,
+          CanWrite: keys.includes('commission:write'),
+          CommissionTypes: [],
+          Programs: [],
+        }),
+      'GET /api/product-commission-policies': () => json([]),
+      'GET /api/divisions/35/multi-play-commission-policies': () => json([POLICY]),
+      'GET /api/programs': () =>
+        json([{ ProgramID: 10, Name: 'Rogers Door-to-Door', DivisionID: 35, IsActive: true }]),
+      'GET /api/products': () =>
+        json([product(100, 'Ignite Internet 1 Gbps'), product(101, 'Ignite TV Premier')]),
+      'GET /api/product-lines': () => json(LINES.filter((l) => l.DivisionID === 35)),
+    },
   });
-  const client = createApiClient({ fetch: server.fetch, now: () => NOW, storage: null, log: silentLog() });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const i18n = await initI18n({ locale: 'en_CA', resources: { api, common, commission } });
-  const data = {
-    identity: { EmployeeID: 1, FullName: 'Dana Whitfield' },
-    grants: keys.map(grant),
-    states: [],
-    navigation: [],
-    loadedAt: NOW,
-  } as unknown as SessionData;
-  const session = { current: data, subscribe: () => () => {} } as unknown as Session;
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[`/commission/policies?tab=${tab}&division=35`]}>
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider>
-          <QueryClientProvider client={queryClient}>
-            <ApiClientProvider client={client}>
-              <AppServicesProvider
-                value={{ session, sync: {} as SyncController, signOut: async () => undefined }}
-              >
-                {children}
-              </AppServicesProvider>
-            </ApiClientProvider>
-          </QueryClientProvider>
-        </MantineProvider>
-      </I18nextProvider>
-    </MemoryRouter>
-  );
-  render(<CommissionPoliciesPage />, { wrapper: Wrapper });
   return server;
 }
 

@@ -1,28 +1,24 @@
 // The save shared by the commission policy editors: a success reloads the lists and closes; a refusal
 // is kept with its field messages (and runs the editor's own undo, e.g. the delete confirmation); a
 // stale Version (409) also reloads the lists so the editor can be reopened on the current policy.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ResponseError } from '../../../src/api/errors';
 import { COMMISSION_KEY } from '../../../src/features/commission/api';
 import { usePolicySave } from '../../../src/features/commission/editor-parts';
+import { appProviders } from '../ui/render-app';
 
-function setup(onFail?: () => void) {
-  const client = new QueryClient();
-  const invalidate = vi.spyOn(client, 'invalidateQueries');
+async function setup(onFail?: () => void) {
+  const { wrapper, queryClient } = await appProviders();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   const onClose = vi.fn();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
   const hook = renderHook(() => usePolicySave(onClose, onFail), { wrapper });
   return { hook, invalidate, onClose };
 }
 
 describe('usePolicySave', () => {
   it('reloads the policies and closes after a save', async () => {
-    const { hook, invalidate, onClose } = setup();
+    const { hook, invalidate, onClose } = await setup();
     await act(() => hook.result.current.run(async () => undefined));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: COMMISSION_KEY });
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -32,7 +28,7 @@ describe('usePolicySave', () => {
 
   it('keeps a refusal with its field messages, stays open and does not reload', async () => {
     const onFail = vi.fn();
-    const { hook, invalidate, onClose } = setup(onFail);
+    const { hook, invalidate, onClose } = await setup(onFail);
     const refused = new ResponseError({
       status: 400,
       data: { Message: 'Overlaps "Spring"', Errors: { Name: ['Taken', 'Too long'] } },
@@ -47,7 +43,7 @@ describe('usePolicySave', () => {
   });
 
   it('on a stale version reloads the policies but stays open', async () => {
-    const { hook, invalidate, onClose } = setup();
+    const { hook, invalidate, onClose } = await setup();
     const stale = new ResponseError({ status: 409, data: { Message: 'Changed meanwhile' } });
     await act(() => hook.result.current.run(() => Promise.reject(stale)));
     expect(hook.result.current.problem?.status).toBe(409);

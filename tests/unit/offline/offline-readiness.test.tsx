@@ -1,19 +1,10 @@
 // "Ready for offline" as the user reads it: per screen they may open, ready with when it was saved, or
 // what is missing and why; a full disk explained; the storage used; "Prepare for offline" warms now.
-import { MantineProvider } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/api-client';
-import { AppServicesProvider } from '../../../src/app/app-context';
-import type { Session, SessionData } from '../../../src/app/session';
-import type { SyncController } from '../../../src/app/sync';
 import { OfflineReadiness } from '../../../src/features/sync/offline-readiness';
-import { initI18n } from '../../../src/i18n/index';
-import nav from '../../../src/i18n/locales/en_CA/nav.json';
-import ready from '../../../src/i18n/locales/en_CA/ready.json';
 import { clearUser, setMeta } from '../../../src/offline/db';
 import {
   type ReadinessRecord,
@@ -21,34 +12,16 @@ import {
   setWarmUpRunner,
   WarmUpRunner,
 } from '../../../src/offline/warm-up';
+import { renderApp } from '../ui/render-app';
 
 const USER = '4242';
 const NOW = Date.UTC(2030, 0, 9, 12, 0, 0);
-const grant = (key: string) => ({ Description: { Key: key }, Value: 'true' });
 
-const data = {
-  identity: { EmployeeID: Number(USER), FullName: 'Sam Taylor' },
-  grants: [grant('navigation:timeClock'), grant('navigation:timesheet'), grant('navigation:myEvents')],
-  states: [],
-  navigation: [],
-  loadedAt: NOW,
-} as unknown as SessionData;
-
-const session = { current: data, subscribe: () => () => {} } as unknown as Session;
-
-async function renderReadiness() {
-  const i18n = await initI18n({ locale: 'en_CA', resources: { ready, nav } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <AppServicesProvider value={{ session, sync: {} as SyncController, signOut: async () => undefined }}>
-          {children}
-        </AppServicesProvider>
-      </MantineProvider>
-    </I18nextProvider>
-  );
-  return render(<OfflineReadiness />, { wrapper: Wrapper });
-}
+const renderReadiness = () =>
+  renderApp(<OfflineReadiness />, {
+    identity: { EmployeeID: Number(USER), FullName: 'Sam Taylor' },
+    grants: ['navigation:timeClock', 'navigation:timesheet', 'navigation:myEvents'],
+  });
 
 let runner: WarmUpRunner;
 beforeEach(() => {

@@ -1,22 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../../src/api/api-client';
-import { ApiClientProvider } from '../../../src/api/api-context';
 import PreferencesPage from '../../../src/features/preferences/preferences-page';
-import { initI18n } from '../../../src/i18n/index';
-import api from '../../../src/i18n/locales/en_CA/api.json';
-import common from '../../../src/i18n/locales/en_CA/common.json';
-import preferences from '../../../src/i18n/locales/en_CA/preferences.json';
-import { fakeFetch, type Handler, json, NOW, silentLog, tokenAt } from '../api/helpers';
+import { type Handler, json } from '../api/helpers';
+import { renderApp } from '../ui/render-app';
 
 afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
   vi.restoreAllMocks();
 });
 
@@ -27,25 +16,8 @@ const FEATURES = [
   { Feature: 'DarkMap', Option: 'optIn' },
 ];
 
-async function renderPage(routes: Record<string, Handler | Handler[]>) {
-  const server = fakeFetch({ 'POST /api/auth/token': () => json(tokenAt(NOW)), ...routes });
-  const client = createApiClient({ fetch: server.fetch, now: () => NOW, storage: null, log: silentLog() });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const i18n = await initI18n({ locale: 'en_CA', resources: { api, common, preferences } });
-  const Wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <QueryClientProvider client={queryClient}>
-          <ApiClientProvider client={client}>{children}</ApiClientProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>
-  );
-  render(<PreferencesPage />, { wrapper: Wrapper });
-  return { server };
-}
+const renderPage = (routes: Record<string, Handler | Handler[]>) =>
+  renderApp(<PreferencesPage />, { routes });
 
 const featureRow = (name: string) => document.querySelector(`[data-feature="${name}"]`) as HTMLElement;
 /** A feature's words when the locale files do not name it ('LeadHeatmap' → 'Lead heatmap'). */

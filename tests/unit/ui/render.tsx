@@ -1,5 +1,7 @@
 // Test helper: renders a widget inside the Mantine and i18next providers, with the real en_CA (or
-// en_US) ui translations, so tests read the texts a user would see.
+// en_US) translations of every area (as scripts/build-locales.ts assembles them), so tests read the
+// texts a user would see. Screens that also need the API client, React Query, a router or a session
+// use renderApp (./render-app.tsx).
 import { MantineProvider } from '@mantine/core';
 import { cleanup, type RenderOptions, render } from '@testing-library/react';
 import type { i18n } from 'i18next';
@@ -7,10 +9,6 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach } from 'vitest';
 import { initI18n, type LocaleId } from '../../../src/i18n/index';
-import canadaCommon from '../../../src/i18n/locales/en_CA/common.json';
-import canada from '../../../src/i18n/locales/en_CA/ui.json';
-import usCommon from '../../../src/i18n/locales/en_US/common.json';
-import us from '../../../src/i18n/locales/en_US/ui.json';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -26,14 +24,28 @@ function merge(base: Tree, over: Tree): Tree {
   return out;
 }
 
+/** Every area's file of a locale, under the area's name (src/i18n/locales/<id>/<area>.json). */
+function areas(files: Record<string, unknown>): Tree {
+  const tree: Tree = {};
+  for (const [path, content] of Object.entries(files)) {
+    tree[path.replace(/^.*\/(.+)\.json$/, '$1')] = content as Tree;
+  }
+  return tree;
+}
+
+const canada = areas(
+  import.meta.glob('../../../src/i18n/locales/en_CA/*.json', { eager: true, import: 'default' }),
+);
+const us = areas(
+  import.meta.glob('../../../src/i18n/locales/en_US/*.json', { eager: true, import: 'default' }),
+);
+
 const instances = new Map<LocaleId, Promise<i18n>>();
 
 export function testI18n(locale: LocaleId = 'en_CA'): Promise<i18n> {
   let instance = instances.get(locale);
   if (!instance) {
-    const ui = locale === 'en_US' ? merge(canada as Tree, us as Tree) : canada;
-    const common = locale === 'en_US' ? merge(canadaCommon as Tree, usCommon as Tree) : canadaCommon;
-    instance = initI18n({ locale, resources: { ui, common } });
+    instance = initI18n({ locale, resources: locale === 'en_US' ? merge(canada, us) : canada });
     instances.set(locale, instance);
   }
   return instance;
