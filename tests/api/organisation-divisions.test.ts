@@ -20,13 +20,15 @@ import {
   timeEntries,
 } from '../../server/db/tables';
 import { seedDemo } from '../../server/seed/demo';
-import type { ProfileRotations, RotationAdjustmentResult } from '../../src/contract/organisation';
-import { createTestApp, DEMO_PASSWORD, type Session, type TestApp } from './helpers';
+import type { RotationAdjustmentResult } from '../../src/contract/organisation';
+import { createTestApp, DEMO_PASSWORD, freshServerDatabase, type Session, type TestApp } from './helpers';
+import { adjustRotations, listRotations } from './rotation-helpers';
 
 // A Wednesday noon in Toronto: "today" is 2026-03-11 there.
 const NOW = new Date('2026-03-11T16:00:00Z');
 
 let t: TestApp;
+let server: Awaited<ReturnType<typeof freshServerDatabase>>;
 let admin: Session;
 let payroll: Session;
 let owner: Session;
@@ -36,7 +38,9 @@ let rogersProfile: number;
 let toronto: number;
 
 beforeAll(async () => {
-  const database = await openDatabase({ inMemory: true });
+  // With TEST_DATABASE_URL, a fresh database on that PostgreSQL server.
+  server = await freshServerDatabase();
+  const database = await openDatabase(server ? { databaseUrl: server.url } : { inMemory: true });
   await seedDemo(database.db, { password: DEMO_PASSWORD, costLog2: 10, now: NOW });
   t = await createTestApp({ seedDemo: false }, { database });
   [admin, payroll, owner, manager, rep] = await Promise.all(
@@ -46,8 +50,11 @@ beforeAll(async () => {
   rogersProfile = p.DivisionProfileID;
   const [o] = await t.db.select().from(icdOffices).where(eq(icdOffices.OfficeName, 'Toronto Central'));
   toronto = o.IcdOfficeID;
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await server?.drop();
 });
-afterAll(() => t.close());
 
 describe('divisions', () => {
   it('lists divisions by name with their office counts; manager sees his office’s only; rep 403', async () => {
@@ -253,22 +260,9 @@ async function periodsOn(start: string, end: string, pairs: string[]): Promise<n
 }
 
 describe('division rotations', () => {
-  async function rotations(session: Session, query = `divisionProfileID=${rogersProfile}`) {
-    const res = await session.call({ method: 'GET', url: `/api/division-profiles/rotations?${query}` });
-    expect(res.statusCode).toBe(200);
-    return res.json() as ProfileRotations[];
-  }
-  const patch = (payload: object, preview = false) =>
-    admin.call({
-      method: 'PATCH',
-      url: `/api/division-profiles/${rogersProfile}/rotations${preview ? '?preview=true' : ''}`,
-      payload: {
-        DivisionProfileID: rogersProfile,
-        RetainedTimeEntries: true,
-        IgnoreLockedPayrolls: false,
-        ...payload,
-      },
-    });
+  const rotations = (session: Session, query = `divisionProfileID=${rogersProfile}`) =>
+    listRotations(session, query);
+  const patch = (payload: object, preview = false) => adjustRotations(admin, rogersProfile, payload, preview);
 
   it('lists the bi-weekly rotations with the pay periods falling on them', async () => {
     const [rogers] = await rotations(manager);

@@ -28,7 +28,8 @@ import {
   savePayrollPolicyHistory,
   updateDivision,
 } from './divisions-service';
-import { adjustRotations, listRotations } from './rotations-service';
+import { adjustRotations } from './rotations-adjust';
+import { listRotations } from './rotations-service';
 import { admin, IdParam, NoContent, read, VersionQuery } from './route-parts';
 
 export function divisionRoutes(app: FastifyInstance, db: Db) {
