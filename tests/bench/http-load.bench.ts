@@ -16,14 +16,15 @@
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=10,100 BENCH_DATABASES=embedded npm run bench -- http-load
 //   BENCH_CALLS=time-entries npm run bench -- http-load   (only the calls whose name holds a word)
 //   BENCH_SERVER=/elsewhere/dist-server/main.mjs …   (another build, e.g. to compare two commits)
-import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execSync, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { snapViewport } from '../../src/features/leads/viewport';
+import { startBuiltServer, stopBuiltServer } from './built-server';
 
 const root = join(import.meta.dirname, '..', '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -72,32 +73,6 @@ function cpuSeconds(pid: number): number {
   return ticks / CLOCK_TICKS;
 }
 const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [server], {
-    cwd: dirname(dirname(server)),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    if (Date.now() - started > 180_000) throw new Error('the server did not answer within 180 s');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/app/states`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 async function signIn(base: string, userName: string): Promise<string> {
   const login = await fetch(`${base}/account/login`, {
@@ -283,7 +258,7 @@ function table(title: string, rows: Row[], note: string): string {
 }
 
 async function run(title: string, env: Record<string, string>, port: number): Promise<void> {
-  const child = await startServer(env, port);
+  const child = await startBuiltServer(server, port, env);
   try {
     await sleep(2000);
     const idle = rssMb(child.pid ?? 0);
@@ -298,7 +273,7 @@ async function run(title: string, env: Record<string, string>, port: number): Pr
       }
     console.log(`\n${table(title, rows, `${note}; server RSS at idle after start ${idle} MB`)}`);
   } finally {
-    await stopServer(child);
+    await stopBuiltServer(child);
   }
 }
 

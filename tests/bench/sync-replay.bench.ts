@@ -19,16 +19,17 @@ import 'fake-indexeddb/auto';
 // the CPU each side used (the figures that hold when other work shares the machine); fails only on
 // duplicates or losses.
 //   npx tsx tests/bench/sync-replay.bench.ts            (BENCH_DRAFTS=200 for a shorter run)
-import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createApiClient } from '../../src/api/api-client';
 import { apiSend } from '../../src/app/sync';
 import { createTimeEntry } from '../../src/features/time/commands';
 import { ApexDb, allocateTempId, listOutbox } from '../../src/offline/db';
 import { createMemoryLocks, SyncEngine } from '../../src/offline/sync-engine';
+import { startBuiltServer, stopBuiltServer } from './built-server';
 
 const N = Number(process.env.BENCH_DRAFTS ?? 1_000);
 /** Requests of each path before the timed ones: the server's code is compiled and its caches filled. */
@@ -40,7 +41,6 @@ const BUDGET_RATIO = 1.3;
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo!2026apex';
 const PORT = Number(process.env.BENCH_PORT ?? 18_971);
 const root = join(import.meta.dirname, '..', '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
 /** CPU ms (user + system, every thread) a process has used so far (Linux /proc). */
@@ -67,36 +67,10 @@ function buildServer(): string {
   return join(out, 'main.mjs');
 }
 
-async function startServer(server: string, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [server], {
-    cwd: dirname(dirname(server)),
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    if (Date.now() - started > 180_000) throw new Error('the server did not answer within 180 s');
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/app/states`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 const server = buildServer();
 const dataDir = mkdtempSync(join(tmpdir(), 'apex-bench-sync-'));
 const base = `http://127.0.0.1:${PORT}`;
-let child: ChildProcess | null = await startServer(server, dataDir);
+let child: ChildProcess | null = await startBuiltServer(server, PORT, { DATA_DIR: dataDir });
 const serverPid = child.pid ?? 0;
 
 try {
@@ -244,7 +218,7 @@ try {
   }
   const loadAfter = loadavg()[0];
 
-  await stopServer(child);
+  await stopBuiltServer(child);
   child = null;
   // Counted in the server's database once it has closed it: live entries per marker.
   const census = async (db: PGlite, marker: string) => {
@@ -289,6 +263,6 @@ try {
     );
   }
 } finally {
-  if (child) await stopServer(child);
+  if (child) await stopBuiltServer(child);
   rmSync(dataDir, { recursive: true, force: true });
 }

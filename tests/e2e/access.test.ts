@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, signIn } from './browser';
-import { apiToken } from './server-checks';
+import { api, apiResult } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -16,25 +16,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Leave no claim permission behind for the other journeys.
-  const token = await apiToken(baseUrl, 'payroll');
-  await fetch(`${baseUrl}/api/claims/all/permissions`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: '[]',
-  });
+  await apiResult('payroll', 'claims/all/permissions', 'PUT', []);
   await browser?.close();
 });
 
 /** Riley Chen (rep), the fifth demo user. */
 const RILEY = 5;
 
-async function storedClaimsCsv(): Promise<string> {
-  const token = await apiToken(baseUrl, 'payroll');
-  const res = await fetch(`${baseUrl}/api/claims/all/permissions.csv`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return res.text();
-}
+const storedClaimsCsv = () => api<string>('payroll', 'claims/all/permissions.csv');
 
 async function pickFile(page: Page, name: string, text: string) {
   const path = join(tmpdir(), `apex-e2e-${process.pid}-${name}`);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, signIn } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'back-office');
@@ -21,13 +21,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function api<T>(user: string, path: string): Promise<T> {
-  const token = await apiToken(baseUrl, user);
-  const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as T;
-}
 
 /** Chooses `option` in the Mantine select or multi-select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: ReturnType<Page['locator']>, label: string, option: string) {

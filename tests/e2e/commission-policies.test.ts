@@ -11,7 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorOf, expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'commission-policies');
@@ -30,27 +30,18 @@ interface Policy {
 }
 
 let browser: Browser;
-let token = '';
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   browser = await launch();
-  token = await apiToken(baseUrl, 'payroll');
 });
 
-async function api<T>(path: string, method = 'GET'): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
-  return (res.status === 204 ? null : await res.json()) as T;
-}
 const saved = async () =>
-  (await api<Policy[]>(`corporations/${MAPLE}/commission-policies`)).find((p) => p.Name === NAME);
+  (await api<Policy[]>('payroll', `corporations/${MAPLE}/commission-policies`)).find((p) => p.Name === NAME);
 
 afterAll(async () => {
   const left = await saved().catch(() => undefined);
-  if (left) await api(`commission-policies/${left.CommissionPolicyID}?version=${left.Version}`, 'DELETE');
+  if (left)
+    await api('payroll', `commission-policies/${left.CommissionPolicyID}?version=${left.Version}`, 'DELETE');
   await browser?.close();
 });
 

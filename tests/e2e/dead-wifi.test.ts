@@ -39,7 +39,7 @@ describe('dead Wi-Fi', () => {
     await page.goto('/time/clock');
     await page.getByTestId('clock-card').waitFor();
     await expect.poll(() => chip(page).getAttribute('data-online')).toBe('true');
-    const before = await serverEntries<ServerEntry>(baseUrl, 'staff');
+    const before = await serverEntries<ServerEntry>('staff');
     const sent = recordMutations(context);
 
     // The Wi-Fi goes dead: every request to the server fails, the browser still says online.
@@ -71,7 +71,7 @@ describe('dead Wi-Fi', () => {
     expect(tokenTries.length).toBeLessThanOrEqual(6);
     expect(outageSeconds).toBeGreaterThan(12);
     expect(sent).toEqual([]);
-    expect(await serverEntries<ServerEntry>(baseUrl, 'staff', before)).toHaveLength(0);
+    expect(await serverEntries<ServerEntry>('staff', before)).toHaveLength(0);
     // Nothing was lost meanwhile: the clock-in is still queued and still shown after a reload.
     await page.reload();
     await page.getByTestId('clock-card').waitFor();
@@ -88,7 +88,7 @@ describe('dead Wi-Fi', () => {
     await expect.poll(() => savedCopyBanner(page).count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => cardState(page)).toBe('working');
 
-    const entries = await serverEntries<ServerEntry>(baseUrl, 'staff', before);
+    const entries = await serverEntries<ServerEntry>('staff', before);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ IsBreak: false, EndTime: null });
     // The clock-in reached the server once: one request with its key.
@@ -100,7 +100,7 @@ describe('dead Wi-Fi', () => {
     await page.getByRole('button', { name: 'Clock out' }).click();
     await expect.poll(() => cardState(page)).toBe('off');
     await expect.poll(() => chip(page).getAttribute('data-pending'), { timeout: 30_000 }).toBe('0');
-    const closed = await serverEntries<ServerEntry>(baseUrl, 'staff', before);
+    const closed = await serverEntries<ServerEntry>('staff', before);
     expect(closed).toHaveLength(1);
     expect(closed[0].EndTime).not.toBeNull();
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EmploymentEvent, EmploymentEventPage } from '../../src/contract/employments';
 import { axeViolations, formatViolations } from './axe';
 import { launch, newPage, signIn } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'employments');
@@ -21,18 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function get<T>(path: string): Promise<T> {
-  const token = await apiToken(baseUrl, 'payroll');
-  const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`GET ${path} → ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 describe('employment processing', () => {
   it('Priya processes a termination and sees it leave the queue with her name as processor', {
     timeout: 180_000,
   }, async () => {
-    const before = await get<EmploymentEventPage>('employments/terminations?sort=OccurredAt&pageSize=100');
+    const before = await api<EmploymentEventPage>(
+      'payroll',
+      'employments/terminations?sort=OccurredAt&pageSize=100',
+    );
     expect(before.TotalCount).toBeGreaterThan(0);
     const target = before.Items[0];
     const sameName = before.Items.filter((i) => i.EmployeeName === target.EmployeeName).length;
@@ -80,7 +76,10 @@ describe('employment processing', () => {
       expect(status).toContain('by Priya Shah');
       await page.screenshot({ path: join(shots, 'processed-desktop.png'), fullPage: true });
 
-      const after = await get<EmploymentEventPage>('employments/terminations?status=processed&pageSize=100');
+      const after = await api<EmploymentEventPage>(
+        'payroll',
+        'employments/terminations?status=processed&pageSize=100',
+      );
       const done = after.Items.find((i: EmploymentEvent) => i.EmploymentEventID === target.EmploymentEventID);
       expect(done).toMatchObject({
         IsProcessed: true,

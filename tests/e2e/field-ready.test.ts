@@ -7,21 +7,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchProfile, signIn } from './browser';
-import { apiToken, recordMutations, serverEntries } from './server-checks';
+import { api, employeeIdOf, recordMutations, serverEntries } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'field-ready');
 const NOTE = `Field-ready knock ${Date.now()}`;
-
-/** A signed-in API caller for checking what the server holds. */
-async function apiAs(user: string) {
-  const token = await apiToken(baseUrl, user);
-  return async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(200);
-    return (await res.json()) as T;
-  };
-}
 
 interface ServerEntry {
   Id: number;
@@ -111,7 +101,7 @@ describe('field-ready from the first sign-in', () => {
     expect(screens).toEqual(['app', 'time.clock', 'time.week', 'scheduling.myEvents']);
     expect(new URL(page.url()).pathname).toBe('/');
 
-    const before = await serverEntries<ServerEntry>(baseUrl, 'staff');
+    const before = await serverEntries<ServerEntry>('staff');
     const sent = recordMutations(context);
     await context.setOffline(true);
     // The Clock, opened for the first time, with no connection (a new page load: the app and its
@@ -133,7 +123,7 @@ describe('field-ready from the first sign-in', () => {
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => pendingChip(page), { timeout: 60_000 }).toBe('0');
-    const entries = await serverEntries<ServerEntry>(baseUrl, 'staff', before);
+    const entries = await serverEntries<ServerEntry>('staff', before);
     const work = entries.filter((e) => !e.IsBreak);
     const breaks = entries.filter((e) => e.IsBreak);
     expect(work).toHaveLength(1);
@@ -158,14 +148,13 @@ describe('field-ready from the first sign-in', () => {
     expect(screens).toContain('leads.map');
     // The rep works Toronto West End; other journeys may add groups that sort first in the picker, so
     // the map is told which group the rep last chose (a choice, not data: the data is what was warmed).
-    const call = await apiAs('rep');
-    const me = await call<{ EmployeeID: number }>('Home/identity');
-    const groups = await call<{ LeadGroupID: number; Name: string }[]>('lead-groups');
+    const me = await employeeIdOf('rep');
+    const groups = await api<{ LeadGroupID: number; Name: string }[]>('rep', 'lead-groups');
     const home = groups.find((g) => g.Name === 'Toronto West End');
     expect(home).toBeDefined();
     await page.evaluate(
       ({ id, groupId }) => localStorage.setItem(`apex.leads.group:${id}`, JSON.stringify(groupId)),
-      { id: me.EmployeeID, groupId: home!.LeadGroupID },
+      { id: me, groupId: home!.LeadGroupID },
     );
     const sent = recordMutations(context);
 
@@ -258,11 +247,10 @@ describe('field-ready from the first sign-in', () => {
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => pendingChip(page), { timeout: 60_000 }).toBe('0');
-    const get = await apiAs('rep');
-    const saved = await get<{
+    const saved = await api<{
       LeadStatus: { Name: string } | null;
       LeadActivityHistory: { Note: string | null }[];
-    }>(`leads/${lead!.id}`);
+    }>('rep', `leads/${lead!.id}`);
     expect(saved.LeadActivityHistory.filter((a) => a.Note === NOTE)).toHaveLength(1);
     expect(saved.LeadStatus?.Name).toBe('Sold');
     expect(sent.filter((r) => r.path === `/api/leads/${lead!.id}`)).toHaveLength(1);

@@ -3,43 +3,9 @@
 // opens the full dashboard; payroll opens the Reports hub from the menu, searches and follows a link.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, signIn } from './browser';
+import { apiResult, employeeIdOf } from './server-checks';
 
 const baseUrl = inject('baseUrl');
-
-interface Api {
-  employeeId: number;
-  call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
-}
-
-async function api(user: string): Promise<Api> {
-  const login = await fetch(`${baseUrl}/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const token = (await (
-    await fetch(`${baseUrl}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ clientId: 'apex-pwa' }),
-    })
-  ).json()) as string;
-  const call = async <T>(method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}/api/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
-  const identity = await call<{ EmployeeID: number }>('GET', 'Home/identity');
-  return { employeeId: identity.body.EmployeeID, call };
-}
 
 /** Wall-clock parts of an instant in Toronto, and Toronto's offset then (minutes east of UTC). */
 function toronto(at: Date): { day: string; time: string; offset: number } {
@@ -81,27 +47,27 @@ interface Period {
 
 describe('role dashboards and the Reports hub', () => {
   let browser: Awaited<ReturnType<typeof launch>>;
-  let manager: Api;
+  let managerId: number;
   let entryId: number | null = null;
   beforeAll(async () => {
     browser = await launch();
-    manager = await api('manager');
+    managerId = await employeeIdOf('manager');
   });
   afterAll(async () => {
     // The punch made for this journey is taken back (kept in the audit trail as deleted).
-    if (entryId !== null) await manager.call('DELETE', `time-entries/${entryId}`);
+    if (entryId !== null) await apiResult('manager', `time-entries/${entryId}`, 'DELETE');
     await browser?.close();
   });
 
   it('the manager lands on their day on a tablet, with who is on the clock and the hours awaiting approval', async () => {
     // Marco Rossi clocked in at Toronto Central a minute ago.
     const now = toronto(new Date(Date.now() - 60_000));
-    const lookups = await manager.call<{ Offices: Array<{ IcdOfficeID: number }> }>(
-      'GET',
+    const lookups = await apiResult<{ Offices: Array<{ IcdOfficeID: number }> }>(
+      'manager',
       'time-entries/clock-lookups',
     );
     expect(lookups.status).toBe(200);
-    const created = await manager.call<{ Id: number }>('POST', 'time-entries', {
+    const created = await apiResult<{ Id: number }>('manager', 'time-entries', 'POST', {
       Date: now.day,
       TimeEntryTypeID: 1,
       IcdOfficeID: lookups.body.Offices[0].IcdOfficeID,
@@ -114,16 +80,13 @@ describe('role dashboards and the Reports hub', () => {
 
     // What time approvals holds for him: others' open periods begun by today, ended or holding entries.
     const today = toronto(new Date()).day;
-    const page0 = await manager.call<{ Items: Period[] }>(
-      'GET',
+    const page0 = await apiResult<{ Items: Period[] }>(
+      'manager',
       `pay-periods?state=open&endDate=${today}&pageSize=500`,
     );
     expect(page0.status).toBe(200);
     const waiting = page0.body.Items.filter(
-      (p) =>
-        p.EmployeeID !== manager.employeeId &&
-        p.StartDate <= today &&
-        (p.EndDate < today || p.EntryCount > 0),
+      (p) => p.EmployeeID !== managerId && p.StartDate <= today && (p.EndDate < today || p.EntryCount > 0),
     );
     const minutes = waiting.reduce((n, p) => n + p.WorkedMinutes, 0);
     const hours = (Math.round((minutes / 60) * 10) / 10).toLocaleString('en-CA', {

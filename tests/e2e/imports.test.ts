@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ImportPreview } from '../../src/contract/imports';
 import { launch, newPage, signIn } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'imports');
@@ -24,16 +24,9 @@ afterAll(() => browser?.close());
 
 /** The preview the server makes of the sample now (through the API). */
 async function serverPreview(): Promise<ImportPreview> {
-  const token = await apiToken(baseUrl, 'payroll');
   const form = new FormData();
   form.append('File', new Blob([readFileSync(SAMPLE)]), 'adp-employee-numbers.xlsx');
-  const res = await fetch(`${baseUrl}/api/payrolls/read-adp-emp-numbers-from-excel`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as ImportPreview;
+  return api<ImportPreview>('payroll', 'payrolls/read-adp-emp-numbers-from-excel', 'POST', form);
 }
 
 describe('payroll imports', () => {

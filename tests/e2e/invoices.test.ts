@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { POSTED_AMOUNTS } from '../../src/contract/invoices';
 import { expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
-import { apiToken } from './server-checks';
+import { api, apiResult } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'invoices');
@@ -39,16 +39,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const token = await apiToken(baseUrl, 'payroll');
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
-
 const money = (amount: number, countryId: number) =>
   new Intl.NumberFormat('en-CA', {
     style: 'currency',
@@ -60,10 +50,9 @@ describe('payroll invoices: invoice a locked payroll and post it', () => {
   it('Priya invoices a locked payroll from the screens, posts it and sees its amounts read only', {
     timeout: 180_000,
   }, async () => {
-    const defaults = await call<{ Payrolls: Invoiceable[] }>('GET', 'payroll-invoices/new');
-    expect(defaults.status).toBe(200);
+    const defaults = await api<{ Payrolls: Invoiceable[] }>('payroll', 'payroll-invoices/new');
     // A locked payroll that paid something and has a policy (the demo leaves several uninvoiced).
-    const target = defaults.data.Payrolls.filter((p) => p.PayrollInvoicePolicyID !== null).sort(
+    const target = defaults.Payrolls.filter((p) => p.PayrollInvoicePolicyID !== null).sort(
       (a, b) => b.GrossPay - a.GrossPay,
     )[0];
     expect(target, 'a locked payroll to invoice').toBeDefined();
@@ -132,15 +121,20 @@ describe('payroll invoices: invoice a locked payroll and post it', () => {
       );
 
       // The server agrees: posted, and a change of the amounts is refused with its message.
-      const posted = await call<Invoice>('GET', `payroll-invoices/${invoice.PayrollInvoiceID}`);
-      expect(posted.data.StatusID).toBe(2);
-      const refused = await call<{ Message: string }>('PUT', `payroll-invoices/${invoice.PayrollInvoiceID}`, {
-        Adjustment: 10,
-        AdjustmentComments: 'late change',
-        Version: posted.data.Version,
-      });
+      const posted = await api<Invoice>('payroll', `payroll-invoices/${invoice.PayrollInvoiceID}`);
+      expect(posted.StatusID).toBe(2);
+      const refused = await apiResult<{ Message: string }>(
+        'payroll',
+        `payroll-invoices/${invoice.PayrollInvoiceID}`,
+        'PUT',
+        {
+          Adjustment: 10,
+          AdjustmentComments: 'late change',
+          Version: posted.Version,
+        },
+      );
       expect(refused.status).toBe(400);
-      expect(refused.data.Message).toBe(POSTED_AMOUNTS);
+      expect(refused.body.Message).toBe(POSTED_AMOUNTS);
 
       // The PDF opens with the session cookie.
       const href = await page.getByTestId('invoice-pdf').getAttribute('href');

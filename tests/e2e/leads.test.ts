@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchProfile, signIn } from './browser';
+import { api, employeeIdOf } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'leads');
@@ -15,27 +16,6 @@ const NOTE = `Offline knock e2e ${Date.now()}`;
 const STREET = `${Date.now() % 100000} E2E Clinton St`;
 // Little Italy, Toronto (the rep's crew works it).
 const HERE = { latitude: 43.661, longitude: -79.4125 };
-
-async function apiAs(user: string) {
-  const login = await fetch(`${baseUrl}/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const token = await (
-    await fetch(`${baseUrl}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ clientId: 'apex-pwa' }),
-    })
-  ).json();
-  return async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(200);
-    return (await res.json()) as T;
-  };
-}
 
 const map = (page: Page) => page.getByTestId('leads-map');
 
@@ -208,17 +188,16 @@ describe('leads map offline', () => {
     // Back online: both changes are sent, once.
     await context.setOffline(false);
     await expect.poll(() => pendingChip(page), { timeout: 60_000 }).toBe('0');
-    const get = await apiAs('rep');
-    const lead = await get<{
+    const lead = await api<{
       LeadStatus: { Name: string } | null;
       LeadActivityHistory: { Note: string | null }[];
-    }>(`leads/${leadId}`);
+    }>('rep', `leads/${leadId}`);
     expect(lead.LeadActivityHistory.filter((a) => a.Note === NOTE)).toHaveLength(1);
     expect(lead.LeadStatus?.Name).toBe('Sold');
-    const created = await get<{
+    const created = await api<{
       TotalCount: number;
       Items: { LeadID: number; Data: Record<string, string> }[];
-    }>(`leads?search=${encodeURIComponent(STREET)}&pageSize=10`);
+    }>('rep', `leads?search=${encodeURIComponent(STREET)}&pageSize=10`);
     expect(created.TotalCount).toBe(1);
     expect(created.Items[0].Data).toEqual({ 'New Offer': 'RGR-E2E' });
 
@@ -296,44 +275,20 @@ describe('leads map past the marker limit', () => {
   let profile: Awaited<ReturnType<typeof launchProfile>>;
 
   beforeAll(async () => {
-    const login = await fetch(`${baseUrl}/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ UserName: 'manager', Password: 'Demo!2026apex' }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    const token = await (
-      await fetch(`${baseUrl}/api/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ clientId: 'apex-pwa' }),
-      })
-    ).json();
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${baseUrl}/api/${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      expect(res.status, await res.clone().text()).toBeLessThan(300);
-      return (await res.json()) as T;
-    };
-    const me = await call<{ EmployeeID: number }>('GET', 'Home/identity');
-    const groups = await call<{ Name: string; IcdCorporationID: number }[]>('GET', 'lead-groups');
+    const me = await employeeIdOf('manager');
+    const groups = await api<{ Name: string; IcdCorporationID: number }[]>('manager', 'lead-groups');
     const corp = groups.find((g) => g.Name === 'Toronto West End')!.IcdCorporationID;
-    const group = await call<{ LeadGroupID: number }>('POST', 'lead-groups', {
+    const group = await api<{ LeadGroupID: number }>('manager', 'lead-groups', 'POST', {
       Name: `Grouped map ${Date.now()}`,
       DivisionID: 35,
       IcdCorporationID: corp,
     });
     for (let chunk = 0; chunk < 6; chunk++) {
       const band = chunk < 4 ? NORTH : SOUTH;
-      await call(
-        'POST',
+      await api(
+        'manager',
         'leads/bulk',
+        'POST',
         Array.from({ length: 1000 }, (_, i) => ({
           LeadGroupID: group.LeadGroupID,
           Latitude: band.south + ((i * 7919) % 1000) * ((band.north - band.south) / 1000),
@@ -353,7 +308,7 @@ describe('leads map past the marker limit', () => {
           JSON.stringify({ [groupId]: { longitude: -79.4, latitude: 43.66, zoom: 11 } }),
         );
       },
-      { id: me.EmployeeID, groupId: group.LeadGroupID },
+      { id: me, groupId: group.LeadGroupID },
     );
   }, 120_000);
   afterAll(() => profile?.close());

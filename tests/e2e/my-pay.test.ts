@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { launch, launchProfile, newPage, signIn } from './browser';
-import { apiToken } from './server-checks';
+import { api, employeeIdOf } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'my-pay');
@@ -25,23 +25,6 @@ type Entry = Record<string, unknown> & {
   GrossPay: number;
   Version: number;
 };
-
-async function caller(user: string) {
-  const token = await apiToken(baseUrl, user);
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    expect(res.status, `${method} ${path}: ${text}`).toBeLessThan(300);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
-}
 
 /** The entry save payload (spec 001 §3) of an entry as read, with its Version. */
 const SAVE_KEYS = [
@@ -77,12 +60,10 @@ let periodId = 0;
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  const payroll = await caller('payroll');
-  const rep = await caller('rep');
-  const me = (await rep<{ EmployeeID: number }>('GET', 'Home/identity')).EmployeeID;
-  await payroll('GET', 'payrolls');
+  const me = await employeeIdOf('rep');
+  await api('payroll', 'payrolls');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
-  const periods = await payroll<Period[]>('GET', `pay-periods/employee/${me}?module=4`);
+  const periods = await api<Period[]>('payroll', `pay-periods/employee/${me}?module=4`);
   // The open payroll of Riley's current (or latest started) pay period.
   const period = periods
     .filter((p) => p.PayrollID !== null && !p.IsLocked && p.StartDate <= today)
@@ -90,16 +71,19 @@ beforeAll(async () => {
   expect(period, 'an open pay period of Riley in a payroll').toBeDefined();
   periodId = period.PayPeriodID;
   const id = period.PayrollID as number;
-  const run = await payroll<{ StartDate: string; EndDate: string }>('GET', `payrolls/${id}`);
-  await payroll('POST', `payrolls/${id}/calculations`, { StartDate: run.StartDate, EndDate: run.EndDate });
-  const entry = (await payroll<Entry[]>('GET', `payrolls/${id}/entries`)).find(
+  const run = await api<{ StartDate: string; EndDate: string }>('payroll', `payrolls/${id}`);
+  await api('payroll', `payrolls/${id}/calculations`, 'POST', {
+    StartDate: run.StartDate,
+    EndDate: run.EndDate,
+  });
+  const entry = (await api<Entry[]>('payroll', `payrolls/${id}/entries`)).find(
     (e) => e.PayPeriodID === periodId,
   );
   if (!entry) throw new Error('no entry for Riley');
   const bonus = Math.round((entry.Bonus + 25.5) * 100) / 100;
   const body = Object.fromEntries(SAVE_KEYS.map((k) => [k, entry[k]]));
-  await payroll('PUT', `payrolls/${id}/entries/${periodId}`, { ...body, Bonus: bonus });
-  await payroll('PUT', `payrolls/${id}/disclosed/true`);
+  await api('payroll', `payrolls/${id}/entries/${periodId}`, 'PUT', { ...body, Bonus: bonus });
+  await api('payroll', `payrolls/${id}/disclosed/true`, 'PUT');
 }, 120_000);
 
 describe('My pay', () => {

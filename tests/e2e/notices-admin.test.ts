@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorOf, expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
-import { apiToken } from './server-checks';
+import { api, employeeIdOf } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'notices-admin');
@@ -19,25 +19,10 @@ const SUBJECT = `Parking at Toronto Central ${RUN}`;
 const TITLE = `Event photo consent ${RUN}`;
 
 let browser: Browser;
-const tokens = new Map<string, string>();
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   browser = await launch();
 });
-
-async function api<T>(user: string, path: string, method = 'GET'): Promise<T> {
-  let token = tokens.get(user);
-  if (!token) {
-    token = await apiToken(baseUrl, user);
-    tokens.set(user, token);
-  }
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
-  return (res.status === 204 ? null : await res.json()) as T;
-}
 
 interface LegalNotice {
   LegalNoticeID: number;
@@ -84,7 +69,7 @@ describe('notices administration', () => {
   it('a bulletin and a legal notice written, delivered and seen by their audience', {
     timeout: 180_000,
   }, async () => {
-    const staffId = (await api<{ EmployeeID: number }>('staff', 'Home/identity')).EmployeeID;
+    const staffId = await employeeIdOf('staff');
     const { page, context } = await newPage(browser, baseUrl, 'desktop');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

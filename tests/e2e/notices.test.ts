@@ -4,37 +4,9 @@
 // so no other journey meets it (the e2e files run one after another).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchProfile, signIn } from './browser';
+import { api, employeeIdOf } from './server-checks';
 
 const baseUrl = inject('baseUrl');
-
-/** An API caller signed in as a demo user (outside the browser, so never offline). */
-async function apiAs(user: string) {
-  const login = await fetch(`${baseUrl}/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const bearer = (await (
-    await fetch(`${baseUrl}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ clientId: 'apex-pwa' }),
-    })
-  ).json()) as string;
-  return async <T>(path: string, method = 'GET', body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${bearer}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (res.status === 204 ? null : await res.json()) as T;
-  };
-}
 
 interface Notice {
   LegalNoticeID: number;
@@ -45,22 +17,19 @@ interface Notice {
 
 describe('legal notices: staff acknowledges a new notice offline on a phone', () => {
   let phone: Awaited<ReturnType<typeof launchProfile>>;
-  let asAdmin: Awaited<ReturnType<typeof apiAs>>;
   let notice: Notice | null = null;
 
   beforeAll(async () => {
-    asAdmin = await apiAs('admin');
     phone = await launchProfile(baseUrl, 'phone');
   });
   afterAll(async () => {
     await phone?.close();
-    if (notice) await asAdmin(`legal-notices/${notice.LegalNoticeID}`, 'DELETE');
+    if (notice) await api('admin', `legal-notices/${notice.LegalNoticeID}`, 'DELETE');
   });
 
   it('is shown first after sign-in, acknowledged offline, recorded once online', async () => {
-    const asStaff = await apiAs('staff');
-    const staffId = (await asStaff<{ EmployeeID: number }>('Home/identity')).EmployeeID;
-    notice = await asAdmin<Notice>('legal-notices', 'POST', {
+    const staffId = await employeeIdOf('staff');
+    notice = await api<Notice>('admin', 'legal-notices', 'POST', {
       Title: 'Phones during events',
       Body: 'Keep your phone on silent while you serve customers at an event.',
       AudienceType: 'Employees',
@@ -82,7 +51,7 @@ describe('legal notices: staff acknowledges a new notice offline on a phone', ()
     await body.waitFor({ state: 'detached' });
     const chip = page.getByTestId('sync-chip');
     await expect.poll(() => chip.getAttribute('data-pending')).toBe('1');
-    const offline = await asAdmin<Notice[]>('legal-notices');
+    const offline = await api<Notice[]>('admin', 'legal-notices');
     expect(offline.find((n) => n.LegalNoticeID === notice?.LegalNoticeID)?.AcknowledgedCount).toBe(0);
 
     // Still offline after a reload: acknowledged on this device, so not shown again.
@@ -97,11 +66,12 @@ describe('legal notices: staff acknowledges a new notice offline on a phone', ()
     await expect
       .poll(
         async () =>
-          (await asAdmin<Notice[]>('legal-notices')).find((n) => n.LegalNoticeID === notice?.LegalNoticeID)
-            ?.AcknowledgedCount,
+          (await api<Notice[]>('admin', 'legal-notices')).find(
+            (n) => n.LegalNoticeID === notice?.LegalNoticeID,
+          )?.AcknowledgedCount,
         { timeout: 15_000 },
       )
       .toBe(1);
-    expect(await asStaff<Notice[]>('legal-notices?pending=true')).toEqual([]);
+    expect(await api<Notice[]>('staff', 'legal-notices?pending=true')).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ describe('offline clock', () => {
     profile = await staffPhone();
     const { context } = profile;
     const page = profile.page;
-    const before = await serverEntries<ServerEntry>(baseUrl, 'staff');
+    const before = await serverEntries<ServerEntry>('staff');
     const sent = recordMutations(context);
 
     await context.setOffline(true);
@@ -82,7 +82,7 @@ describe('offline clock', () => {
     const again = await context.newPage();
     await openClock(again);
     await expect.poll(() => again.locator(KEPT_ON_PHONE).count()).toBe(2);
-    expect(await serverEntries<ServerEntry>(baseUrl, 'staff', before)).toHaveLength(0);
+    expect(await serverEntries<ServerEntry>('staff', before)).toHaveLength(0);
     expect(sent).toEqual([]);
 
     // Back online: everything is sent, once.
@@ -90,7 +90,7 @@ describe('offline clock', () => {
     await expect
       .poll(() => again.getByTestId('sync-chip').getAttribute('data-pending'), { timeout: 30_000 })
       .toBe('0');
-    const entries = await serverEntries<ServerEntry>(baseUrl, 'staff', before);
+    const entries = await serverEntries<ServerEntry>('staff', before);
     expect(entries).toHaveLength(2);
     expect(entries.filter((e) => e.IsBreak)).toHaveLength(1);
     expect(entries.every((e) => e.EndTime !== null)).toBe(true);
@@ -111,7 +111,7 @@ describe('offline clock', () => {
     const a = profile.page;
     const b = await context.newPage();
     await openClock(b);
-    const before = await serverEntries<ServerEntry>(baseUrl, 'staff');
+    const before = await serverEntries<ServerEntry>('staff');
     // Counted as the server receives them: its deduplication by key would hide a second send
     // from a count of rows.
     const sent = recordMutations(context);
@@ -133,7 +133,7 @@ describe('offline clock', () => {
     await expect
       .poll(() => b.getByTestId('sync-chip').getAttribute('data-pending'), { timeout: 30_000 })
       .toBe('0');
-    const entries = await serverEntries<ServerEntry>(baseUrl, 'staff', before);
+    const entries = await serverEntries<ServerEntry>('staff', before);
     expect(entries.filter((e) => !e.IsBreak)).toHaveLength(1);
     // The clock-in and the clock-out, each sent by one tab only, once.
     expect(sent.map((r) => r.method)).toEqual(['POST', expect.stringMatching(/^(PUT|PATCH|POST)$/)]);

@@ -9,11 +9,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OnboardingApplication, OnboardingApplicationStatus } from '../../src/contract/onboarding';
 import { launch, newPage, signIn } from './browser';
-import { apiToken } from './server-checks';
+import { type ApiUser, api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'Harbour#2026go';
 const USER = 'sam.rivers';
+const APPLICANT = { user: USER, password: PASSWORD };
 const SHOTS = process.env.APPLICANT_SHOTS;
 let browser: Browser;
 beforeAll(async () => {
@@ -22,36 +23,26 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
 /** Waits until the server holds the application in a state `ok` accepts. */
 async function serverApplication(
-  token: string,
+  who: ApiUser,
   ok: (a: OnboardingApplication) => boolean,
   known?: number,
 ): Promise<OnboardingApplication> {
   const id =
     known ??
-    (await api<{ OnboardingApplicationID: number }>(token, 'GET', 'onboarding-applications/mine/id'))
+    (await api<{ OnboardingApplicationID: number }>(who, 'onboarding-applications/mine/id'))
       .OnboardingApplicationID;
   for (let i = 0; i < 60; i++) {
-    const a = await api<OnboardingApplication>(token, 'GET', `onboarding-applications/${id}`);
+    const a = await api<OnboardingApplication>(who, `onboarding-applications/${id}`);
     if (ok(a)) return a;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const last = await api<OnboardingApplication>(token, 'GET', `onboarding-applications/${id}`);
+  const last = await api<OnboardingApplication>(who, `onboarding-applications/${id}`);
   throw new Error(
     `the server never held the expected application: ${JSON.stringify(last.Fields.map((f) => [f.Name, f.Value]))} ${last.Stage}`,
   );
@@ -89,8 +80,7 @@ describe('onboarding applicant on a phone', () => {
     await page.getByRole('button', { name: 'Create my application' }).click();
     await page.waitForURL('**/application');
     await page.getByTestId('application-flow').waitFor();
-    const token = await apiToken(baseUrl, USER, PASSWORD);
-    const created = await serverApplication(token, () => true);
+    const created = await serverApplication(APPLICANT, () => true);
     expect(created).toMatchObject({
       IsSelfSignUp: true,
       Applicant: { FirstName: 'Sam', CellPhone: { PhoneNumber: '416 555 0142', Extension: '7' } },
@@ -102,7 +92,7 @@ describe('onboarding applicant on a phone', () => {
     await page.getByLabel(/^T-shirt size/).fill('M');
     await page.getByTestId('save-next').click();
     await page.getByLabel(/^Emergency contact phone/).waitFor();
-    await serverApplication(token, (a) => value(a, 'T-shirt size') === 'M');
+    await serverApplication(APPLICANT, (a) => value(a, 'T-shirt size') === 'M');
 
     // …then the network drops: the contact step is kept on the device, waiting to be sent.
     await context.setOffline(true);
@@ -125,7 +115,7 @@ describe('onboarding applicant on a phone', () => {
     await again.getByTestId('field-waiting').waitFor();
     await shot(again, 'phone-second-sitting-offline');
     await context.setOffline(false);
-    const sent = await serverApplication(token, (a) => value(a, 'Emergency contact phone') !== null);
+    const sent = await serverApplication(APPLICANT, (a) => value(a, 'Emergency contact phone') !== null);
     expect(value(sent, 'Emergency contact phone')).toBe('(416) 555-0100');
     await again.getByRole('button', { name: 'Tax and ids' }).click();
     await again.getByLabel(/^SIN/).pressSequentially('046454286');
@@ -143,13 +133,12 @@ describe('onboarding applicant on a phone', () => {
     await again.getByTestId('review-step').waitFor();
     await again.getByTestId('submit').click();
     await again.getByText('Your application was submitted').waitFor();
-    const submitted = await serverApplication(token, (a) => a.Stage === 'Submitted');
+    const submitted = await serverApplication(APPLICANT, (a) => a.Stage === 'Submitted');
     expect(submitted.Missing).toEqual([]);
 
     // The office reviews with a comment on the tax ids.
-    const payroll = await apiToken(baseUrl, 'payroll');
     const id = submitted.OnboardingApplicationID;
-    await api(payroll, 'PATCH', `onboarding-applications/${id}`, {
+    await api('payroll', `onboarding-applications/${id}`, 'PATCH', {
       Version: submitted.Version,
       Action: 'Review',
       ReviewComments: { FedW4Error: 'The SIN does not match your card.' },
@@ -170,20 +159,19 @@ describe('onboarding applicant on a phone', () => {
     await again.getByTestId('save-next').click();
     await again.getByRole('button', { name: 'Review' }).click();
     await again.getByTestId('review-step').waitFor();
-    await serverApplication(payroll, (a) => value(a, 'SIN') === '130-692-544', id);
+    await serverApplication('payroll', (a) => value(a, 'SIN') === '130-692-544', id);
     await again.getByTestId('submit').click();
     await again.getByText('Your application was submitted').waitFor();
 
     // The office approves: the self sign-up is accepted (Initial), then hired (Approved).
-    let app = await serverApplication(token, (a) => a.Stage === 'Submitted');
+    let app = await serverApplication(APPLICANT, (a) => a.Stage === 'Submitted');
     for (const type of ['Initial', 'Approved']) {
       const statuses = await api<OnboardingApplicationStatus[]>(
-        payroll,
-        'GET',
+        'payroll',
         `onboarding-applications/${id}/available-statuses`,
       );
       const target = statuses.find((s) => s.StatusType === type);
-      app = await api<OnboardingApplication>(payroll, 'PATCH', `onboarding-applications/${id}`, {
+      app = await api<OnboardingApplication>('payroll', `onboarding-applications/${id}`, 'PATCH', {
         Version: app.Version,
         OnboardingApplicationStatusID: target?.OnboardingApplicationStatusID,
       });
@@ -191,8 +179,7 @@ describe('onboarding applicant on a phone', () => {
     expect(app.Stage).toBe('Approved');
     expect(app.EmploymentRecordID).toBeTruthy();
     const accounts = await api<{ AccountNumber: string }[]>(
-      payroll,
-      'GET',
+      'payroll',
       `employees/${app.EmployeeID}/bank-accounts`,
     );
     expect(accounts.map((a) => a.AccountNumber)).toEqual(['7654321']);

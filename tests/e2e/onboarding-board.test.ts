@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OnboardingApplication, OnboardingDivision } from '../../src/contract/onboarding';
 import { launch, newPage, signIn } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'Welcome#2026go';
@@ -16,24 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
-  return (res.status === 204 ? null : await res.json()) as T;
-}
-
 describe('onboarding board', () => {
   it('payroll reviews with a comment, the applicant fixes it, payroll approves: an employee exists', async () => {
-    const [division] = await api<OnboardingDivision[]>(null, 'GET', 'onboarding-divisions');
+    const [division] = await api<OnboardingDivision[]>(null, 'onboarding-divisions');
     const office = division.Offices.find((o) => o.OfficeName === 'Toronto Central') ?? division.Offices[0];
-    let app = await api<OnboardingApplication>(null, 'POST', 'onboarding-applications', {
+    let app = await api<OnboardingApplication>(null, 'onboarding-applications', 'POST', {
       IsSelfSignUp: true,
       DivisionID: division.DivisionID,
       IcdOfficeID: office.IcdOfficeID,
@@ -47,7 +34,7 @@ describe('onboarding board', () => {
         DateOfBirth: '1999-04-12',
       },
     });
-    const applicant = await apiToken(baseUrl, 'quinn.boardwalk', PASSWORD);
+    const applicant = { user: 'quinn.boardwalk', password: PASSWORD };
     const field = (name: string) => app.Fields.find((f) => f.Name === name)?.OnboardingReferenceFieldID;
     const id = app.OnboardingApplicationID;
     for (const [name, value] of [
@@ -55,8 +42,8 @@ describe('onboarding board', () => {
       ['Emergency contact phone', '4165550100'],
       ['Available from', '2026-03-02'],
     ])
-      await api(applicant, 'PUT', `onboarding-applications/${id}/fields/${field(name)}`, { Value: value });
-    app = await api<OnboardingApplication>(applicant, 'PATCH', `onboarding-applications/${id}`, {
+      await api(applicant, `onboarding-applications/${id}/fields/${field(name)}`, 'PUT', { Value: value });
+    app = await api<OnboardingApplication>(applicant, `onboarding-applications/${id}`, 'PATCH', {
       Version: app.Version,
       Bank: {
         CountryID: 2,
@@ -66,7 +53,7 @@ describe('onboarding board', () => {
         AccountNumber: '7654321',
       },
     });
-    app = await api<OnboardingApplication>(applicant, 'PATCH', `onboarding-applications/${id}`, {
+    app = await api<OnboardingApplication>(applicant, `onboarding-applications/${id}`, 'PATCH', {
       Version: app.Version,
       Action: 'Submit',
     });
@@ -90,9 +77,9 @@ describe('onboarding board', () => {
     expect(await page.getByText('Sent back').count()).toBeGreaterThan(0);
 
     // The applicant fixes it and submits again.
-    app = await api<OnboardingApplication>(applicant, 'GET', `onboarding-applications/${id}`);
+    app = await api<OnboardingApplication>(applicant, `onboarding-applications/${id}`);
     expect(app.ReviewComments.I9Error).toBe('Sign section 1.');
-    app = await api<OnboardingApplication>(applicant, 'PATCH', `onboarding-applications/${id}`, {
+    app = await api<OnboardingApplication>(applicant, `onboarding-applications/${id}`, 'PATCH', {
       Version: app.Version,
       Action: 'Submit',
       Comments: 'Signed it.',
@@ -116,16 +103,11 @@ describe('onboarding board', () => {
     expect(await page.getByTestId('application-status').textContent()).toBe('Hired');
     await context.close();
 
-    const hired = await api<OnboardingApplication>(
-      await apiToken(baseUrl, 'payroll'),
-      'GET',
-      `onboarding-applications/${id}`,
-    );
+    const hired = await api<OnboardingApplication>('payroll', `onboarding-applications/${id}`);
     expect(hired).toMatchObject({ Stage: 'Approved', Bank: { AccountNumber: '7654321' } });
     expect(hired.EmploymentRecordID).toBeTruthy();
     const accounts = await api<{ AccountNumber: string }[]>(
-      await apiToken(baseUrl, 'payroll'),
-      'GET',
+      'payroll',
       `employees/${hired.EmployeeID}/bank-accounts`,
     );
     expect(accounts.map((a) => a.AccountNumber)).toEqual(['7654321']);

@@ -8,30 +8,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, launchProfile, newPage, signIn } from './browser';
-import { apiToken, recordMutations } from './server-checks';
+import { api, employeeIdOf, recordMutations } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'orders');
 const STREET = `${(Date.now() % 9000) + 100} Chain Test Ave`;
 // Little Italy, Toronto (the rep's crew works it), a little off the seeded doors.
 const HERE = { latitude: 43.6618, longitude: -79.4139 };
-
-async function caller(user: string) {
-  const token = await apiToken(baseUrl, user);
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    expect(res.status, `${method} ${path}: ${text}`).toBeLessThan(300);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
-}
 
 type MapWindow = {
   __apexLeadsMap: {
@@ -137,11 +120,10 @@ describe('orders chain: door knock to pay stub', () => {
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
     // A fresh door of the rep's group (a lead takes one work order only).
-    const rep = await caller('rep');
-    const groups = await rep<{ LeadGroupID: number; Name: string }[]>('GET', 'lead-groups');
+    const groups = await api<{ LeadGroupID: number; Name: string }[]>('rep', 'lead-groups');
     const group = groups.find((g) => g.Name === 'Toronto West End');
     expect(group).toBeDefined();
-    const lead = await rep<{ LeadID: number }>('POST', 'leads', {
+    const lead = await api<{ LeadID: number }>('rep', 'leads', 'POST', {
       LeadGroupID: group!.LeadGroupID,
       Latitude: HERE.latitude,
       Longitude: HERE.longitude,
@@ -155,10 +137,10 @@ describe('orders chain: door knock to pay stub', () => {
     await profile.page.goto('/account/login');
     await signIn(profile.page, 'rep');
     await profile.page.getByTestId('welcome').waitFor();
-    const me = await rep<{ EmployeeID: number }>('GET', 'Home/identity');
+    const me = await employeeIdOf('rep');
     await profile.page.evaluate(
       ({ id, groupId }) => localStorage.setItem(`apex.leads.group:${id}`, JSON.stringify(groupId)),
-      { id: me.EmployeeID, groupId: group!.LeadGroupID },
+      { id: me, groupId: group!.LeadGroupID },
     );
   }, 180_000);
   afterAll(() => profile?.close());
@@ -216,13 +198,12 @@ describe('orders chain: door knock to pay stub', () => {
     await context.setOffline(false);
     await expect.poll(() => pendingChip(page), { timeout: 90_000 }).toBe('0');
     // Exactly one work order for the lead on the server (the draft is keyed by lead + client key).
-    const admin = await caller('admin');
-    const found = await admin<{ TotalCount: number; Items: { WorkOrderID: number }[] }>(
-      'GET',
+    const found = await api<{ TotalCount: number; Items: { WorkOrderID: number }[] }>(
+      'admin',
       `work-orders?leadID=${leadId}`,
     );
     expect(found.TotalCount).toBe(1);
-    const order = await admin<WorkOrderDetail>('GET', `work-orders/${found.Items[0].WorkOrderID}`);
+    const order = await api<WorkOrderDetail>('admin', `work-orders/${found.Items[0].WorkOrderID}`);
     expect(order).toMatchObject({ LeadID: leadId, SalesChannelID: 1 });
     expect(order.ProductOrders).toHaveLength(1);
     expect(order.ProductOrders[0].StatusName).toBe('Booked');
@@ -231,13 +212,13 @@ describe('orders chain: door knock to pay stub', () => {
       .toBe(1);
 
     // The back office marks it Installed on the sale day: the commission piece lands in the rep's period.
-    const statuses = await admin<{ ProductOrderStatusID: number; StatusKind: number }[]>(
-      'GET',
+    const statuses = await api<{ ProductOrderStatusID: number; StatusKind: number }[]>(
+      'admin',
       `divisions/${order.DivisionID}/product-order-statuses`,
     );
     const installed = statuses.find((s) => s.StatusKind === 2)!;
     const po = order.ProductOrders[0];
-    await admin('PATCH', 'product-order-status/bulk', {
+    await api('admin', 'product-order-status/bulk', 'PATCH', {
       Changes: [
         {
           ProductOrderID: po.ProductOrderID,
@@ -247,7 +228,7 @@ describe('orders chain: door knock to pay stub', () => {
         },
       ],
     });
-    const paid = await admin<WorkOrderDetail>('GET', `work-orders/${order.WorkOrderID}`);
+    const paid = await api<WorkOrderDetail>('admin', `work-orders/${order.WorkOrderID}`);
     expect(paid.Commissions).toHaveLength(1);
     const piece = paid.Commissions[0];
     expect(piece).toMatchObject({ Kind: 'commission', IsPaid: true });
@@ -255,21 +236,19 @@ describe('orders chain: door knock to pay stub', () => {
     periodId = piece.PayPeriodID!;
 
     // Payroll calculates the payroll of that period and discloses it.
-    const payroll = await caller('payroll');
-    const rep = await caller('rep');
-    const me = (await rep<{ EmployeeID: number }>('GET', 'Home/identity')).EmployeeID;
-    const periods = await payroll<{ PayPeriodID: number; PayrollID: number | null }[]>(
-      'GET',
+    const me = await employeeIdOf('rep');
+    const periods = await api<{ PayPeriodID: number; PayrollID: number | null }[]>(
+      'payroll',
       `pay-periods/employee/${me}?module=4`,
     );
     const payrollId = periods.find((p) => p.PayPeriodID === periodId)?.PayrollID;
     expect(payrollId, 'the pay period of the piece belongs to a payroll').toBeTruthy();
-    const run = await payroll<{ StartDate: string; EndDate: string }>('GET', `payrolls/${payrollId}`);
-    await payroll('POST', `payrolls/${payrollId}/calculations`, {
+    const run = await api<{ StartDate: string; EndDate: string }>('payroll', `payrolls/${payrollId}`);
+    await api('payroll', `payrolls/${payrollId}/calculations`, 'POST', {
       StartDate: run.StartDate,
       EndDate: run.EndDate,
     });
-    await payroll('PUT', `payrolls/${payrollId}/disclosed/true`);
+    await api('payroll', `payrolls/${payrollId}/disclosed/true`, 'PUT');
 
     // My sales shows the commission paid; the stub shows the piece.
     await page.goto('/my-sales');

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WorkOrderPage } from '../../src/contract/orders';
 import { launch, newPage, signIn } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'orders-office');
@@ -20,12 +20,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function get<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`GET ${path} → ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByLabel(label, { exact: true }).first().click();
@@ -95,8 +89,7 @@ describe('orders office', () => {
   });
 
   it('a bulk status change with a row that cannot move changes nothing and names the row', async () => {
-    const token = await apiToken(baseUrl, 'payroll');
-    const orders = await get<WorkOrderPage>(token, 'work-orders?pageSize=100&sort=-saleDate');
+    const orders = await api<WorkOrderPage>('payroll', 'work-orders?pageSize=100&sort=-saleDate');
     const rep = orders.Items.filter((o) => o.EmployeeName === 'Riley Chen');
     const booked = rep.find(
       (o) => o.ProductOrders.length > 0 && o.ProductOrders.every((p) => p.StatusKind === 1),
@@ -138,8 +131,8 @@ describe('orders office', () => {
     expect(text).toContain('cannot go from Cancelled to Installed');
     await page.screenshot({ path: join(shots, 'bulk-refused-1440.png') });
 
-    const after = await get<{ ProductOrders: { StatusKind: number }[] }>(
-      token,
+    const after = await api<{ ProductOrders: { StatusKind: number }[] }>(
+      'payroll',
       `work-orders/${booked.WorkOrderID}`,
     );
     expect(after.ProductOrders.every((p) => p.StatusKind === 1)).toBe(true);

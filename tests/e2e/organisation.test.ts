@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorOf, expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'organisation');
@@ -33,25 +33,11 @@ interface Team {
 }
 
 let browser: Browser;
-const tokens = new Map<string, string>();
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   browser = await launch();
 });
 
-async function api<T>(user: string, path: string, method = 'GET'): Promise<T> {
-  let token = tokens.get(user);
-  if (!token) {
-    token = await apiToken(baseUrl, user);
-    tokens.set(user, token);
-  }
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
-  return (res.status === 204 ? null : await res.json()) as T;
-}
 const findCorporation = async () =>
   (await api<Corporation[]>('admin', 'corporations')).find((c) => c.ClientName === CORPORATION);
 const findTeam = async (name: string) => (await api<Team[]>('manager', 'teams')).find((t) => t.Name === name);

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'payouts');
@@ -21,17 +21,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const token = await apiToken(baseUrl, 'payroll');
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function pick(page: Page, testId: string, option: string | RegExp) {
   await page.getByTestId(testId).click();
@@ -49,8 +38,8 @@ describe('posted payouts', () => {
   it('Priya posts a payout, sees its comparison and its history, corrects and deletes it', {
     timeout: 180_000,
   }, async () => {
-    const corporations = await call<{ IcdCorporationID: number; ClientName: string }[]>(
-      'GET',
+    const corporations = await api<{ IcdCorporationID: number; ClientName: string }[]>(
+      'payroll',
       'corporations',
     );
     const northwind = corporations.find((c) => c.ClientName.startsWith('Northwind'));
@@ -77,7 +66,7 @@ describe('posted payouts', () => {
       const drawer = page.getByTestId('posted-payout-drawer');
       await drawer.getByTestId('payout-date').waitFor();
       const today = await drawer.getByTestId('payout-date').inputValue();
-      const expected = await call<{ TotalAmount: number }>('POST', 'payout-policy/commissions', {
+      const expected = await api<{ TotalAmount: number }>('payroll', 'payout-policy/commissions', 'POST', {
         DivisionID: ROGERS,
         IcdCorporationID: northwind.IcdCorporationID,
         Date: today,
@@ -106,10 +95,10 @@ describe('posted payouts', () => {
       await expectAccessible(page, 'posted payout drawer');
 
       // The server holds it with the same comparison.
-      const list = await call<
+      const list = await api<
         { PostedPayoutID: number; Reference: string | null; PayoutComparison: string }[]
       >(
-        'GET',
+        'payroll',
         `posted-payouts?startDate=${today}&endDate=${today}&icdCorporationID=${northwind.IcdCorporationID}`,
       );
       const mine = list.find((p) => p.Reference === reference);
@@ -136,8 +125,8 @@ describe('posted payouts', () => {
       await drawer.getByTestId('delete-payout').click();
       await page.getByTestId('confirm-delete-payout').click();
       await drawer.waitFor({ state: 'detached' });
-      const after = await call<{ Reference: string | null }[]>(
-        'GET',
+      const after = await api<{ Reference: string | null }[]>(
+        'payroll',
         `posted-payouts?startDate=${today}&endDate=${today}`,
       );
       expect(after.map((p) => p.Reference)).not.toContain(reference);

@@ -10,7 +10,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'payroll-financials');
@@ -33,19 +33,11 @@ interface Row {
 }
 
 let browser: Browser;
-let token = '';
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   browser = await launch();
-  token = await apiToken(baseUrl, 'payroll');
 });
 afterAll(() => browser?.close());
-
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${path} → ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const currency = (countryId: number) => (countryId === 1 ? 'USD' : 'CAD');
 const money = (v: number, c: string) =>
@@ -100,7 +92,7 @@ describe('payroll financials', () => {
       const range = `startDate=${startDate}&endDate=${endDate}`;
 
       // Every row and the totals per currency, as the API answers them.
-      const all = await api<{ Rows: Row[] }>(`payrolls/financials?${range}`);
+      const all = await api<{ Rows: Row[] }>('payroll', `payrolls/financials?${range}`);
       expect(all.Rows.length).toBeGreaterThan(0);
       await expect.poll(() => bodyCells(table)).toEqual(sorted(all.Rows.map((r) => expectedCells(r, false))));
       for (const c of ['CAD', 'USD']) {
@@ -116,7 +108,10 @@ describe('payroll financials', () => {
       // Narrowed to Rogers.
       await page.getByRole('combobox', { name: 'Division' }).click();
       await page.getByRole('option', { name: 'Rogers', exact: true }).click();
-      const rogers = await api<{ Rows: Row[] }>(`payrolls/financials?${range}&divisionID=${ROGERS}`);
+      const rogers = await api<{ Rows: Row[] }>(
+        'payroll',
+        `payrolls/financials?${range}&divisionID=${ROGERS}`,
+      );
       expect(rogers.Rows.length).toBeGreaterThan(0);
       await expect
         .poll(() => bodyCells(table))
@@ -125,7 +120,7 @@ describe('payroll financials', () => {
       // By program.
       await page.getByRole('tab', { name: 'By program' }).click();
       const programs = page.getByTestId('financials-program');
-      const byProgram = await api<{ Rows: Row[] }>(`payrolls/financials-program?${range}`);
+      const byProgram = await api<{ Rows: Row[] }>('payroll', `payrolls/financials-program?${range}`);
       await expect
         .poll(() => bodyCells(programs))
         .toEqual(sorted(byProgram.Rows.map((r) => expectedCells(r, true))));

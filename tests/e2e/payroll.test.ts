@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYROLL_LOCKED_MESSAGE } from '../../src/contract/payroll';
 import { expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
-import { apiToken } from './server-checks';
+import { api, apiResult } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'payroll');
@@ -38,22 +38,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const token = await apiToken(baseUrl, 'payroll');
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
-
-async function get<T>(path: string): Promise<T> {
-  const { status, data } = await call<T>('GET', path);
-  expect(status, JSON.stringify(data)).toBe(200);
-  return data;
-}
-
 const money = (amount: number, countryId: number) =>
   new Intl.NumberFormat('en-CA', {
     style: 'currency',
@@ -66,13 +50,16 @@ describe('payroll: correct, recalculate, submit', () => {
     timeout: 180_000,
   }, async () => {
     // The newest open payroll with pay computed (the current one; the list shows the newest first).
-    const list = await get<{ Items: ListItem[] }>('payrolls/page/0?pageSize=25&sort=StartDateDesc');
+    const list = await api<{ Items: ListItem[] }>(
+      'payroll',
+      'payrolls/page/0?pageSize=25&sort=StartDateDesc',
+    );
     const open = list.Items.filter((p) => !p.IsLocked && p.EntryCount > 0);
     const target = open.find((p) => p.GrossPay > 0) ?? open[0];
     expect(target, 'an open payroll with entries').toBeDefined();
     if (!target) return;
     const id = target.PayrollID;
-    const entries = await get<Entry[]>(`payrolls/${id}/entries`);
+    const entries = await api<Entry[]>('payroll', `payrolls/${id}/entries`);
     const entry = [...entries].sort((a, b) => b.Totals.TotalHoursWorked - a.Totals.TotalHoursWorked)[0];
     const newBonus = Math.round((entry.Bonus + 25.5) * 100) / 100;
 
@@ -94,7 +81,7 @@ describe('payroll: correct, recalculate, submit', () => {
       await page
         .locator(`[data-testid="payroll-message-submitted"][data-payroll-id="${dismissedId}"]`)
         .waitFor({ state: 'detached' });
-      const dismissed = await get<{ SubmittedDismissed: boolean }>(`payrolls/${dismissedId}`);
+      const dismissed = await api<{ SubmittedDismissed: boolean }>('payroll', `payrolls/${dismissedId}`);
       expect(dismissed.SubmittedDismissed).toBe(true);
 
       // Sorted by corporation (A→Z): Maple Direct Sales comes before Northwind and Summit.
@@ -141,7 +128,7 @@ describe('payroll: correct, recalculate, submit', () => {
       await editing.waitFor({ state: 'detached' });
       const corrected = Math.round((entry.GrossPay + 25.5) * 100) / 100;
       await expect.poll(() => gross.textContent()).toBe(money(corrected, target.CountryID));
-      const saved = (await get<Entry[]>(`payrolls/${id}/entries`)).find(
+      const saved = (await api<Entry[]>('payroll', `payrolls/${id}/entries`)).find(
         (e) => e.PayPeriodID === entry.PayPeriodID,
       );
       expect(saved).toMatchObject({ Bonus: newBonus, GrossPay: corrected });
@@ -174,13 +161,18 @@ describe('payroll: correct, recalculate, submit', () => {
       await row.focus();
       await row.press('Enter');
       expect(await page.getByTestId('entry-edit-row').count()).toBe(0);
-      expect((await get<{ IsLocked: boolean }>(`payrolls/${id}`)).IsLocked).toBe(true);
-      const refused = await call<{ Message: string }>('PUT', `payrolls/${id}/entries/${entry.PayPeriodID}`, {
-        PayPeriodID: entry.PayPeriodID,
-        Bonus: 1,
-      });
+      expect((await api<{ IsLocked: boolean }>('payroll', `payrolls/${id}`)).IsLocked).toBe(true);
+      const refused = await apiResult<{ Message: string }>(
+        'payroll',
+        `payrolls/${id}/entries/${entry.PayPeriodID}`,
+        'PUT',
+        {
+          PayPeriodID: entry.PayPeriodID,
+          Bonus: 1,
+        },
+      );
       expect(refused.status).toBe(409);
-      expect(refused.data.Message).toBe(PAYROLL_LOCKED_MESSAGE);
+      expect(refused.body.Message).toBe(PAYROLL_LOCKED_MESSAGE);
 
       await page.screenshot({ path: join(shots, 'locked-desktop.png'), fullPage: true });
       await page.setViewportSize({ width: 768, height: 1024 });
@@ -197,14 +189,14 @@ describe('payroll: correct, recalculate, submit', () => {
       expect(errors).toEqual([]);
     } finally {
       // The demo data as it was: unlocked, the bonus as seeded.
-      const now = await get<{ IsLocked: boolean }>(`payrolls/${id}`);
-      if (now.IsLocked) await call('PUT', `payrolls/${id}/locked/false`);
-      const current = (await get<Entry[]>(`payrolls/${id}/entries`)).find(
+      const now = await api<{ IsLocked: boolean }>('payroll', `payrolls/${id}`);
+      if (now.IsLocked) await apiResult('payroll', `payrolls/${id}/locked/false`, 'PUT');
+      const current = (await api<Entry[]>('payroll', `payrolls/${id}/entries`)).find(
         (e) => e.PayPeriodID === entry.PayPeriodID,
       );
       if (current && current.Bonus !== entry.Bonus) {
         const inputs = { ...current } as Record<string, unknown>;
-        await call('PUT', `payrolls/${id}/entries/${entry.PayPeriodID}`, {
+        await apiResult('payroll', `payrolls/${id}/entries/${entry.PayPeriodID}`, 'PUT', {
           ...pickInputs(inputs),
           Bonus: entry.Bonus,
         });

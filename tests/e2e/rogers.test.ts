@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RogersDashboard, RogersReport } from '../../src/contract/rogers';
 import { expectAccessible } from './axe';
 import { launch, newPage, signIn } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'rogers');
@@ -20,13 +20,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function call<T>(path: string): Promise<T> {
-  const token = await apiToken(baseUrl, 'owner');
-  const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`GET ${path} → ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The dates the screens start with: the 30 days up to the browser's today. */
 async function screenDates(page: Page): Promise<{ startDate: string; endDate: string }> {
@@ -50,7 +43,8 @@ describe('Rogers dashboards and reports', () => {
       await page.goto('/dashboards/rogers/daily-production-report');
       await page.getByTestId('rogers-dashboard').waitFor();
       const dates = await screenDates(page);
-      const expected = await call<RogersDashboard>(
+      const expected = await api<RogersDashboard>(
+        'owner',
         `dashboards/rogers/daily-production-report?startDate=${dates.startDate}&endDate=${dates.endDate}`,
       );
       const units = expected.Figures.find((f) => f.Key === 'Units')?.Value ?? 0;
@@ -79,7 +73,8 @@ describe('Rogers dashboards and reports', () => {
       await page.getByRole('button', { name: 'Run report' }).click();
       await page.getByTestId('rogers-report').waitFor();
       const rd = await screenDates(page);
-      const stats = await call<RogersReport>(
+      const stats = await api<RogersReport>(
+        'owner',
         `reports/rogers/leads-rep-statistics?startDate=${rd.startDate}&endDate=${rd.endDate}`,
       );
       expect(stats.Rows.length).toBeGreaterThan(0);

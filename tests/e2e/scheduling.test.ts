@@ -6,37 +6,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, launchProfile, signIn, VIEWPORTS } from './browser';
+import { api, employeeIdOf } from './server-checks';
 
 const baseUrl = inject('baseUrl');
-
-/** An API caller signed in as a demo user (outside the browser, so never offline). */
-async function apiAs(user: string) {
-  const login = await fetch(`${baseUrl}/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const bearer = (await (
-    await fetch(`${baseUrl}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ clientId: 'apex-pwa' }),
-    })
-  ).json()) as string;
-  return async <T>(path: string, method = 'GET', body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${bearer}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
 
 interface Assignment {
   AssignmentID: number;
@@ -75,7 +47,6 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
   let manager: BrowserContext;
   let board: Page;
   let phone: Awaited<ReturnType<typeof launchProfile>>;
-  let asManager: Awaited<ReturnType<typeof apiAs>>;
 
   beforeAll(async () => {
     browser = await launch();
@@ -87,7 +58,6 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     await signIn(board, 'manager');
     await board.getByTestId('welcome').waitFor();
     phone = await launchProfile(baseUrl, 'phone');
-    asManager = await apiAs('manager');
   });
   afterAll(async () => {
     await phone?.close();
@@ -96,12 +66,13 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
 
   it('the answer given offline reaches the board, and the server, exactly once', async () => {
     // Next week's Yorkdale kiosk (seeded), its 11:00 slot; `staff` holds nothing overlapping it.
-    const staffId = (await (await apiAs('staff'))<{ EmployeeID: number }>('Home/identity')).EmployeeID;
-    const found = await asManager<{ ScheduleEventID: number; Date: string }[]>(
+    const staffId = await employeeIdOf('staff');
+    const found = await api<{ ScheduleEventID: number; Date: string }[]>(
+      'manager',
       'schedule-events?search=Yorkdale',
     );
     const target = found.sort((a, b) => b.Date.localeCompare(a.Date))[0];
-    const event = await asManager<EventDetail>(`schedule-events/${target.ScheduleEventID}`);
+    const event = await api<EventDetail>('manager', `schedule-events/${target.ScheduleEventID}`);
     const slot = event.TimeSlots.find((s) => s.StartTime === '11:00:00')!;
     expect(slot.Assignments.some((a) => a.EmployeeID === staffId)).toBe(false);
 
@@ -125,7 +96,7 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     await expect.poll(() => sam.getAttribute('aria-label')).toMatch(/Sam Taylor, \d+ time slots? this week/);
     await board.getByTestId('assign-mode').getByRole('button', { name: 'Done' }).click();
     expect(await sam.getAttribute('aria-pressed')).toBe('false');
-    const onServerFirst = await asManager<EventDetail>(`schedule-events/${event.ScheduleEventID}`);
+    const onServerFirst = await api<EventDetail>('manager', `schedule-events/${event.ScheduleEventID}`);
     expect(
       onServerFirst.TimeSlots.flatMap((s) => s.Assignments).filter((a) => a.AssignmentID === assignmentId),
     ).toMatchObject([{ EmployeeID: staffId, Status: 1 }]);
@@ -154,7 +125,7 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     expect(await mine.getAttribute('data-status')).toBe('2');
     expect(await mine.getAttribute('data-draft')).toBe('pending');
     await page.getByTestId('saved-copy').waitFor();
-    const meanwhile = await asManager<EventDetail>(`schedule-events/${event.ScheduleEventID}`);
+    const meanwhile = await api<EventDetail>('manager', `schedule-events/${event.ScheduleEventID}`);
     const onServer = (e: EventDetail) =>
       e.TimeSlots.flatMap((s) => s.Assignments).find((a) => a.AssignmentID === assignmentId)!;
     expect(onServer(meanwhile).Status).toBe(1);
@@ -173,9 +144,10 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     await expect.poll(() => onTablet.getAttribute('data-status'), { timeout: 15_000 }).toBe('2');
 
     // The server holds the answer exactly once.
-    const after = await asManager<EventDetail>(`schedule-events/${event.ScheduleEventID}`);
+    const after = await api<EventDetail>('manager', `schedule-events/${event.ScheduleEventID}`);
     expect(onServer(after).Status).toBe(2);
-    const activity = await asManager<{ AssignmentID: number | null; ActivityTypeID: number }[]>(
+    const activity = await api<{ AssignmentID: number | null; ActivityTypeID: number }[]>(
+      'manager',
       `schedule-events/${event.ScheduleEventID}/activity`,
     );
     expect(activity.filter((a) => a.AssignmentID === assignmentId && a.ActivityTypeID === 4)).toHaveLength(1);
@@ -184,11 +156,12 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
 
   it('an event drafted offline that meets a change made meanwhile is shown as a conflict and merged, not overwritten', async () => {
     // This week's Best Buy demo (seeded), on the manager's tablet board.
-    const found = await asManager<{ ScheduleEventID: number; Date: string }[]>(
+    const found = await api<{ ScheduleEventID: number; Date: string }[]>(
+      'manager',
       'schedule-events?search=Best%20Buy',
     );
     const target = found.sort((a, b) => a.Date.localeCompare(b.Date))[0];
-    const before = await asManager<EventDetail>(`schedule-events/${target.ScheduleEventID}`);
+    const before = await api<EventDetail>('manager', `schedule-events/${target.ScheduleEventID}`);
     await board.goto(`/scheduling?office=${before.IcdOfficeID}&week=${monday(before.Date)}`);
     const card = board.locator(`[data-testid="board-event"][data-event-id="${before.ScheduleEventID}"]`);
     await card.waitFor();
@@ -202,7 +175,7 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     await expect.poll(() => card.getAttribute('data-draft')).toBe('pending');
 
     // Meanwhile someone else moves the start and writes notes.
-    await asManager(`schedule-events/${before.ScheduleEventID}`, 'PATCH', {
+    await api('manager', `schedule-events/${before.ScheduleEventID}`, 'PATCH', {
       Version: before.Version,
       StartTime: '10:30:00',
       Notes: 'Doors open at 10:30.',
@@ -212,7 +185,7 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     await manager.setOffline(false);
     await board.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => card.getAttribute('data-draft'), { timeout: 30_000 }).toBe('conflict');
-    const meanwhile = await asManager<EventDetail>(`schedule-events/${before.ScheduleEventID}`);
+    const meanwhile = await api<EventDetail>('manager', `schedule-events/${before.ScheduleEventID}`);
     expect(meanwhile).toMatchObject({ Title: before.Title, Notes: 'Doors open at 10:30.' });
 
     await card.getByRole('button', { name: 'Open Best Buy TV Wall Demo' }).click();
@@ -225,7 +198,7 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     // Merging keeps their start and notes, and the manager's title.
     await board.getByTestId('merge-draft').click();
     await expect.poll(() => card.getAttribute('data-draft'), { timeout: 30_000 }).toBe('none');
-    const after = await asManager<EventDetail>(`schedule-events/${before.ScheduleEventID}`);
+    const after = await api<EventDetail>('manager', `schedule-events/${before.ScheduleEventID}`);
     expect(after).toMatchObject({
       Title: 'Best Buy TV Wall Demo',
       StartTime: '10:30:00',
@@ -234,9 +207,10 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     });
   });
   it('next week on the tablet: drag someone onto a slot, see a cancelled event, enter additional hours', async () => {
-    const events = await asManager<
-      { ScheduleEventID: number; Date: string; Title: string; Status: number }[]
-    >('schedule-events?includeCancelled=true');
+    const events = await api<{ ScheduleEventID: number; Date: string; Title: string; Status: number }[]>(
+      'manager',
+      'schedule-events?includeCancelled=true',
+    );
     const nextWeek = events
       .map((e) => e.Date)
       .sort()
@@ -247,7 +221,7 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     const costco = inWeek.find((e) => e.Title === 'Costco Road Show')!;
     const walmart = inWeek.find((e) => e.Title === 'Walmart Stockyards Demo')!;
     expect(walmart.Status).toBe(2);
-    const detail = await asManager<EventDetail>(`schedule-events/${bestBuy.ScheduleEventID}`);
+    const detail = await api<EventDetail>('manager', `schedule-events/${bestBuy.ScheduleEventID}`);
     const afternoon = detail.TimeSlots.find((s) => s.StartTime === '13:00:00')!;
     expect(afternoon.Assignments).toEqual([]);
     await board.goto(`/scheduling?office=${detail.IcdOfficeID}&week=${week}`);
@@ -298,11 +272,12 @@ describe('scheduling: assign on a tablet, accept offline on a phone', () => {
     expect(await list.textContent()).toContain('Aisha Karimi');
     expect(await section.getByTestId('additional-hours-total').textContent()).toBe('2.5 h');
 
-    const saved = await asManager<EventDetail>(`schedule-events/${costco.ScheduleEventID}`);
+    const saved = await api<EventDetail>('manager', `schedule-events/${costco.ScheduleEventID}`);
     expect(saved.AdditionalHours).toMatchObject([
       { EmployeeName: 'Aisha Karimi', Hours: 2.5, Comments: 'Loaded the van and set up the booth' },
     ]);
-    const activity = await asManager<{ ActivityTypeID: number }[]>(
+    const activity = await api<{ ActivityTypeID: number }[]>(
+      'manager',
       `schedule-events/${costco.ScheduleEventID}/activity`,
     );
     expect(activity.filter((a) => a.ActivityTypeID === 8)).toHaveLength(1);

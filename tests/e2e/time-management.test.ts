@@ -5,43 +5,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, launchProfile, newPage, signIn } from './browser';
+import { apiResult, employeeIdOf } from './server-checks';
 
 const baseUrl = inject('baseUrl');
-
-interface Api {
-  employeeId: number;
-  call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
-}
-
-async function api(user: string): Promise<Api> {
-  const login = await fetch(`${baseUrl}/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ UserName: user, Password: 'Demo!2026apex' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const token = (await (
-    await fetch(`${baseUrl}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ clientId: 'apex-pwa' }),
-    })
-  ).json()) as string;
-  const call = async <T>(method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}/api/${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
-  const identity = await call<{ EmployeeID: number }>('GET', 'Home/identity');
-  return { employeeId: identity.body.EmployeeID, call };
-}
 
 const torontoDay = (d: Date) =>
   new Intl.DateTimeFormat('en-CA', {
@@ -63,34 +29,32 @@ interface Period {
   State: string;
 }
 
-async function periodOn(who: Api, employeeId: number, day: string): Promise<Period> {
-  const res = await who.call<Period[]>('GET', `pay-periods/employee/${employeeId}?time=${day}`);
+async function periodOn(who: string, employeeId: number, day: string): Promise<Period> {
+  const res = await apiResult<Period[]>(who, `pay-periods/employee/${employeeId}?time=${day}`);
   expect(res.status).toBe(200);
   expect(res.body).toHaveLength(1);
   return res.body[0];
 }
 
 describe('time management', () => {
-  let manager: Api;
-  let staff: Api;
-  let rep: Api;
-  let payroll: Api;
+  let staffId: number;
+  let repId: number;
   beforeAll(async () => {
-    [manager, staff, rep, payroll] = await Promise.all(['manager', 'staff', 'rep', 'payroll'].map(api));
+    [staffId, repId] = await Promise.all(['staff', 'rep'].map(employeeIdOf));
   });
 
   it('a manager corrects a staff entry; staff sees and acknowledges it (offline); the audit log shows both', async () => {
     // A staff entry in the open pay period, on a day other than today (the clock journeys use today),
     // today being the office's (Toronto) day, whatever this machine's time zone.
     const today = torontoDay(new Date());
-    const period = await periodOn(manager, staff.employeeId, today);
+    const period = await periodOn('manager', staffId, today);
     expect(period.State).toBe('Open');
     const day = period.StartDate !== today ? period.StartDate : addDays(period.StartDate, 1);
-    const created = await staff.call<{ Id: number }>('POST', 'time-entries', {
+    const created = await apiResult<{ Id: number }>('staff', 'time-entries', 'POST', {
       Date: day,
       TimeEntryTypeID: 1,
       IcdOfficeID: (
-        await staff.call<{ Offices: { IcdOfficeID: number }[] }>('GET', 'time-entries/clock-lookups')
+        await apiResult<{ Offices: { IcdOfficeID: number }[] }>('staff', 'time-entries/clock-lookups')
       ).body.Offices[0].IcdOfficeID,
       TimeZoneOffset: -300,
       StartTime: '05:00:00',
@@ -106,7 +70,7 @@ describe('time management', () => {
       const m = await newPage(browser, baseUrl, 'tablet');
       await m.page.goto('/account/login?returnUrl=%2Ftime%2Fapprovals');
       await signIn(m.page, 'manager');
-      const row = m.page.locator(`[data-testid="pay-periods"] tr[data-employee-id="${staff.employeeId}"]`);
+      const row = m.page.locator(`[data-testid="pay-periods"] tr[data-employee-id="${staffId}"]`);
       // Ten people a page, by name: Sam may be on a later page of Toronto's seventeen.
       const shown = () =>
         row.waitFor({ timeout: 5_000 }).then(
@@ -129,13 +93,13 @@ describe('time management', () => {
       await expect.poll(() => form.count()).toBe(0);
       await expect
         .poll(
-          async () => (await staff.call<{ EndTime: string }>('GET', `time-entries/${entryId}`)).body.EndTime,
+          async () => (await apiResult<{ EndTime: string }>('staff', `time-entries/${entryId}`)).body.EndTime,
         )
         .toBe('07:15:00');
       await m.context.close();
 
-      const mods = await staff.call<{ Items: { TimeEntryModificationID: number; TimeEntryID: number }[] }>(
-        'GET',
+      const mods = await apiResult<{ Items: { TimeEntryModificationID: number; TimeEntryID: number }[] }>(
+        'staff',
         'time-entries/modified',
       );
       const mod = mods.body.Items.find((x) => x.TimeEntryID === entryId);
@@ -166,8 +130,8 @@ describe('time management', () => {
       expect(await s.page.getByTestId('sync-chip').getAttribute('data-problems')).toBe('0');
       const acknowledged = async () =>
         (
-          await staff.call<{ Items: { TimeEntryID: number }[] }>(
-            'GET',
+          await apiResult<{ Items: { TimeEntryID: number }[] }>(
+            'staff',
             'time-entries/modified?status=acknowledged',
           )
         ).body.Items.map((x) => x.TimeEntryID);
@@ -206,7 +170,7 @@ describe('time management', () => {
     });
     afterAll(async () => {
       // Reopen the rep's period for whatever runs next.
-      if (approved) await manager.call('DELETE', `pay-periods/${approved.PayPeriodID}/approved`);
+      if (approved) await apiResult('manager', `pay-periods/${approved.PayPeriodID}/approved`, 'DELETE');
       await profile?.close();
     });
 
@@ -236,32 +200,37 @@ describe('time management', () => {
 
       // Nothing reached the server while the phone was offline (else no late adjustment could follow).
       const day = torontoDay(new Date());
-      const before = await rep.call<{ TotalCount: number }>(
-        'GET',
+      const before = await apiResult<{ TotalCount: number }>(
+        'rep',
         `time-entries?startDate=${day}&endDate=${day}&pageSize=100`,
       );
       expect(before.status).toBe(200);
       const onServerBefore = before.body.TotalCount;
 
       // Meanwhile the manager approves the rep's pay period (the day of the punch at the office).
-      const period = await periodOn(manager, rep.employeeId, day);
-      const approval = await manager.call<Period>('PUT', `pay-periods/${period.PayPeriodID}/approved`, {
-        Version: period.Version,
-      });
+      const period = await periodOn('manager', repId, day);
+      const approval = await apiResult<Period>(
+        'manager',
+        `pay-periods/${period.PayPeriodID}/approved`,
+        'PUT',
+        {
+          Version: period.Version,
+        },
+      );
       expect(approval.status).toBe(200);
       approved = approval.body;
       type Pending = {
         Items: { LateAdjustmentID: number; TimeEntryID: number; Proposed: { EndTime: string | null } }[];
       };
-      const pendingUrl = `late-adjustments?employeeId=${rep.employeeId}&sort=RequestedAtDesc&pageSize=100`;
+      const pendingUrl = `late-adjustments?employeeId=${repId}&sort=RequestedAtDesc&pageSize=100`;
       // The rep's requests already waiting (the seeded forgotten shift among them): not this punch.
       const earlier = new Set(
-        (await payroll.call<Pending>('GET', pendingUrl)).body.Items.map((a) => a.LateAdjustmentID),
+        (await apiResult<Pending>('payroll', pendingUrl)).body.Items.map((a) => a.LateAdjustmentID),
       );
 
       // Still nothing of the punch on the server: it waits on the phone.
-      const stillQueued = await rep.call<{ TotalCount: number }>(
-        'GET',
+      const stillQueued = await apiResult<{ TotalCount: number }>(
+        'rep',
         `time-entries?startDate=${day}&endDate=${day}&pageSize=100`,
       );
       expect(stillQueued.body.TotalCount).toBe(onServerBefore);
@@ -276,14 +245,14 @@ describe('time management', () => {
       await expect.poll(() => page.locator('[data-testid="today-entries"] [data-entry-id]').count()).toBe(1);
       // Nothing was refused: the chip lists no refused change or conflict.
       expect(await page.getByTestId('sync-chip').getAttribute('aria-label')).not.toMatch(/refused|conflict/i);
-      const pending = await payroll.call<Pending>('GET', pendingUrl);
+      const pending = await apiResult<Pending>('payroll', pendingUrl);
       // The punch became one request of its own, clock-out included.
       const fresh = pending.body.Items.filter((a) => !earlier.has(a.LateAdjustmentID));
       expect(fresh).toHaveLength(1);
       const request = fresh[0];
       expect(request.Proposed?.EndTime).toBeTruthy();
       const { LateAdjustmentID, TimeEntryID } = request as { LateAdjustmentID: number; TimeEntryID: number };
-      expect((await rep.call('GET', `time-entries/${TimeEntryID}`)).status).toBe(404);
+      expect((await apiResult('rep', `time-entries/${TimeEntryID}`)).status).toBe(404);
 
       // Payroll accepts it into the next open period.
       const browser = await launch();
@@ -299,15 +268,15 @@ describe('time management', () => {
       } finally {
         await browser.close();
       }
-      const entry = await rep.call<{ Id: number; EndTime: string | null }>(
-        'GET',
+      const entry = await apiResult<{ Id: number; EndTime: string | null }>(
+        'rep',
         `time-entries/${TimeEntryID}`,
       );
       expect(entry.status).toBe(200);
       expect(entry.body.EndTime).not.toBeNull();
-      const mine = await rep.call<{
+      const mine = await apiResult<{
         Items: { LateAdjustmentID: number; StatusID: number; AppliedPayPeriodID: number }[];
-      }>('GET', 'late-adjustments/mine?status=all');
+      }>('rep', 'late-adjustments/mine?status=all');
       const resolved = mine.body.Items.find((a) => a.LateAdjustmentID === LateAdjustmentID);
       expect(resolved).toMatchObject({ StatusID: 2 });
       expect(resolved?.AppliedPayPeriodID).not.toBe(period.PayPeriodID);
