@@ -3,8 +3,10 @@
 // program says "Choose a program" under the program; an end date before the start is refused by the
 // server with its message under the end date. The saved policy is in the list and, after a reload, the
 // editor shows what was saved; changed again (threshold, rate), the server and the reloaded list hold
-// the new values. axe finds nothing serious on the list and the editor at phone and desktop size. The
-// policy is deleted at the end (it would otherwise stay for the other journeys of the run).
+// the new values. On a phone the policies are cards in the page's flow (nothing scrolls sideways in a
+// box), a card's Open button opens the editor. axe finds nothing serious on the list and the editor
+// at phone and desktop size. The policy is deleted at the end (it would otherwise stay for the other
+// journeys of the run).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -48,6 +50,20 @@ afterAll(async () => {
 async function pick(page: Page, field: Locator, option: string) {
   await field.click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** What in the page's main area scrolls sideways inside its own box (tag and test id of each). */
+function sidewaysBoxes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((e) => {
+        const overflow = getComputedStyle(e).overflowX;
+        return (overflow === 'auto' || overflow === 'scroll') && e.scrollWidth > e.clientWidth + 1;
+      })
+      .map(
+        (e) => `${e.tagName.toLowerCase()}${e.closest('[data-testid]')?.getAttribute('data-testid') ?? ''}`,
+      ),
+  );
 }
 
 describe('commission policies', () => {
@@ -128,12 +144,18 @@ describe('commission policies', () => {
       await expect.poll(() => row.textContent()).toContain('$175.00');
       await page.screenshot({ path: join(shots, 'list-desktop.png'), fullPage: true });
 
-      // A phone: the list and the editor.
-      await page.setViewportSize(VIEWPORTS.phone);
+      // A tablet keeps the table. A phone: the policies are cards in the page's own flow (no box
+      // scrolling sideways inside the page), and a card's Open button opens the editor.
+      await page.setViewportSize(VIEWPORTS.tablet);
       await row.waitFor();
+      await page.setViewportSize(VIEWPORTS.phone);
+      const card = page.getByTestId('icd-policies-cards').locator('li').filter({ hasText: NAME });
+      await card.waitFor();
+      expect(await page.getByTestId('icd-policies').count()).toBe(0);
+      expect(await sidewaysBoxes(page)).toEqual([]);
       await page.screenshot({ path: join(shots, 'list-phone.png'), fullPage: true });
       await expectAccessible(page, 'ICD policies, phone');
-      await row.click();
+      await card.getByRole('button', { name: `Open the policy ${NAME}` }).click();
       await page.getByRole('dialog', { name: 'Commission policy' }).getByTestId('tier-table').waitFor();
       const widths = await page.evaluate(() => [document.scrollingElement?.scrollWidth ?? 0, innerWidth]);
       expect(widths[0]).toBeLessThanOrEqual(widths[1]);

@@ -1,18 +1,26 @@
 // Paging and sorting of the policy lists (the server answers each list whole: a corporation's or a
-// division's policies): a header per sortable column (click again to reverse), 25 rows a page and
-// the count with the pages under the table, as the other office lists.
-import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+// division's policies), and the list itself: a header per sortable column (click again to reverse),
+// 25 rows a page and the count with the pages under the list, as the other office lists. On a
+// phone (below Mantine's `sm`) the rows are cards in the page's own flow — no box scrolling
+// sideways — each with an Open button; from a tablet up, the table, scrolling sideways inside its
+// box only when the screen is narrower than its `minWidth`.
+import { Button } from '@mantine/core';
+import type { Key, ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter, pageCount } from '../../ui/list-footer';
-import { SortHeader } from '../../ui/sort-header';
+import {
+  type ResponsiveColumn,
+  ResponsiveTable,
+  type TableSort,
+  useTableLayout,
+} from '../../ui/responsive-table';
 
 export const POLICY_PAGE_SIZE = 25;
 
-type Key<T> = (row: T) => string | number | null;
+type SortKey<T> = (row: T) => string | number | null;
 
-export function compareBy<T>(key: Key<T>, descending: boolean) {
+export function compareBy<T>(key: SortKey<T>, descending: boolean) {
   return (a: T, b: T) => {
     const x = key(a);
     const y = key(b);
@@ -23,12 +31,19 @@ export function compareBy<T>(key: Key<T>, descending: boolean) {
   };
 }
 
+export interface PagedSorted<T> {
+  pageRows: T[];
+  sort: TableSort;
+  onSortChange: (sort: TableSort) => void;
+  footer: ReactNode;
+}
+
 export function usePagedSorted<T, C extends string>(
   rows: readonly T[],
-  keys: Record<C, Key<T>>,
+  keys: Record<C, SortKey<T>>,
   initial: NoInfer<C>,
   pageSize = POLICY_PAGE_SIZE,
-) {
+): PagedSorted<T> {
   const { t } = useTranslation();
   const [sort, setSort] = useState<C>(initial);
   const [descending, setDescending] = useState(false);
@@ -37,22 +52,12 @@ export function usePagedSorted<T, C extends string>(
   const sorted = [...rows].sort(compareBy(keys[sort], descending));
   const current = Math.min(page, pageCount(rows.length, pageSize));
   const pageRows = sorted.slice((current - 1) * pageSize, current * pageSize);
-  const header = (column: C, label: ReactNode) => (
-    <SortHeader
-      active={sort === column}
-      descending={descending}
-      onSort={() => {
-        if (sort === column) setDescending(!descending);
-        else {
-          setSort(column);
-          setDescending(false);
-        }
-        setPage(1);
-      }}
-    >
-      {label}
-    </SortHeader>
-  );
+  const onSortChange = (next: TableSort) => {
+    if (!(next.column in keys)) return;
+    setSort(next.column as C);
+    setDescending(next.descending);
+    setPage(1);
+  };
   const footer = rows.length > 0 && (
     <ListFooter
       label={t('commission.count', { count: rows.length })}
@@ -62,19 +67,70 @@ export function usePagedSorted<T, C extends string>(
       onPageChange={setPage}
     />
   );
-  return { pageRows, header, footer };
+  return { pageRows, sort: { column: sort, descending }, onSortChange, footer };
 }
 
-/** A policy's row in a list: a click, or Enter on the focused row, opens it. */
-export function OpenRow({ onOpen, children }: { onOpen: () => void; children: ReactNode }) {
+/**
+ * A page of policies: a table (a click, or Enter on the focused row, opens one) from a tablet up,
+ * cards with an Open button on a phone; then the count and the pages.
+ */
+export function PolicyList<T>({
+  list,
+  label,
+  testId,
+  columns,
+  rowKey,
+  name,
+  onOpen,
+  minWidth,
+}: {
+  list: PagedSorted<T>;
+  /** The list's accessible name (its tab's name). */
+  label: string;
+  /** The table's test id; the cards' is `<testId>-cards`. */
+  testId: string;
+  /** Every column; the first (the policy's name) is the card's title, not repeated in it. */
+  columns: readonly ResponsiveColumn<T>[];
+  rowKey: (row: T) => Key;
+  /** The policy's name (the card's title and the Open button's accessible name). */
+  name: (row: T) => string;
+  onOpen: (row: T) => void;
+  minWidth?: number;
+}) {
+  const { t } = useTranslation();
+  // Chosen here too so the table has no (empty) column for the cards' Open button.
+  const layout = useTableLayout();
   return (
-    <Table.Tr
-      style={{ cursor: 'pointer' }}
-      tabIndex={0}
-      onClick={onOpen}
-      onKeyDown={(e) => e.key === 'Enter' && onOpen()}
-    >
-      {children}
-    </Table.Tr>
+    <>
+      <ResponsiveTable
+        layout={layout}
+        label={label}
+        testId={testId}
+        tableProps={{ highlightOnHover: true }}
+        minWidth={minWidth}
+        rows={list.pageRows}
+        columns={columns.map((c, i) => (i === 0 ? { ...c, hideInCard: true } : c))}
+        rowKey={rowKey}
+        title={name}
+        sort={list.sort}
+        onSortChange={list.onSortChange}
+        onRowClick={onOpen}
+        actions={
+          layout === 'cards'
+            ? (row) => (
+                <Button
+                  size="sm"
+                  variant="light"
+                  onClick={() => onOpen(row)}
+                  aria-label={t('commission.openPolicy', { name: name(row) })}
+                >
+                  {t('commission.openButton')}
+                </Button>
+              )
+            : undefined
+        }
+      />
+      {list.footer}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // Payout policies (/commission/payout-policies, office, online only): the division and corporation
 // payout policies (period, program, tiers of units) and the payout rate table report (one row per tier
 // of each policy, optionally only those in force on a day).
-import { Alert, Button, Group, Loader, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,10 @@ import { useSearchParams } from 'react-router';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { PayoutPolicy } from '../../contract/commission';
+import { ResponsiveTable } from '../../ui/responsive-table';
 import { localDate } from '../orders/field/order-draft';
 import { day, usePayoutPolicies, useRateTable } from './api';
-import { OpenRow, usePagedSorted } from './list-paging';
+import { PolicyList, usePagedSorted } from './list-paging';
 import { PayoutEditor } from './payout-editor';
 import { tierSummary } from './policies-page';
 
@@ -65,35 +66,41 @@ function PolicyTable({
   return (
     <Stack gap="sm">
       {newButton}
-      <Table.ScrollContainer minWidth={860}>
-        <Table highlightOnHover data-testid={`${kind}-payout-policies`}>
-          <Table.Thead>
-            <Table.Tr>
-              {list.header('name', t('commission.fields.name'))}
-              {list.header('division', t('commission.division'))}
-              {kind === 'corporation' && list.header('corporation', t('commission.corporation'))}
-              {list.header('start', t('commission.period'))}
-              <Table.Th>{t('commission.tiers.title')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.pageRows.map((p) => (
-              <OpenRow key={p.PayoutPolicyID} onOpen={() => onEdit(p)}>
-                <Table.Td>{p.Name}</Table.Td>
-                <Table.Td>{p.DivisionName}</Table.Td>
-                {kind === 'corporation' && <Table.Td>{p.CorporationName}</Table.Td>}
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {day(p.StartDate)} – {day(p.EndDate) ?? t('commission.open')}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{tierSummary(p.Tiers)}</Text>
-                </Table.Td>
-              </OpenRow>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {list.footer}
+      <PolicyList
+        list={list}
+        label={t(`commission.tabs.${kind}`)}
+        testId={`${kind}-payout-policies`}
+        minWidth={860}
+        rowKey={(p) => p.PayoutPolicyID}
+        name={(p) => p.Name}
+        onOpen={onEdit}
+        columns={[
+          { key: 'name', label: t('commission.fields.name'), sortable: true, cell: (p) => p.Name },
+          { key: 'division', label: t('commission.division'), sortable: true, cell: (p) => p.DivisionName },
+          ...(kind === 'corporation'
+            ? [
+                {
+                  key: 'corporation',
+                  label: t('commission.corporation'),
+                  sortable: true,
+                  cell: (p: PayoutPolicy) => p.CorporationName,
+                },
+              ]
+            : []),
+          {
+            key: 'start',
+            label: t('commission.period'),
+            sortable: true,
+            nowrap: true,
+            cell: (p) => `${day(p.StartDate)} – ${day(p.EndDate) ?? t('commission.open')}`,
+          },
+          {
+            key: 'tiers',
+            label: t('commission.tiers.title'),
+            cell: (p) => <Text size="xs">{tierSummary(p.Tiers)}</Text>,
+          },
+        ]}
+      />
     </Stack>
   );
 }
@@ -120,38 +127,45 @@ function RateTable() {
       )}
       {rows.data && rows.data.length === 0 && <Text c="dimmed">{t('commission.empty')}</Text>}
       {!!rows.data?.length && (
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped data-testid="payout-rate-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('commission.fields.name')}</Table.Th>
-                <Table.Th>{t('commission.division')}</Table.Th>
-                <Table.Th>{t('commission.corporation')}</Table.Th>
-                <Table.Th>{t('commission.period')}</Table.Th>
-                <Table.Th>{t('commission.tiers.tier')}</Table.Th>
-                <Table.Th ta="right">{t('commission.tiers.from')}</Table.Th>
-                <Table.Th ta="right">{t('commission.tiers.to')}</Table.Th>
-                <Table.Th ta="right">{t('commission.tiers.rate')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.data.map((r) => (
-                <Table.Tr key={`${r.PayoutPolicyID}-${r.TierNumber}`}>
-                  <Table.Td>{r.PolicyName}</Table.Td>
-                  <Table.Td>{r.DivisionName}</Table.Td>
-                  <Table.Td>{r.CorporationName ?? '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {day(r.StartDate)} – {day(r.EndDate) ?? t('commission.open')}
-                  </Table.Td>
-                  <Table.Td>{r.TierNumber}</Table.Td>
-                  <Table.Td ta="right">{r.From.toLocaleString('en-CA')}</Table.Td>
-                  <Table.Td ta="right">{r.To.toLocaleString('en-CA')}</Table.Td>
-                  <Table.Td ta="right">${r.Rate.toFixed(2)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label={t('commission.tabs.rates')}
+          testId="payout-rate-table"
+          tableProps={{ striped: true }}
+          minWidth={860}
+          rows={rows.data}
+          rowKey={(r) => `${r.PayoutPolicyID}-${r.TierNumber}`}
+          title={(r) => `${r.PolicyName} · ${t('commission.tiers.tierN', { n: r.TierNumber })}`}
+          columns={[
+            { key: 'name', label: t('commission.fields.name'), hideInCard: true, cell: (r) => r.PolicyName },
+            { key: 'division', label: t('commission.division'), cell: (r) => r.DivisionName },
+            { key: 'corporation', label: t('commission.corporation'), cell: (r) => r.CorporationName ?? '—' },
+            {
+              key: 'period',
+              label: t('commission.period'),
+              nowrap: true,
+              cell: (r) => `${day(r.StartDate)} – ${day(r.EndDate) ?? t('commission.open')}`,
+            },
+            { key: 'tier', label: t('commission.tiers.tier'), hideInCard: true, cell: (r) => r.TierNumber },
+            {
+              key: 'from',
+              label: t('commission.tiers.from'),
+              align: 'right',
+              cell: (r) => r.From.toLocaleString('en-CA'),
+            },
+            {
+              key: 'to',
+              label: t('commission.tiers.to'),
+              align: 'right',
+              cell: (r) => r.To.toLocaleString('en-CA'),
+            },
+            {
+              key: 'rate',
+              label: t('commission.tiers.rate'),
+              align: 'right',
+              cell: (r) => `$${r.Rate.toFixed(2)}`,
+            },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -3,7 +3,7 @@
 // (program + product + line, period, tiers) and the division's multi-play policies, in tabs. A row
 // opens the editor; "New policy" starts one. Duplicates and tier gaps/overlaps come back from the
 // server by field and row.
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import {
   useMultiPlay,
   useProductPolicies,
 } from './api';
-import { OpenRow, usePagedSorted } from './list-paging';
+import { PolicyList, usePagedSorted } from './list-paging';
 import { MultiPlayEditor } from './multi-play-editor';
 import { type EditorTarget, PolicyEditor } from './policy-editor';
 
@@ -41,6 +41,11 @@ function Period({ start, end }: { start: string; end: string | null }) {
       {start} – {end ?? t('commission.open')}
     </Text>
   );
+}
+
+/** A policy's tiers on one line, small. */
+function Tiers({ rows }: { rows: readonly TierRow[] }) {
+  return <Text size="xs">{tierSummary(rows)}</Text>;
 }
 
 function ListState(props: { loading: boolean; error: boolean; empty: boolean }) {
@@ -106,43 +111,45 @@ function IcdTab({
       </Group>
       <ListState loading={policies.isLoading} error={policies.isError} empty={policies.data?.length === 0} />
       {!!policies.data?.length && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table highlightOnHover data-testid="icd-policies">
-            <Table.Thead>
-              <Table.Tr>
-                {list.header('name', t('commission.fields.name'))}
-                {list.header('program', t('commission.fields.program'))}
-                {list.header('type', t('commission.fields.type'))}
-                {list.header('threshold', t('commission.fields.threshold'))}
-                {list.header('start', t('commission.period'))}
-                <Table.Th>{t('commission.tiers.title')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.pageRows.map((p) => (
-                <OpenRow
-                  key={p.CommissionPolicyID}
-                  onOpen={() => chosen && onEdit({ kind: 'icd', corporationId: chosen, policy: p }, programs)}
-                >
-                  <Table.Td>{p.Name}</Table.Td>
-                  <Table.Td>{p.ProgramName}</Table.Td>
-                  <Table.Td>
-                    {t(`commission.types.${p.CommissionTypeName}`, { defaultValue: p.CommissionTypeName })}
-                  </Table.Td>
-                  <Table.Td>${p.CommissionThreshold.toFixed(2)}</Table.Td>
-                  <Table.Td>
-                    <Period start={day(p.StartDate) ?? ''} end={day(p.EndDate)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{tierSummary(p.Tiers)}</Text>
-                  </Table.Td>
-                </OpenRow>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PolicyList
+          list={list}
+          label={t('commission.tabs.icd')}
+          testId="icd-policies"
+          minWidth={900}
+          rowKey={(p) => p.CommissionPolicyID}
+          name={(p) => p.Name}
+          onOpen={(p) => chosen && onEdit({ kind: 'icd', corporationId: chosen, policy: p }, programs)}
+          columns={[
+            { key: 'name', label: t('commission.fields.name'), sortable: true, cell: (p) => p.Name },
+            {
+              key: 'program',
+              label: t('commission.fields.program'),
+              sortable: true,
+              cell: (p) => p.ProgramName,
+            },
+            {
+              key: 'type',
+              label: t('commission.fields.type'),
+              sortable: true,
+              cell: (p) =>
+                t(`commission.types.${p.CommissionTypeName}`, { defaultValue: p.CommissionTypeName }),
+            },
+            {
+              key: 'threshold',
+              label: t('commission.fields.threshold'),
+              sortable: true,
+              cell: (p) => `$${p.CommissionThreshold.toFixed(2)}`,
+            },
+            {
+              key: 'start',
+              label: t('commission.period'),
+              sortable: true,
+              cell: (p) => <Period start={day(p.StartDate) ?? ''} end={day(p.EndDate)} />,
+            },
+            { key: 'tiers', label: t('commission.tiers.title'), cell: (p) => <Tiers rows={p.Tiers} /> },
+          ]}
+        />
       )}
-      {list.footer}
     </Stack>
   );
 }
@@ -209,45 +216,47 @@ function ProductTab(props: {
       </Group>
       <ListState loading={policies.isLoading} error={policies.isError} empty={policies.data?.length === 0} />
       {!!policies.data?.length && (
-        <Table.ScrollContainer minWidth={900}>
-          <Table highlightOnHover data-testid="product-policies">
-            <Table.Thead>
-              <Table.Tr>
-                {list.header('name', t('commission.fields.name'))}
-                {list.header('program', t('commission.fields.program'))}
-                {list.header('product', t('commission.fields.product'))}
-                {list.header('line', t('commission.fields.line'))}
-                {list.header('start', t('commission.period'))}
-                <Table.Th>{t('commission.tiers.title')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.pageRows.map((p) => (
-                <OpenRow
-                  key={p.ProductCommissionPolicyID}
-                  onOpen={() => divisionId && props.onEdit({ kind: 'product', divisionId, policy: p })}
-                >
-                  <Table.Td>{p.Name}</Table.Td>
-                  <Table.Td>{p.ProgramName}</Table.Td>
-                  <Table.Td>{productName.get(p.ProductID) ?? `#${p.ProductID}`}</Table.Td>
-                  <Table.Td>
-                    {p.ProductLineID
-                      ? (lineName.get(p.ProductLineID) ?? `#${p.ProductLineID}`)
-                      : t('commission.fields.anyLine')}
-                  </Table.Td>
-                  <Table.Td>
-                    <Period start={day(p.StartDate) ?? ''} end={day(p.EndDate)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{tierSummary(p.Tiers)}</Text>
-                  </Table.Td>
-                </OpenRow>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PolicyList
+          list={list}
+          label={t('commission.tabs.product')}
+          testId="product-policies"
+          minWidth={900}
+          rowKey={(p) => p.ProductCommissionPolicyID}
+          name={(p) => p.Name}
+          onOpen={(p) => divisionId && props.onEdit({ kind: 'product', divisionId, policy: p })}
+          columns={[
+            { key: 'name', label: t('commission.fields.name'), sortable: true, cell: (p) => p.Name },
+            {
+              key: 'program',
+              label: t('commission.fields.program'),
+              sortable: true,
+              cell: (p) => p.ProgramName,
+            },
+            {
+              key: 'product',
+              label: t('commission.fields.product'),
+              sortable: true,
+              cell: (p) => productName.get(p.ProductID) ?? `#${p.ProductID}`,
+            },
+            {
+              key: 'line',
+              label: t('commission.fields.line'),
+              sortable: true,
+              cell: (p) =>
+                p.ProductLineID
+                  ? (lineName.get(p.ProductLineID) ?? `#${p.ProductLineID}`)
+                  : t('commission.fields.anyLine'),
+            },
+            {
+              key: 'start',
+              label: t('commission.period'),
+              sortable: true,
+              cell: (p) => <Period start={day(p.StartDate) ?? ''} end={day(p.EndDate)} />,
+            },
+            { key: 'tiers', label: t('commission.tiers.title'), cell: (p) => <Tiers rows={p.Tiers} /> },
+          ]}
+        />
       )}
-      {list.footer}
     </Stack>
   );
 }
@@ -284,32 +293,45 @@ function MultiPlayTab(props: {
       </Group>
       <ListState loading={policies.isLoading} error={policies.isError} empty={policies.data?.length === 0} />
       {!!policies.data?.length && (
-        <Table highlightOnHover data-testid="multi-play-policies">
-          <Table.Thead>
-            <Table.Tr>
-              {list.header('name', t('commission.fields.name'))}
-              {list.header('minimum', t('commission.multiPlay.minimum'))}
-              {list.header('bonus', t('commission.multiPlay.bonus'))}
-              <Table.Th>{t('commission.multiPlay.products')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.pageRows.map((p) => (
-              <OpenRow key={p.MultiPlayCommissionPolicyID} onOpen={() => catalogue.data && props.onEdit(p)}>
-                <Table.Td>{p.Name}</Table.Td>
-                <Table.Td>{p.MinimumPlays}</Table.Td>
-                <Table.Td>${p.Bonus.toFixed(2)}</Table.Td>
-                <Table.Td>
-                  {p.Pairs.map((x) => productName.get(x.ProductID) ?? `#${x.ProductID}`).join(', ')}
-                </Table.Td>
-                <Table.Td>{!p.IsActive && <Badge color="gray">{t('commission.inactive')}</Badge>}</Table.Td>
-              </OpenRow>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <PolicyList
+          list={list}
+          label={t('commission.tabs.multiPlay')}
+          testId="multi-play-policies"
+          rowKey={(p) => p.MultiPlayCommissionPolicyID}
+          name={(p) => p.Name}
+          onOpen={(p) => catalogue.data && props.onEdit(p)}
+          columns={[
+            { key: 'name', label: t('commission.fields.name'), sortable: true, cell: (p) => p.Name },
+            {
+              key: 'minimum',
+              label: t('commission.multiPlay.minimum'),
+              sortable: true,
+              cell: (p) => p.MinimumPlays,
+            },
+            {
+              key: 'bonus',
+              label: t('commission.multiPlay.bonus'),
+              sortable: true,
+              cell: (p) => `$${p.Bonus.toFixed(2)}`,
+            },
+            {
+              key: 'products',
+              label: t('commission.multiPlay.products'),
+              cell: (p) => p.Pairs.map((x) => productName.get(x.ProductID) ?? `#${x.ProductID}`).join(', '),
+            },
+            {
+              key: 'status',
+              label: t('commission.status'),
+              cell: (p) =>
+                p.IsActive ? (
+                  t('commission.multiPlay.active')
+                ) : (
+                  <Badge color="gray">{t('commission.inactive')}</Badge>
+                ),
+            },
+          ]}
+        />
       )}
-      {list.footer}
     </Stack>
   );
 }
