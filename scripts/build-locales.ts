@@ -1,8 +1,10 @@
-// Builds public/resources/locale-<id>.json from src/i18n/locales/<id>/<area>.json.
+// Builds public/resources/locale-<id>.json from src/i18n/locales/<id>/<area>.json, and
+// locale-<id>-first.json with only the areas the first screens use (src/i18n/first-areas.ts).
 // Each area owns one file (its keys live under the area name); en_US holds only what differs from
 // en_CA (spelling, labels) and is merged over it, so no key is ever missing in one locale only.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIRST_AREAS } from '../src/i18n/first-areas';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -35,7 +37,10 @@ export function buildLocales(): Record<string, Tree> {
   const locales = { en_CA: canada, en_US: merge(canada, readLocale('en_US')) };
   mkdirSync(outDir, { recursive: true });
   for (const [id, tree] of Object.entries(locales)) {
-    writeFileSync(join(outDir, `locale-${id}.json`), `${JSON.stringify(tree, null, 2)}\n`);
+    writeFileSync(join(outDir, `locale-${id}.json`), `${JSON.stringify(tree)}\n`);
+    const first = Object.fromEntries(FIRST_AREAS.map((area) => [area, tree[area]]));
+    for (const area of FIRST_AREAS) if (!tree[area]) throw new Error(`No translation area ${area} in ${id}`);
+    writeFileSync(join(outDir, `locale-${id}-first.json`), `${JSON.stringify(first)}\n`);
   }
   return locales;
 }

@@ -25,7 +25,8 @@ export const CLIENT_ID = 'apex-pwa';
 /** The locale choice as src/i18n/index.ts reads it (resolveLocale). */
 export const LOCALE_KEY = 'apex.locale';
 export const LOCALES = ['en_CA', 'en_US'];
-export const localeFile = (id: string) => `/resources/locale-${id}.json`;
+/** The first screens' part of the locale file, as src/i18n/first-areas.ts names it (FIRST_LOCALE_PATH). */
+export const localeFile = (id: string) => `/resources/locale-${id}-first.json`;
 /** index.html names the Clock's chunks here (vite.config.ts), to be preloaded on the Clock. */
 export const CLOCK_CHUNKS_META = 'apex-clock-chunks';
 

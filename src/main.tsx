@@ -28,6 +28,7 @@ import { SyncController } from './app/sync';
 import { AppMantineProvider } from './app/theme';
 import { postLogout } from './features/account/sign-in';
 import { createI18n, hasStoredLocale } from './i18n';
+import { FIRST_LOCALE_PATH, LOCALE_PATH } from './i18n/first-areas';
 import { lookupLocaleByIp } from './i18n/ip-country';
 import { onIdle, watchSettle, whenSettled } from './lib/idle';
 import { refreshKeptCopiesOnReconnect } from './offline/refresh-on-reconnect';
@@ -83,7 +84,12 @@ async function start() {
   // The offline store's code (Dexie) loads once the first screen is up, or at once when needed.
   deferOfflineStore(whenSettled());
   // The locale file is fetched from here on; the instance is usable once `i18nReady` resolves.
-  const { instance: i18n, ready: i18nReady } = createI18n({ early: window.apexEarly?.files });
+  // First the first screens' part of it (src/i18n/first-areas.ts); the whole file once they are up.
+  const {
+    instance: i18n,
+    ready: i18nReady,
+    complete: completeTranslations,
+  } = createI18n({ early: window.apexEarly?.files, loadPath: LOCALE_PATH, firstPath: FIRST_LOCALE_PATH });
 
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -143,7 +149,7 @@ async function start() {
     if (data) sync.startFor(String(data.identity.EmployeeID));
   });
   // Creating the router starts the first navigation: the guard (session) and the screen's chunk.
-  const routes = buildRoutes(session);
+  const routes = buildRoutes(session, completeTranslations);
   const router = createBrowserRouter(routes);
   enforceRequireReload(router, routes);
   onSessionEnded = () => {
@@ -167,6 +173,7 @@ async function start() {
   registerServiceWorker(firstPageUp);
   void whenSettled().then(async () => {
     void loadFullStyles();
+    void completeTranslations();
     // The method-compatibility probe (its outcome is kept; see probeOnFirstUse).
     void api.probeMethods().catch(() => undefined);
     requestNotifications();

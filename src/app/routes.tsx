@@ -68,7 +68,25 @@ const FIRST_SCREENS = new Set([
 ]);
 
 /** A named state: its guard as loader, its screen as a lazy chunk. */
-function state(session: Session, name: string, load: Lazy, path?: string): RouteObject {
+interface RouteContext {
+  session: Session;
+  /** Loads the whole locale file (the first screens need only its first part: src/i18n/first-areas.ts). */
+  completeTranslations: () => Promise<void>;
+}
+
+function state(
+  { session, completeTranslations }: RouteContext,
+  name: string,
+  load: Lazy,
+  path?: string,
+): RouteObject {
+  // The whole locale file is waited for 3 s at most (a slow or dead connection with nothing kept):
+  // past that the screen shows, and its texts fill in when the file arrives.
+  const beforeOtherScreens = () =>
+    Promise.all([
+      loadFullStyles(),
+      Promise.race([completeTranslations(), new Promise((resolve) => setTimeout(resolve, 3000))]),
+    ]);
   const def = stateByName(name);
   return {
     id: name,
@@ -76,146 +94,126 @@ function state(session: Session, name: string, load: Lazy, path?: string): Route
     handle: { state: name, requireReload: def.RequireReload, onlineOnly: def.OnlineOnly },
     loader: guarded(session, name),
     lazy: async () => {
-      const [screen] = await Promise.all([load(), FIRST_SCREENS.has(name) ? null : loadFullStyles()]);
+      const [screen] = await Promise.all([load(), FIRST_SCREENS.has(name) ? null : beforeOtherScreens()]);
       return { Component: screen.default };
     },
   };
 }
 
-export function buildRoutes(session: Session): RouteObject[] {
+export function buildRoutes(
+  session: Session,
+  completeTranslations: () => Promise<void> = () => Promise.resolve(),
+): RouteObject[] {
+  const ctx: RouteContext = { session, completeTranslations };
   return [
     {
       id: 'root',
       errorElement: <RouteError />,
       hydrateFallbackElement: <Spinner fullPage />,
       children: [
-        state(session, 'account.login', () => import('../features/account/login-page')),
-        state(session, 'account.sessionExpired', () => import('../features/account/session-expired-page')),
-        state(session, 'account.resetPassword', () => import('../features/account/reset-password-page')),
-        state(session, 'onboarding.signUp', () => import('../features/onboarding/applicant/sign-up-page')),
-        state(session, 'persisted403', () => import('./pages/forbidden-page')),
-        state(session, 'navigationFailed', () => import('./pages/navigation-failed-page')),
-        state(session, 'appOutdated', () => import('./pages/app-outdated-page')),
+        state(ctx, 'account.login', () => import('../features/account/login-page')),
+        state(ctx, 'account.sessionExpired', () => import('../features/account/session-expired-page')),
+        state(ctx, 'account.resetPassword', () => import('../features/account/reset-password-page')),
+        state(ctx, 'onboarding.signUp', () => import('../features/onboarding/applicant/sign-up-page')),
+        state(ctx, 'persisted403', () => import('./pages/forbidden-page')),
+        state(ctx, 'navigationFailed', () => import('./pages/navigation-failed-page')),
+        state(ctx, 'appOutdated', () => import('./pages/app-outdated-page')),
         {
           id: 'shell',
           element: <Shell session={session} />,
           children: [
-            state(session, 'home', () => import('../features/home/home-page'), '/'),
-            state(session, 'settings', () => import('../features/preferences/preferences-page')),
-            state(session, 'sync', () => import('../features/sync/pending-changes-page')),
-            state(session, 'time.clock', () => import('../features/time/clock-page')),
-            state(session, 'time.week', () => import('../features/time-management/timesheet-page')),
-            state(session, 'myPay', () => import('../features/payroll/my-pay/my-pay-page')),
-            state(session, 'orders.mySales', () => import('../features/orders/field/my-sales-page')),
-            state(session, 'commission.policies', () => import('../features/commission/policies-page')),
+            state(ctx, 'home', () => import('../features/home/home-page'), '/'),
+            state(ctx, 'settings', () => import('../features/preferences/preferences-page')),
+            state(ctx, 'sync', () => import('../features/sync/pending-changes-page')),
+            state(ctx, 'time.clock', () => import('../features/time/clock-page')),
+            state(ctx, 'time.week', () => import('../features/time-management/timesheet-page')),
+            state(ctx, 'myPay', () => import('../features/payroll/my-pay/my-pay-page')),
+            state(ctx, 'orders.mySales', () => import('../features/orders/field/my-sales-page')),
+            state(ctx, 'commission.policies', () => import('../features/commission/policies-page')),
             state(
-              session,
+              ctx,
               'commission.payoutPolicies',
               () => import('../features/commission/payout-policies-page'),
             ),
-            state(session, 'payouts.posted', () => import('../features/payouts/posted-payouts-page')),
-            state(session, 'payouts.transfers', () => import('../features/payouts/transfers-page')),
-            state(session, 'time.approvals', () => import('../features/time-management/approvals-page')),
+            state(ctx, 'payouts.posted', () => import('../features/payouts/posted-payouts-page')),
+            state(ctx, 'payouts.transfers', () => import('../features/payouts/transfers-page')),
+            state(ctx, 'time.approvals', () => import('../features/time-management/approvals-page')),
             state(
-              session,
+              ctx,
               'time.lateAdjustments',
               () => import('../features/time-management/late-adjustments-page'),
             ),
-            state(session, 'payroll', () => import('../features/payroll/processing/payrolls-page')),
-            state(session, 'payroll.detail', () => import('../features/payroll/processing/payroll-page')),
+            state(ctx, 'payroll', () => import('../features/payroll/processing/payrolls-page')),
+            state(ctx, 'payroll.detail', () => import('../features/payroll/processing/payroll-page')),
             state(
-              session,
+              ctx,
               'payroll.statementOfEarnings',
               () => import('../features/payroll/reports/statement-page'),
             ),
-            state(session, 'payroll.analysis', () => import('../features/payroll/reports/analysis-page')),
-            state(session, 'payroll.financials', () => import('../features/payroll/reports/financials-page')),
-            state(session, 'invoices', () => import('../features/invoices/invoices-page')),
-            state(session, 'invoices.detail', () => import('../features/invoices/invoice-page')),
-            state(session, 'invoices.policies', () => import('../features/invoices/policies-page')),
+            state(ctx, 'payroll.analysis', () => import('../features/payroll/reports/analysis-page')),
+            state(ctx, 'payroll.financials', () => import('../features/payroll/reports/financials-page')),
+            state(ctx, 'invoices', () => import('../features/invoices/invoices-page')),
+            state(ctx, 'invoices.detail', () => import('../features/invoices/invoice-page')),
+            state(ctx, 'invoices.policies', () => import('../features/invoices/policies-page')),
             state(
-              session,
+              ctx,
               'payroll.manualSubmissions',
               () => import('../features/payroll/manual/manual-submissions-page'),
             ),
-            state(session, 'employments', () => import('../features/employments/employments-page')),
-            state(session, 'imports', () => import('../features/imports/imports-page')),
-            state(session, 'imports.definitions', () => import('../features/imports/definitions-page')),
-            state(session, 'audit.logs', () => import('../features/audit/audit-logs-page')),
-            state(session, 'reports', () => import('../features/reports/hub/reports-hub-page')),
-            state(session, 'reports.jobs', () => import('../features/reports/jobs/report-jobs-page')),
-            state(session, 'reports.rogers', () => import('../features/reports/rogers/rogers-reports-page')),
+            state(ctx, 'employments', () => import('../features/employments/employments-page')),
+            state(ctx, 'imports', () => import('../features/imports/imports-page')),
+            state(ctx, 'imports.definitions', () => import('../features/imports/definitions-page')),
+            state(ctx, 'audit.logs', () => import('../features/audit/audit-logs-page')),
+            state(ctx, 'reports', () => import('../features/reports/hub/reports-hub-page')),
+            state(ctx, 'reports.jobs', () => import('../features/reports/jobs/report-jobs-page')),
+            state(ctx, 'reports.rogers', () => import('../features/reports/rogers/rogers-reports-page')),
             state(
-              session,
+              ctx,
               'reports.rogers.report',
               () => import('../features/reports/rogers/rogers-reports-page'),
             ),
+            state(ctx, 'dashboards.rogers', () => import('../features/reports/rogers/rogers-dashboard-page')),
+            state(ctx, 'home.dashboard', () => import('../features/home/dashboard-page')),
+            state(ctx, 'leads.map', () => import('../features/leads/leads-map-page')),
+            state(ctx, 'leads.manage', () => import('../features/leads/manage/leads-manage-page')),
+            state(ctx, 'scheduling.myEvents', () => import('../features/scheduling/my-events-page')),
+            state(ctx, 'scheduling.board', () => import('../features/scheduling/board-page')),
+            state(ctx, 'scheduling.tsu', () => import('../features/scheduling/tsu-page')),
+            state(ctx, 'teams', () => import('../features/teams/teams-page')),
+            state(ctx, 'employees', () => import('../features/employees/employees-page')),
+            state(ctx, 'employees.new', () => import('../features/employees/employee-new-page')),
+            state(ctx, 'employees.detail', () => import('../features/employees/employee-page')),
+            state(ctx, 'onboarding.applications', () => import('../features/onboarding/applications-page')),
+            state(ctx, 'workOrders', () => import('../features/orders/office/work-orders-page')),
+            state(ctx, 'workOrders.catalogue', () => import('../features/orders/office/catalogue-page')),
+            state(ctx, 'workOrders.detail', () => import('../features/orders/office/work-order-page')),
             state(
-              session,
-              'dashboards.rogers',
-              () => import('../features/reports/rogers/rogers-dashboard-page'),
-            ),
-            state(session, 'home.dashboard', () => import('../features/home/dashboard-page')),
-            state(session, 'leads.map', () => import('../features/leads/leads-map-page')),
-            state(session, 'leads.manage', () => import('../features/leads/manage/leads-manage-page')),
-            state(session, 'scheduling.myEvents', () => import('../features/scheduling/my-events-page')),
-            state(session, 'scheduling.board', () => import('../features/scheduling/board-page')),
-            state(session, 'scheduling.tsu', () => import('../features/scheduling/tsu-page')),
-            state(session, 'teams', () => import('../features/teams/teams-page')),
-            state(session, 'employees', () => import('../features/employees/employees-page')),
-            state(session, 'employees.new', () => import('../features/employees/employee-new-page')),
-            state(session, 'employees.detail', () => import('../features/employees/employee-page')),
-            state(
-              session,
-              'onboarding.applications',
-              () => import('../features/onboarding/applications-page'),
-            ),
-            state(session, 'workOrders', () => import('../features/orders/office/work-orders-page')),
-            state(session, 'workOrders.catalogue', () => import('../features/orders/office/catalogue-page')),
-            state(session, 'workOrders.detail', () => import('../features/orders/office/work-order-page')),
-            state(
-              session,
+              ctx,
               'onboarding.applications.detail',
               () => import('../features/onboarding/application-page'),
             ),
+            state(ctx, 'onboarding.policies', () => import('../features/onboarding/policies/policies-page')),
+            state(ctx, 'onboarding.sgiReport', () => import('../features/onboarding/sgi/sgi-report-page')),
+            state(ctx, 'admin.uiKit', () => import('../features/ui-kit/ui-kit-page')),
+            state(ctx, 'admin.mail', () => import('../features/admin/mail-outbox-page')),
+            state(ctx, 'admin.legalNotices', () => import('../features/notices/legal-notices-admin-page')),
+            state(ctx, 'bulletins', () => import('../features/notices/bulletins-inbox-page')),
+            state(ctx, 'bulletins.manage', () => import('../features/notices/bulletins-admin-page')),
+            state(ctx, 'admin.roles', () => import('../features/access/roles-page')),
+            state(ctx, 'admin.permissions', () => import('../features/access/claims-page')),
+            state(ctx, 'directories', () => import('../features/directories/directories-page')),
+            state(ctx, 'organisation', () => import('../features/organisation/organisation-page')),
+            state(ctx, 'organisation.office', () => import('../features/organisation/office-page')),
+            state(ctx, 'organisation.division', () => import('../features/organisation/division-page')),
+            state(ctx, 'organisation.corporation', () => import('../features/organisation/corporation-page')),
+            state(ctx, 'admin.taxRates', () => import('../features/provinces/tax-rates-page')),
             state(
-              session,
-              'onboarding.policies',
-              () => import('../features/onboarding/policies/policies-page'),
-            ),
-            state(
-              session,
-              'onboarding.sgiReport',
-              () => import('../features/onboarding/sgi/sgi-report-page'),
-            ),
-            state(session, 'admin.uiKit', () => import('../features/ui-kit/ui-kit-page')),
-            state(session, 'admin.mail', () => import('../features/admin/mail-outbox-page')),
-            state(
-              session,
-              'admin.legalNotices',
-              () => import('../features/notices/legal-notices-admin-page'),
-            ),
-            state(session, 'bulletins', () => import('../features/notices/bulletins-inbox-page')),
-            state(session, 'bulletins.manage', () => import('../features/notices/bulletins-admin-page')),
-            state(session, 'admin.roles', () => import('../features/access/roles-page')),
-            state(session, 'admin.permissions', () => import('../features/access/claims-page')),
-            state(session, 'directories', () => import('../features/directories/directories-page')),
-            state(session, 'organisation', () => import('../features/organisation/organisation-page')),
-            state(session, 'organisation.office', () => import('../features/organisation/office-page')),
-            state(session, 'organisation.division', () => import('../features/organisation/division-page')),
-            state(
-              session,
-              'organisation.corporation',
-              () => import('../features/organisation/corporation-page'),
-            ),
-            state(session, 'admin.taxRates', () => import('../features/provinces/tax-rates-page')),
-            state(
-              session,
+              ctx,
               'admin.wagePolicies',
               () => import('../features/payroll/wage-policies/wage-policies-page'),
             ),
             state(
-              session,
+              ctx,
               'onboarding.applicationStatus',
               () => import('../features/onboarding/application-status-page'),
             ),

@@ -51,6 +51,11 @@ export interface I18nOptions {
   locale?: LocaleId;
   /** URL template of the locale files, `{{lng}}` replaced by the locale id. */
   loadPath?: string;
+  /**
+   * URL template of the first screens' part of each locale file: loaded first, the whole file
+   * (`loadPath`) once `complete()` is called. Without it the whole file is loaded at once.
+   */
+  firstPath?: string;
   /** Resources given directly (tests); no file is fetched then. */
   resources?: Record<string, unknown>;
   /** Locale files already being fetched, by URL (src/boot.ts); each is taken over once. */
@@ -66,7 +71,7 @@ const RETRYABLE = (status: number) => status >= 500 || status === 408 || status 
  * need; a file that fails leaves the translations empty (a missing key shows '-').
  */
 export function localeFileBackend(
-  loadPath: string,
+  loadPath: string | (() => string),
   early?: Record<string, Promise<Response | null>>,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
 ): BackendModule {
@@ -74,7 +79,8 @@ export function localeFileBackend(
     type: 'backend',
     init() {},
     read(language, namespace, callback) {
-      const url = loadPath.replace('{{lng}}', language).replace('{{ns}}', namespace);
+      const template = typeof loadPath === 'string' ? loadPath : loadPath();
+      const url = template.replace('{{lng}}', language).replace('{{ns}}', namespace);
       const started = early?.[url];
       if (early && started) delete early[url];
       const response = started
@@ -94,12 +100,22 @@ export function localeFileBackend(
  * An i18next instance and the promise of its translations: the instance can be handed out at once
  * (its locale file is being fetched meanwhile) and used once `ready` resolves.
  */
-export function createI18n(options: I18nOptions = {}): { instance: i18n; ready: Promise<i18n> } {
+export function createI18n(options: I18nOptions = {}): {
+  instance: i18n;
+  ready: Promise<i18n>;
+  /** Loads the whole locale file (after the first part): resolves once it is in use, or failed. */
+  complete: () => Promise<void>;
+} {
   const instance = i18next.createInstance();
   const lng = options.locale ?? resolveLocale();
+  const loadPath = options.loadPath ?? '/resources/locale-{{lng}}.json';
+  const { firstPath } = options;
+  // Until complete() is called, the first part of a locale file is what is read (a language change
+  // included); from then on the whole file.
+  let whole = !firstPath;
   instance.use(initReactI18next);
   if (!options.resources)
-    instance.use(localeFileBackend(options.loadPath ?? '/resources/locale-{{lng}}.json', options.early));
+    instance.use(localeFileBackend(() => (whole || !firstPath ? loadPath : firstPath), options.early));
   const ready = instance
     .init({
       lng,
@@ -112,12 +128,36 @@ export function createI18n(options: I18nOptions = {}): { instance: i18n; ready: 
       returnNull: false,
       returnEmptyString: false,
       parseMissingKeyHandler: () => MISSING_KEY_TEXT,
+      // Screens re-render when the whole file replaces the first part.
+      react: { bindI18n: 'languageChanged loaded' },
       resources: options.resources
         ? { [lng]: { translation: options.resources as Record<string, string> } }
         : undefined,
     })
     .then(() => instance);
-  return { instance, ready };
+  // Which language the whole file is in use for (a failed read leaves the first part, asked again at
+  // the next call).
+  let completeFor: string | null = null;
+  let completing: Promise<void> | null = null;
+  const complete = (): Promise<void> => {
+    if (!firstPath || options.resources) return Promise.resolve();
+    whole = true;
+    if (completeFor === instance.language) return Promise.resolve();
+    completing ??= ready
+      .then(async () => {
+        const language = instance.language;
+        const before = Object.keys(instance.getResourceBundle(language, 'translation') ?? {}).length;
+        await instance.reloadResources([language], ['translation']);
+        const after = Object.keys(instance.getResourceBundle(language, 'translation') ?? {}).length;
+        if (after > before) completeFor = language;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        completing = null;
+      });
+    return completing;
+  };
+  return { instance, ready, complete };
 }
 
 export async function initI18n(options: I18nOptions = {}): Promise<i18n> {

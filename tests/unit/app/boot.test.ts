@@ -8,10 +8,12 @@ import {
   EARLY_SESSION_PATHS,
   earlyClockPaths,
   earlyLocale,
+  localeFile,
   startEarlyRequests,
 } from '../../../src/boot';
 import { CLOCK_LOOKUPS_PATH, weekPath } from '../../../src/features/time/api/paths';
 import { resolveLocale } from '../../../src/i18n';
+import { FIRST_LOCALE_PATH } from '../../../src/i18n/first-areas';
 
 const storage = (signedIn: boolean) => ({
   getItem: (k: string) => (signedIn && k === SIGNED_IN_KEY ? '1' : null),
@@ -24,12 +26,13 @@ describe('early requests (src/boot.ts)', () => {
     expect(BOOT_KEY).toBe(SIGNED_IN_KEY);
     expect(API_ROOT).toBe(DEFAULT_API_ROOT);
     expect(CLIENT_ID).toBe(DEFAULT_CLIENT_ID);
+    expect(localeFile('en_US')).toBe(FIRST_LOCALE_PATH.replace('{{lng}}', 'en_US'));
   });
 
   it('fetches only the locale file for a browser that holds no sign-in', () => {
     const fetchImpl = vi.fn(async () => new Response('{}'));
     const early = startEarlyRequests('/time/clock', new Date(), storage(false), fetchImpl);
-    expect(Object.keys(early.files)).toEqual(['/resources/locale-en_CA.json']);
+    expect(Object.keys(early.files)).toEqual(['/resources/locale-en_CA-first.json']);
     expect(early.token).toBeUndefined();
     expect(fetchImpl).toHaveBeenCalledTimes(1);
   });

@@ -3,9 +3,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../src/i18n/index';
 
-const files: Record<string, Record<string, string>> = {
+const files: Record<string, Record<string, unknown>> = {
   '/resources/locale-en_CA.json': { 'clock.in': 'Clock in', greeting: 'Hello, {{name}}' },
   '/resources/locale-en_US.json': { 'clock.in': 'Punch in' },
+  // A first part and its whole file, by area.
+  '/first/en_CA.json': { time: { in: 'Clock in' } },
+  '/whole/en_CA.json': { time: { in: 'Clock in' }, payroll: { title: 'Payroll' } },
+  '/first/en_US.json': { time: { in: 'Punch in' } },
+  '/whole/en_US.json': { time: { in: 'Punch in' }, payroll: { title: 'Payroll (US)' } },
 };
 
 function fakeFetch(status: (url: string) => number = () => 200) {
@@ -72,6 +77,46 @@ describe('locale files', () => {
       expect(i18n.t('clock.in')).toBe('-');
       // A 404 is not asked for again.
       expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('with a first part: that part first, the whole file once complete() is called', async () => {
+    let wholeStatus = 404;
+    const fetchMock = fakeFetch((url) => (url.startsWith('/whole/') ? wholeStatus : 200));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const { ready, complete } = createI18n({
+        locale: 'en_CA',
+        loadPath: '/whole/{{lng}}.json',
+        firstPath: '/first/{{lng}}.json',
+      });
+      const i18n = await ready;
+      const loaded = vi.fn();
+      i18n.on('loaded', loaded);
+      expect(i18n.t('time.in')).toBe('Clock in');
+      expect(i18n.t('payroll.title')).toBe('-');
+      expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['/first/en_CA.json']);
+
+      // The whole file fails: the first part stays in use, and the next call asks again.
+      await complete();
+      expect(i18n.t('time.in')).toBe('Clock in');
+      expect(i18n.t('payroll.title')).toBe('-');
+      wholeStatus = 200;
+      await complete();
+      expect(i18n.t('payroll.title')).toBe('Payroll');
+      expect(i18n.t('time.in')).toBe('Clock in');
+      // Screens hear of it (react-i18next re-renders on 'loaded').
+      expect(loaded).toHaveBeenCalled();
+      const asked = fetchMock.mock.calls.length;
+      await complete();
+      expect(fetchMock.mock.calls.length).toBe(asked);
+
+      // From then on, another language comes whole.
+      await i18n.changeLanguage('en_US');
+      expect(i18n.t('payroll.title')).toBe('Payroll (US)');
+      expect(fetchMock.mock.calls.map((c) => String(c[0]))).not.toContain('/first/en_US.json');
     } finally {
       vi.unstubAllGlobals();
     }
