@@ -132,7 +132,7 @@ describe('My pay', () => {
       await page.getByTestId('saved-copy').waitFor();
       await gross.waitFor();
       expect(await gross.textContent()).toContain('Bonus changed from');
-      expect(await page.getByTestId('stub-pdf').getAttribute('data-disabled')).toBe('true');
+      await expect.poll(() => page.getByTestId('stub-pdf').getAttribute('data-disabled')).toBe('true');
       await page.screenshot({ path: join(shots, 'phone-offline.png'), fullPage: true });
       await context.setOffline(false);
       expect(errors).toEqual([]);

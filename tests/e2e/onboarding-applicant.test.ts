@@ -94,7 +94,9 @@ describe('onboarding applicant on a phone', () => {
     await page.getByLabel(/^Emergency contact phone/).waitFor();
     await serverApplication(APPLICANT, (a) => value(a, 'T-shirt size') === 'M');
 
-    // …then the network drops: the contact step is kept on the device, waiting to be sent.
+    // …then the network drops: the contact step is kept on the device, waiting to be sent. (The app
+    // is installed by then: its service worker is active, so it opens again offline.)
+    await page.evaluate(() => navigator.serviceWorker.ready);
     await context.setOffline(true);
     await page.getByLabel(/^Emergency contact phone/).pressSequentially('4165550100');
     await page.getByTestId('save-next').click();

@@ -17,13 +17,13 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiClient } from '../../../api/api-context';
+import { useConnection } from '../../../api/connection';
 import { useSessionData } from '../../../app/app-context';
 import type { PayStub } from '../../../contract/pay-stubs';
 import { QueryView } from '../../../ui/query-view';
@@ -142,7 +142,8 @@ function StubList({ stubs, onOpen }: { stubs: readonly PayStub[]; onOpen: (id: n
 
 function StubDetail({ stub, userId, onBack }: { stub: PayStub; userId: string; onBack: () => void }) {
   const { t, i18n } = useTranslation();
-  const network = useNetwork();
+  // Whether the server is reached, as requests tell it (a dead Wi-Fi says online: src/api/connection.ts).
+  const network = useConnection();
   const lang = i18n.language;
   const cur = (v: number) => money(v, lang, stub.CountryID);
   // Pieces are listed on their own card; in the earnings they only detail the commission line.
