@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorOf, expectAccessible } from './axe';
 import { launch, newPage, signIn } from './browser';
-import { apiToken } from './server-checks';
+import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const RUN = Date.now() % 100_000;
@@ -43,32 +43,19 @@ interface Office {
 }
 
 let browser: Browser;
-let token: string | undefined;
 let officeId: number | undefined;
 
-/** Calls `api/<path>` as Alex; a status other than 2xx throws with the server's answer. */
-async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  token ??= await apiToken(baseUrl, 'admin');
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
-  return (res.status === 204 ? null : await res.json()) as T;
-}
+/** Calls `api/<path>` as Alex. */
+const admin = <T>(path: string, method = 'GET', body?: unknown) => api<T>('admin', path, method, body);
 
 async function corporationId(name: string): Promise<number> {
-  const found = (await api<Corporation[]>('corporations')).find((c) => c.ClientName === name);
+  const found = (await admin<Corporation[]>('corporations')).find((c) => c.ClientName === name);
   if (!found) throw new Error(`no corporation ${name}`);
   return found.IcdCorporationID;
 }
 const findAuditor = async () =>
-  (await api<Auditor[]>('auditors')).find((a) => a.LastName === AUDITOR.LastName);
-const findRole = async () => (await api<Role[]>('v2/roles')).find((r) => r.Name === ROLE);
+  (await admin<Auditor[]>('auditors')).find((a) => a.LastName === AUDITOR.LastName);
+const findRole = async () => (await admin<Role[]>('v2/roles')).find((r) => r.Name === ROLE);
 
 beforeAll(async () => {
   browser = await launch();
@@ -83,21 +70,21 @@ afterAll(async () => {
     const auditor = await findAuditor();
     if (!auditor) return;
     // An auditor still linked to corporations cannot be deleted: unlinked first.
-    const unlinked = await api<Auditor>(`auditors/${auditor.Id}`, 'PUT', {
+    const unlinked = await admin<Auditor>(`auditors/${auditor.Id}`, 'PUT', {
       ...AUDITOR,
       IcdCorporationIDs: [],
       Version: auditor.Version,
     });
-    await api(`auditors/${auditor.Id}?version=${unlinked.Version}`, 'DELETE');
+    await admin(`auditors/${auditor.Id}?version=${unlinked.Version}`, 'DELETE');
   });
   await attempt(async () => {
     const role = await findRole();
-    if (role) await api(`v2/roles/${role.RoleID}?version=${role.Version}`, 'DELETE');
+    if (role) await admin(`v2/roles/${role.RoleID}?version=${role.Version}`, 'DELETE');
   });
   await attempt(async () => {
     if (officeId === undefined) return;
-    const office = await api<Office>(`icd-offices/${officeId}`);
-    await api(`icd-offices/${officeId}?version=${office.Version}`, 'DELETE');
+    const office = await admin<Office>(`icd-offices/${officeId}`);
+    await admin(`icd-offices/${officeId}?version=${office.Version}`, 'DELETE');
   });
   await browser?.close();
   if (failures.length) throw failures[0];
@@ -194,7 +181,7 @@ describe('the corporation picker', () => {
   });
 
   it("moves an office to another corporation on the office's page", { timeout: 120_000 }, async () => {
-    const created = await api<Office>('icd-offices', 'POST', {
+    const created = await admin<Office>('icd-offices', 'POST', {
       IcdCorporationID: await corporationId(NORTHWIND),
       OfficeName: OFFICE,
       City: 'Hamilton',
@@ -215,7 +202,7 @@ describe('the corporation picker', () => {
       await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
 
       const maple = await corporationId(MAPLE);
-      expect((await api<Office>(`icd-offices/${officeId}`)).IcdCorporationID).toBe(maple);
+      expect((await admin<Office>(`icd-offices/${officeId}`)).IcdCorporationID).toBe(maple);
       await page.reload();
       await page.getByRole('heading', { name: OFFICE }).waitFor();
       await expect.poll(() => corporation.inputValue()).toBe(MAPLE);
