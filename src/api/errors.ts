@@ -109,6 +109,35 @@ export function saveProblem(err: unknown): SaveProblem {
   return { status: 0, message: err instanceof Error ? err.message : String(err), errors: {} };
 }
 
+/**
+ * The fields a form shows a refusal's messages beside: exact keys ('Name') and rows of a list, whose
+ * index is written `*` ('Tiers.*', 'Deductions.*.Rate'; 'Tiers.*' also covers 'Tiers.2.From').
+ */
+export function formFields(...keys: string[]): (key: string) => boolean {
+  const patterns = keys.map((k) => {
+    // Field keys are identifiers: only the dots and the row indexes need care.
+    const body = k
+      .split('.')
+      .map((part) => (part === '*' ? '\\d+' : part))
+      .join('\\.');
+    return new RegExp(k.endsWith('.*') ? `^${body}(\\..+)?$` : `^${body}$`);
+  });
+  return (key) => patterns.some((p) => p.test(key));
+}
+
+/**
+ * Whether every reason of a refusal is said beside a field of the form (`errors` by field key, as
+ * the server's Errors): the banner above the form would only repeat them, so it is left out. A
+ * refusal naming no field, or a field the form does not show, keeps its banner.
+ */
+export function saidBesideFields(
+  errors: Record<string, readonly string[] | string | undefined>,
+  isField: (key: string) => boolean,
+): boolean {
+  const keys = Object.keys(errors).filter((k) => errors[k]?.length);
+  return keys.length > 0 && keys.every(isField);
+}
+
 /** HTTP status of a failed call: the response status, 0/-1 for a connection error, else undefined. */
 export function errorStatus(err: unknown): number | undefined {
   if (err instanceof ResponseError || err instanceof AbortedConnectionError) return err.status;

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SaveProblem, saveProblem } from '../../api/errors';
+import { type SaveProblem, saidBesideFields, saveProblem } from '../../api/errors';
 import { COMMISSION_KEY } from './api';
 
 export function usePolicySave(onClose: () => void, onFail?: () => void) {
@@ -36,12 +36,24 @@ export function usePolicySave(onClose: () => void, onFail?: () => void) {
   return { problem, setProblem, busy, fieldError, run };
 }
 
-/** The refusal of the last save (a stale version says so) and, without write access, the read-only note. */
-function EditorNotes({ problem, canWrite }: { problem: SaveProblem | null; canWrite: boolean }) {
+/**
+ * The refusal of the last save (a stale version says so) — unless each of its reasons is said beside
+ * its field — and, without write access, the read-only note.
+ */
+function EditorNotes({
+  problem,
+  fields,
+  canWrite,
+}: {
+  problem: SaveProblem | null;
+  fields: (key: string) => boolean;
+  canWrite: boolean;
+}) {
   const { t } = useTranslation();
+  const banner = problem && (problem.status === 409 || !saidBesideFields(problem.errors, fields));
   return (
     <>
-      {problem && (
+      {problem && banner && (
         <Alert color={problem.status === 409 ? 'yellow' : 'red'} variant="light" data-testid="policy-problem">
           {problem.status === 409 ? t('commission.editor.stale') : problem.message}
         </Alert>
@@ -58,6 +70,7 @@ function EditorNotes({ problem, canWrite }: { problem: SaveProblem | null; canWr
 /** The notes, then the policy's fields (disabled without write access), starting with its name. */
 export function PolicyFields({
   problem,
+  fields,
   canWrite,
   name,
   nameError,
@@ -65,6 +78,8 @@ export function PolicyFields({
   children,
 }: {
   problem: SaveProblem | null;
+  /** The keys of the server's Errors the form shows beside a field (see formFields). */
+  fields: (key: string) => boolean;
   canWrite: boolean;
   name: string;
   nameError?: string;
@@ -74,7 +89,7 @@ export function PolicyFields({
   const { t } = useTranslation();
   return (
     <>
-      <EditorNotes problem={problem} canWrite={canWrite} />
+      <EditorNotes problem={problem} fields={fields} canWrite={canWrite} />
       <Fieldset disabled={!canWrite} variant="unstyled" p={0} data-testid="policy-fields">
         <Stack gap="sm">
           <TextInput

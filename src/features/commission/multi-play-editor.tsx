@@ -19,10 +19,14 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
+import { formFields } from '../../api/errors';
 import type { MultiPlayPolicy } from '../../contract/commission';
 import type { Product, ProductLine } from '../../contract/orders';
 import { type MultiPlayValues, multiPlayBody, rowMessages } from './editor-helpers';
 import { CancelSave, PolicyFields, usePolicySave } from './editor-parts';
+
+/** What the editor shows beside a field: a refusal of only these has no banner. */
+const MULTI_PLAY_FIELDS = formFields('Name', 'MinimumPlays', 'Bonus', 'Pairs', 'Pairs.*');
 
 const str = (n: number | null | undefined) => (n == null ? null : String(n));
 
@@ -110,6 +114,7 @@ export function MultiPlayEditor(props: {
       <Stack gap="sm">
         <PolicyFields
           problem={problem}
+          fields={MULTI_PLAY_FIELDS}
           canWrite={canWrite}
           name={values.Name}
           nameError={fieldError('Name')}

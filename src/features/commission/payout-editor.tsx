@@ -6,6 +6,7 @@ import { Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
+import { formFields } from '../../api/errors';
 import { type PayoutPolicy, TIER_MAX } from '../../contract/commission';
 import { CorporationSelect } from '../access/corporation-select';
 import { useDivisions } from '../access/shared';
@@ -13,6 +14,9 @@ import { day, useDivisionCatalogue } from './api';
 import { type PayoutValues, payoutBody } from './editor-helpers';
 import { CancelSave, PeriodInputs, PolicyFields, usePolicySave } from './editor-parts';
 import { TierTable } from './tier-table';
+
+/** What the editor shows beside a field (and the corporation, on a corporation policy). */
+const PAYOUT_FIELDS = ['Name', 'DivisionID', 'ProgramID', 'StartDate', 'EndDate', 'Tiers', 'Tiers.*'];
 
 const str = (n: number | null | undefined) => (n == null ? null : String(n));
 
@@ -65,6 +69,7 @@ export function PayoutEditor(props: {
       <Stack gap="sm">
         <PolicyFields
           problem={problem}
+          fields={formFields(...PAYOUT_FIELDS, ...(kind === 'corporation' ? ['IcdCorporationID'] : []))}
           canWrite={canWrite}
           name={values.Name}
           nameError={fieldError('Name')}

@@ -6,6 +6,7 @@ import { Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch } from '@m
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
+import { formFields } from '../../api/errors';
 import {
   COMMISSION_TYPES,
   type CommissionPolicy,
@@ -35,6 +36,9 @@ interface Values {
   EndDate: string;
   Tiers: TierRow[];
 }
+
+/** What both kinds of policy show beside a field: a refusal of only these has no banner. */
+const POLICY_FIELDS = ['Name', 'ProgramID', 'CommissionTypeID', 'StartDate', 'EndDate', 'Tiers', 'Tiers.*'];
 
 const str = (n: number | null | undefined) => (n == null ? null : String(n));
 
@@ -123,6 +127,10 @@ export function PolicyEditor(props: {
       <Stack gap="sm">
         <PolicyFields
           problem={problem}
+          fields={formFields(
+            ...POLICY_FIELDS,
+            ...(target.kind === 'icd' ? ['CommissionThreshold'] : ['ProductID', 'ProductLineID']),
+          )}
           canWrite={canWrite}
           name={values.Name}
           nameError={fieldError('Name')}

@@ -23,7 +23,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, formFields } from '../../api/errors';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import {
@@ -66,6 +66,17 @@ interface Form {
   PhoneNumber: string;
   ModuleIDs: string[];
 }
+
+/** The keys the form shows beside a field: a refusal of only these has no banner. */
+const CORPORATION_FIELDS = formFields(
+  'ClientName',
+  'Owner',
+  'CorporationStatusID',
+  'CountryID',
+  'EmailAddress',
+  'PhoneNumber',
+  'ModuleIDs',
+);
 
 const blank: Form = {
   Owner: '',
@@ -180,7 +191,7 @@ export default function CorporationPage() {
         onDelete={!isNew && isAdmin ? () => setDeleting(true) : undefined}
       />
       {ro && !isNew ? <ReadOnlyNote /> : null}
-      <ProblemAlert problem={problem} onReload={() => void reload()} />
+      <ProblemAlert problem={problem} onReload={() => void reload()} fields={CORPORATION_FIELDS} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">

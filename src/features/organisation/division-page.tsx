@@ -25,7 +25,7 @@ import { IconAdjustments, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, formFields } from '../../api/errors';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import {
@@ -46,6 +46,15 @@ import {
 } from './api';
 import { BackToTree, ConfirmDelete, DetailHeader, ProblemAlert, pathId, SubmitWithSaved } from './parts';
 import { RotationsDialog } from './rotations-dialog';
+
+/** The keys each form shows beside a field: a refusal of only these has no banner. */
+const DIVISION_FIELDS = formFields('Name', 'DivisionID', 'Description');
+const POLICY_HISTORY_FIELDS = formFields(
+  'PayrollPolicyHistory.*.Name',
+  'PayrollPolicyHistory.*.PayFrequencyID',
+  'PayrollPolicyHistory.*.StartDate',
+  'PayrollPolicyHistory.*.EndDate',
+);
 
 export default function DivisionPage() {
   const { t } = useTranslation();
@@ -130,6 +139,7 @@ export default function DivisionPage() {
       />
       <ProblemAlert
         problem={problem}
+        fields={DIVISION_FIELDS}
         onReload={async () => {
           setProblem(null);
           const fresh = await division.refetch();
@@ -325,7 +335,7 @@ function ProfileCard({ profile, isAdmin }: { profile: DivisionProfile; isAdmin: 
           <Title order={3} size="h5">
             {t('organisation.div.policyHistory')}
           </Title>
-          <ProblemAlert problem={problem} onReload={() => setProblem(null)} />
+          <ProblemAlert problem={problem} onReload={() => setProblem(null)} fields={POLICY_HISTORY_FIELDS} />
           <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing={4}>
               <Table.Thead>

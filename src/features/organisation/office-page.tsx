@@ -19,7 +19,7 @@ import {
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, formFields } from '../../api/errors';
 import { type Office, OfficeSave, OfficeUpdate } from '../../contract/organisation';
 import { CorporationSelect } from '../access/corporation-select';
 import {
@@ -59,6 +59,23 @@ interface Form {
   Longitude: string;
   DivisionIDs: string[];
 }
+
+/** The keys the form shows beside a field: a refusal of only these has no banner. */
+const OFFICE_FIELDS = formFields(
+  'OfficeName',
+  'IcdCorporationID',
+  'StreetLine1',
+  'StreetLine2',
+  'City',
+  'CountryID',
+  'StateProvince',
+  'PostalCode',
+  'TimeZone',
+  'MeridianOfficeID',
+  'Latitude',
+  'Longitude',
+  'DivisionIDs',
+);
 
 const blank = (corporation: string | null): Form => ({
   IcdCorporationID: corporation ?? '',
@@ -208,7 +225,7 @@ export default function OfficePage() {
         onDelete={!isNew && canEdit ? () => setDeleting(true) : undefined}
       />
       {ro ? <ReadOnlyNote /> : null}
-      <ProblemAlert problem={problem} onReload={() => void reload()} />
+      <ProblemAlert problem={problem} onReload={() => void reload()} fields={OFFICE_FIELDS} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder padding="md" component="form" onSubmit={submit} noValidate>

@@ -6,6 +6,7 @@ import { IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { saidBesideFields } from '../../api/errors';
 import { type SaveProblem, saveProblem } from './api';
 
 export function BackToTree() {
@@ -79,9 +80,23 @@ export function SubmitWithSaved({
   );
 }
 
-export function ProblemAlert({ problem, onReload }: { problem: SaveProblem | null; onReload: () => void }) {
+/**
+ * What went wrong with the last save or delete: someone else's change (with Reload), or the refusal —
+ * left out when each of its reasons is said beside its field (`fields`: the keys the form shows).
+ */
+export function ProblemAlert({
+  problem,
+  onReload,
+  fields,
+}: {
+  problem: SaveProblem | null;
+  onReload: () => void;
+  fields?: (key: string) => boolean;
+}) {
   const { t } = useTranslation();
   if (!problem) return null;
+  if (!problem.conflict && !problem.deleting && fields && saidBesideFields(problem.fields, fields))
+    return null;
   if (problem.conflict)
     return (
       <Alert color="yellow" title={t('organisation.conflictTitle')} role="alert" data-testid="conflict">

@@ -19,7 +19,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/errors';
+import { errorMessage, formFields } from '../../api/errors';
 import { type Corporation, type TaxInfo, TaxInfoSave } from '../../contract/organisation';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { type SaveProblem, saveForm, useSaveTaxInfo, useTaxInfo } from './api';
@@ -32,6 +32,16 @@ interface DeductionRow {
   Amount: number | null;
   IsActive: boolean;
 }
+
+/** The keys the card shows beside a field: a refusal of only these has no banner. */
+const TAX_FIELDS = formFields(
+  'FederalTaxNumber',
+  'StateTaxNumber',
+  'WorkersCompNumber',
+  'Deductions.*.Name',
+  'Deductions.*.Rate',
+  'Deductions.*.Amount',
+);
 
 export function TaxInfoCard({ corp }: { corp: Corporation }) {
   const { t } = useTranslation();
@@ -175,6 +185,7 @@ export function TaxInfoCard({ corp }: { corp: Corporation }) {
       <Stack gap="sm">
         <ProblemAlert
           problem={problem}
+          fields={TAX_FIELDS}
           onReload={async () => {
             setProblem(null);
             const fresh = await info.refetch();

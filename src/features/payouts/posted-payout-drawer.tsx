@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
-import { type SaveProblem, saveProblem } from '../../api/errors';
+import { formFields, type SaveProblem, saidBesideFields, saveProblem } from '../../api/errors';
 import { Program } from '../../contract/orders';
 import { PostedPayout, type PostedPayoutHistoryEntry } from '../../contract/payouts';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
@@ -87,6 +87,19 @@ function usePrograms(divisionId: string | null) {
     staleTime: 5 * 60_000,
   });
 }
+
+/** What the drawer shows beside a field: a refusal of only these has no banner above the form. */
+const PAYOUT_FIELDS = formFields(
+  'DivisionID',
+  'IcdCorporationID',
+  'PostedDate',
+  'Reference',
+  'Comments',
+  'Lines',
+  'Lines.*.ProgramID',
+  'Lines.*.Quantity',
+  'Lines.*.PostedAmount',
+);
 
 export function PostedPayoutDrawer(props: {
   payout: PostedPayout | null;
@@ -277,7 +290,7 @@ export function PostedPayoutDrawer(props: {
         </Tabs.List>
         <Tabs.Panel value="details">
           <Stack gap="sm">
-            {problem && (
+            {problem && (problem.status === 409 || !saidBesideFields(problem.errors, PAYOUT_FIELDS)) && (
               <Alert
                 color={problem.status === 409 ? 'yellow' : 'red'}
                 variant="light"

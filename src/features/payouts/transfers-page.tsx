@@ -23,7 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { type SaveProblem, saveProblem } from '../../api/errors';
+import { formFields, type SaveProblem, saidBesideFields, saveProblem } from '../../api/errors';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { RsPayoutTransfer } from '../../contract/payouts';
@@ -37,6 +37,16 @@ import { day, deleteTransfer, formatMoney, PAYOUTS_KEY, saveTransfer, useTransfe
 
 type Column = 'TransferDate' | 'CorporationName' | 'Direction' | 'Amount' | 'Counterparty' | 'Reference';
 const PAGE_SIZE = 25;
+/** What the editor shows beside a field: a refusal of only these has no banner above the form. */
+const TRANSFER_FIELDS = formFields(
+  'DirectionID',
+  'IcdCorporationID',
+  'TransferDate',
+  'Amount',
+  'Counterparty',
+  'Reference',
+  'Comments',
+);
 
 function sortValue(r: RsPayoutTransfer, c: Column): string | number {
   if (c === 'TransferDate') return day(r.TransferDate);
@@ -162,7 +172,7 @@ function TransferEditor({
         </Stack>
       ) : (
         <Stack gap="sm">
-          {problem && (
+          {problem && (problem.status === 409 || !saidBesideFields(problem.errors, TRANSFER_FIELDS)) && (
             <Alert
               color={problem.status === 409 ? 'yellow' : 'red'}
               variant="light"

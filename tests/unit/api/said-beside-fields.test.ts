@@ -1,0 +1,40 @@
+// A refused save whose every reason is said beside its field shows no banner above the form (it would
+// only repeat them); a refusal naming no field, or a field the form does not show, keeps its banner.
+import { describe, expect, it } from 'vitest';
+import { formFields, saidBesideFields } from '../../../src/api/errors';
+
+const policy = formFields('Name', 'EndDate', 'Tiers', 'Tiers.*', 'Deductions.*.Rate');
+
+describe('formFields', () => {
+  it('knows exact keys and the rows of a list, not their neighbours', () => {
+    expect(
+      ['Name', 'EndDate', 'Tiers', 'Tiers.0', 'Tiers.12.From', 'Deductions.3.Rate'].filter(policy),
+    ).toEqual(['Name', 'EndDate', 'Tiers', 'Tiers.0', 'Tiers.12.From', 'Deductions.3.Rate']);
+    for (const key of [
+      'Names',
+      'RetailerID',
+      'Tiers.x',
+      'TiersX.0',
+      'Deductions.3.Amount',
+      'Deductions.Rate',
+    ])
+      expect(policy(key), key).toBe(false);
+  });
+});
+
+describe('saidBesideFields', () => {
+  it('is true when every message is on a field the form shows', () => {
+    expect(saidBesideFields({ EndDate: ['The end date must be on or after the start date'] }, policy)).toBe(
+      true,
+    );
+    expect(saidBesideFields({ Name: ['Taken'], 'Tiers.1.To': ['Gap'] }, policy)).toBe(true);
+    // The organisation forms keep the first message of each field as a string.
+    expect(saidBesideFields({ Name: 'Taken' }, policy)).toBe(true);
+  });
+
+  it('is false when a message has no field to stand beside, or there are none', () => {
+    expect(saidBesideFields({ Name: ['Taken'], RetailerID: ['Unknown retailer'] }, policy)).toBe(false);
+    expect(saidBesideFields({}, policy)).toBe(false);
+    expect(saidBesideFields({ Name: [] }, policy)).toBe(false);
+  });
+});
