@@ -13,11 +13,12 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { useConnection } from '../api/connection';
 import type { NavigationModule } from '../contract/navigation';
 import { SyncChip } from '../features/sync/sync-chip';
 import { isLocaleId, LOCALES, storeLocale } from '../i18n';
@@ -118,7 +119,7 @@ export function Shell(_props: { session: Session }) {
   const name = data?.identity.FullName ?? '';
   const userId = data ? String(data.identity.EmployeeID) : null;
   const engine = useSyncEngine();
-  const network = useNetwork();
+  const network = useConnection();
   const matches = useMatches();
   const onlineOnly = matches.some((m) => (m.handle as { onlineOnly?: boolean } | undefined)?.onlineOnly);
   const [unsentOnSignOut, setUnsentOnSignOut] = useState<number | null>(null);

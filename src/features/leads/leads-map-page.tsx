@@ -20,13 +20,14 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedCallback, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
+import { useDebouncedCallback, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAdjustmentsHorizontal, IconCurrentLocation, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConnection } from '../../api/connection';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
 import { listDrafts } from '../../offline/db';
@@ -89,7 +90,7 @@ export default function LeadsMapPage() {
     setStreets(b.kind === 'streets');
   }, []);
   const wide = useMediaQuery('(min-width: 48em)');
-  const network = useNetwork();
+  const network = useConnection();
   const queryClient = useQueryClient();
   const engine = useSyncEngine();
   const sync = useSyncEngineStatus(engine);

@@ -14,12 +14,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
+import { useConnection } from '../../api/connection';
 import { errorMessage } from '../../api/errors';
 import { useSessionData } from '../../app/app-context';
 import { type InboxItem, useInbox } from './api';
@@ -32,7 +32,7 @@ export default function BulletinsInboxPage() {
   const query = useInbox(userId);
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const network = useNetwork();
+  const network = useConnection();
   const [open, setOpen] = useState<InboxItem | null>(null);
   const [copy, setCopy] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,7 @@
 // Offline it shows the week last read (with a notice) and events can still be drafted: drafts go
 // through the sync engine and a conflict with a change made meanwhile is shown, never overwritten.
 import { Alert, Badge, Box, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { useElementSize, useHotkeys, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
+import { useElementSize, useHotkeys, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconChevronLeft,
@@ -19,6 +19,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useConnection } from '../../api/connection';
 import { errorMessage } from '../../api/errors';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
 import { dayInZone } from '../../contract/organisation';
@@ -63,7 +64,7 @@ export default function BoardPage() {
   const session = useSessionData();
   const userId = session ? String(session.identity.EmployeeID) : '';
   const [params, setParams] = useSearchParams();
-  const network = useNetwork();
+  const network = useConnection();
   const online = network.online;
   const phone = useMediaQuery('(max-width: 48em)');
   const engine = useSyncEngine();

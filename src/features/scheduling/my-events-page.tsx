@@ -15,7 +15,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconClockPlay, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +22,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useConnection } from '../../api/connection';
 import { errorMessage } from '../../api/errors';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
 import { dayInZone } from '../../contract/organisation';
@@ -74,7 +74,7 @@ export default function MyEventsPage() {
   const outbox = useSyncStatus(userId);
   const engine = useSyncEngine();
   const status = useSyncEngineStatus(engine);
-  const network = useNetwork();
+  const network = useConnection();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<number | null>(null);

@@ -2,11 +2,11 @@
 // was saved, or what is missing and why; whether the app itself opens offline; "Prepare for offline"
 // (warms now, with progress); the storage used and whether the browser keeps it; a full disk explained.
 import { Alert, Button, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconCloudDownload, IconX } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConnection } from '../../api/connection';
 import { useSessionData } from '../../app/app-context';
 import { loadOfflineScreens, screensAllowed } from '../../app/offline-ready';
 import { toBcp47 } from '../../lib/relative-time';
@@ -170,7 +170,7 @@ export function OfflineReadiness() {
   const record = (state.userId === userId ? state.record : null) ?? kept ?? null;
   const states = useAllowedStates();
   const appKept = useAppKept();
-  const network = useNetwork();
+  const network = useConnection();
   const storage = useStorage(state.running);
   const locale = toBcp47(i18n.language);
   const { done, total } = state.progress;

@@ -1,10 +1,10 @@
 // Pieces every role dashboard card uses: the frame (title, loading, error, offline), a figure tile
 // and the row of links to the screens where the work is done (only those the user may open).
 import { Alert, Anchor, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useConnection } from '../../../api/connection';
 import { errorMessage } from '../../../api/errors';
 import { useSessionData } from '../../../app/app-context';
 import { type RoleDashboardId, roleDashboardUrl } from '../../../contract/dashboards';
@@ -31,7 +31,7 @@ export interface FrameProps {
 
 export function DashboardFrame({ id, title, subtitle, query, children }: FrameProps) {
   const { t } = useTranslation();
-  const network = useNetwork();
+  const network = useConnection();
   let body: ReactNode = children;
   if (!network.online && query.data === undefined)
     body = (

@@ -19,12 +19,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useConnection } from '../../../api/connection';
 import { errorMessage, ResponseError } from '../../../api/errors';
 import { useSyncEngine } from '../../../app/app-context';
 import type {
@@ -55,7 +55,7 @@ export function ApplicationFlow({
   const { t } = useTranslation();
   const k = (key: string, o?: Record<string, unknown>) => t(`onboarding-applicant.flow.${key}`, o ?? {});
   const engine = useSyncEngine();
-  const online = useNetwork().online;
+  const online = useConnection().online;
   const patch = usePatchOwnApplication(a.OnboardingApplicationID);
   const upload = useUploadDocument(a.OnboardingApplicationID);
   const drafts = useLiveQuery(() => listDrafts(userId, FIELD_ENTITY), [userId]);
