@@ -1,9 +1,11 @@
 // The organisation pages and Teams, end to end. Alex (admin) creates a corporation from the tree (a
 // save without a name is refused beside the name), changes its owner and phone, finds them after a
-// reload and in the tree (corporations in name order), then deletes it. Marco (manager) starts a team
-// at Toronto Central (an empty name is refused beside the field), renames it and deletes it. The server
-// holds what the screens say; axe finds nothing serious on the tree, the corporation page and Teams at
-// phone and desktop size, and none of them scrolls sideways on a phone.
+// reload and in the tree (corporations in name order), then deletes it: it leaves the tree at once
+// (not shown there for a moment after the delete). A corporation with offices is refused: its page
+// says why and the tree keeps it. Marco (manager) starts a team at Toronto Central (an empty name is
+// refused beside the field), renames it and deletes it. The server holds what the screens say; axe
+// finds nothing serious on the tree, the corporation page and Teams at phone and desktop size, and
+// none of them scrolls sideways on a phone.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -73,6 +75,24 @@ async function checkPhone(page: Page, name: string, ready: Locator) {
   await page.setViewportSize(VIEWPORTS.desktop);
 }
 
+/**
+ * Counts, from now on, the changes of the page during which the tree (at /organisation) shows a
+ * corporation named `name` — the page is not reloaded, so it catches a node shown for a moment.
+ */
+async function watchTreeFor(page: Page, name: string) {
+  await page.evaluate((corporation) => {
+    const seen = { count: 0 };
+    (window as unknown as { treeSightings: typeof seen }).treeSightings = seen;
+    new MutationObserver(() => {
+      if (location.pathname !== '/organisation') return;
+      for (const node of document.querySelectorAll('[data-testid="corporation-node"]'))
+        if (node.textContent?.includes(corporation)) seen.count++;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, name);
+}
+const timesSeenInTree = (page: Page) =>
+  page.evaluate(() => (window as unknown as { treeSightings: { count: number } }).treeSightings.count);
+
 describe('organisation', () => {
   it('Alex creates a corporation, edits it, finds it after a reload and in the tree, and deletes it', {
     timeout: 120_000,
@@ -124,15 +144,50 @@ describe('organisation', () => {
       expect(names).toContain(CORPORATION);
       expect(await nodes.filter({ hasText: CORPORATION }).textContent()).toContain('Omar Haddad');
 
-      // Deleted after the confirmation: gone from the tree and the server.
+      // Deleted after the confirmation: gone from the tree — not shown there for a moment while the
+      // tree is fetched again — and from the server.
       await nodes.getByRole('link', { name: CORPORATION }).click();
+      await page.getByRole('heading', { name: CORPORATION }).waitFor();
+      await watchTreeFor(page, CORPORATION);
       await page.getByRole('button', { name: 'Delete' }).first().click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.waitForURL((u) => u.pathname === '/organisation');
       await tree.getByText('Northwind Field Marketing Inc.').waitFor();
-      await expect.poll(() => nodes.filter({ hasText: CORPORATION }).count()).toBe(0);
+      expect(await nodes.filter({ hasText: CORPORATION }).count()).toBe(0);
+      // The tree's own fetch once the page is there: the corporation does not come back either.
+      await page.waitForLoadState('networkidle');
+      expect(await nodes.filter({ hasText: CORPORATION }).count()).toBe(0);
+      expect(await timesSeenInTree(page)).toBe(0);
       expect(await findCorporation()).toBeUndefined();
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a corporation with offices is not deleted: its page says why and the tree keeps it', async () => {
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    try {
+      await page.goto('/account/login?returnUrl=%2Forganisation');
+      await signIn(page, 'admin');
+      const northwind = page
+        .getByTestId('corporation-node')
+        .filter({ hasText: 'Northwind Field Marketing Inc.' });
+      await northwind.getByRole('link', { name: 'Northwind Field Marketing Inc.' }).click();
+      await page.getByRole('heading', { name: 'Northwind Field Marketing Inc.' }).waitFor();
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      const problem = page.getByTestId('problem');
+      await problem.waitFor();
+      expect(await problem.textContent()).toMatch(/Delete failed.*office\(s\); delete or move them first/);
+      expect(new URL(page.url()).pathname).toMatch(/^\/organisation\/corporations\/\d+$/);
+      await page.getByRole('link', { name: 'Organisation' }).first().click();
+      await northwind.waitFor();
+      expect(
+        (await api<Corporation[]>('admin', 'corporations')).some(
+          (c) => c.ClientName === 'Northwind Field Marketing Inc.',
+        ),
+      ).toBe(true);
     } finally {
       await context.close();
     }

@@ -158,6 +158,35 @@ export const MODULE_OPTIONS = Object.entries(ModuleId).map(([name, id]) => ({
   label: name,
 }));
 
+/** Where the corporations are listed outside the organisation screens (the corporation pickers). */
+// Spelled here as in features/access/shared.tsx's useCorporations.
+const CORPORATION_PICKER_KEY = ['access', 'lookup', 'corporations'] as const;
+
+/**
+ * A delete. Confirmed, the record leaves the cached lists that show it at once — the tree shows no
+ * ghost of it while it is fetched again — and the organisation queries are marked stale without
+ * asking again for the deleted record (a screen that shows one fetches it when it opens). Refused,
+ * the record stays and everything is reloaded (a stale version brings the current one).
+ */
+function useDelete<T>(
+  lists: readonly (readonly unknown[])[],
+  idOf: (row: T) => number,
+  fn: (p: { id: number; version: number }) => Promise<unknown>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (_data, p) => {
+      for (const key of lists) {
+        queryClient.setQueryData<T[]>(key, (rows) => rows?.filter((row) => idOf(row) !== p.id));
+        await queryClient.invalidateQueries({ queryKey: key, refetchType: 'none' });
+      }
+      await queryClient.invalidateQueries({ queryKey: ORG_KEY, refetchType: 'none' });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: ORG_KEY }),
+  });
+}
+
 function useChange<A, R>(fn: (a: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -177,8 +206,10 @@ export function useSaveOffice() {
 
 export function useDeleteOffice() {
   const api = useApiClient();
-  return useChange((p: { id: number; version: number }) =>
-    api.delete(`icd-offices/${p.id}`, { query: { version: p.version } }),
+  return useDelete(
+    [[...ORG_KEY, 'offices']],
+    (o: Office) => o.IcdOfficeID,
+    (p) => api.delete(`icd-offices/${p.id}`, { query: { version: p.version } }),
   );
 }
 
@@ -211,8 +242,10 @@ export function useSaveCorporation() {
 
 export function useDeleteCorporation() {
   const api = useApiClient();
-  return useChange((p: { id: number; version: number }) =>
-    api.delete(`corporations/${p.id}`, { query: { version: p.version } }),
+  return useDelete(
+    [[...ORG_KEY, 'corporations'], CORPORATION_PICKER_KEY],
+    (c: { IcdCorporationID: number }) => c.IcdCorporationID,
+    (p) => api.delete(`corporations/${p.id}`, { query: { version: p.version } }),
   );
 }
 
@@ -245,8 +278,10 @@ export function useSaveDivision() {
 
 export function useDeleteDivision() {
   const api = useApiClient();
-  return useChange((p: { id: number; version: number }) =>
-    api.delete(`divisions/${p.id}`, { query: { version: p.version } }),
+  return useDelete(
+    [[...ORG_KEY, 'divisions']],
+    (d: DivisionItem) => d.DivisionID,
+    (p) => api.delete(`divisions/${p.id}`, { query: { version: p.version } }),
   );
 }
 
