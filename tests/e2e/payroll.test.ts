@@ -3,7 +3,8 @@
 // bonus), recalculates, submits the payroll (a confirmation; the grid turns read only and the server
 // refuses entry changes with the locked message), and unlocks it again so the later journeys find the
 // demo company as seeded. The screens are photographed at desktop, tablet and phone sizes
-// (.tmp/payroll/).
+// (.tmp/payroll/). On a phone the list's messages fold into one button saying how many there are, so
+// the first payroll is on the first screen; opened from the keyboard, it shows them all.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -44,6 +45,44 @@ const money = (amount: number, countryId: number) =>
     currency: countryId === 1 ? 'USD' : 'CAD',
     currencyDisplay: 'narrowSymbol',
   }).format(amount);
+
+describe('payroll list on a phone', () => {
+  it('folds the messages into one button, so the list starts on the first screen; the button opens them all', async () => {
+    const { page, context } = await newPage(browser, baseUrl, 'phone');
+    try {
+      await page.goto('/account/login?returnUrl=%2Fpayroll');
+      await signIn(page, 'payroll');
+      const firstCard = page.getByTestId('payrolls-table-cards').locator('li').first();
+      await firstCard.waitFor();
+      const toggle = page.getByTestId('payroll-messages-toggle');
+      const total = Number((await toggle.innerText()).match(/^(\d+) payroll messages?$/)?.[1]);
+      expect(total).toBeGreaterThan(3);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      // Folded: no message in view nor in the accessibility tree, and the first payroll on the first screen.
+      expect(await page.getByTestId('payroll-message-submitted').first().isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Dismiss' }).count()).toBe(0);
+      const top = (await firstCard.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+      expect(top).toBeLessThan(VIEWPORTS.phone.height - 100);
+      await page.screenshot({ path: join(shots, 'list-phone-messages-folded.png') });
+
+      // Opened from the keyboard: the first three, then a button that shows the others.
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      const shown = page.locator('[data-testid^="payroll-message-"][data-payroll-id]');
+      await shown.first().waitFor();
+      expect(await shown.count()).toBe(3);
+      const more = page.getByTestId('payroll-messages-more');
+      expect(await more.innerText()).toMatch(new RegExp(`^Show ${total - 3} more messages?$`));
+      await more.click();
+      expect(await shown.count()).toBe(total);
+      await page.screenshot({ path: join(shots, 'list-phone-messages-open.png'), fullPage: true });
+      await expectAccessible(page, 'payroll list, phone, messages open');
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 describe('payroll: correct, recalculate, submit', () => {
   it('Priya corrects a bonus, recalculates and locks the payroll; the locked grid is read only', {

@@ -2,25 +2,11 @@
 // filters (corporation, pay window, status), the spec's sort orders, status badges and the pending /
 // submitted messages the caller may dismiss; the Processing tab (payroll:process) lists what is to
 // process and downloads the processing spreadsheet in a chosen format. A row opens the payroll.
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../api/errors';
 import { hasGrant } from '../../../api/permissions';
 import { useSessionData } from '../../../app/app-context';
 import {
@@ -36,7 +22,6 @@ import { type ResponsiveColumn, ResponsiveTable, type TableSort } from '../../..
 import { CorporationSelect } from '../../access/corporation-select';
 import {
   type ListQuery,
-  useDismiss,
   usePayrollCorporations,
   usePayrollPage,
   usePayrollTypes,
@@ -52,10 +37,9 @@ import {
   type SortState,
   wireSort,
 } from './list-options';
+import { Messages } from './payroll-messages';
 
 const PAGE_SIZE = 25;
-/** Pending messages first; beyond these a line says how many more there are. */
-const MESSAGES_SHOWN = 3;
 const STATUS_FILTERS = {
   visible: { isVisible: true },
   hidden: { isVisible: false },
@@ -452,59 +436,4 @@ function StatusBadges({ payroll: p }: { payroll: PayrollListItem }) {
 function formatInstant(value: string | Date | null): string {
   if (!value) return '—';
   return formatDay(new Date(value));
-}
-
-/** Pending and submitted payrolls announce themselves until the caller dismisses the message. */
-function Messages({ items }: { items: PayrollListItem[] }) {
-  const { t } = useTranslation();
-  const dismiss = useDismiss();
-  const messages = items.flatMap((p) => {
-    const out: { kind: 'pending' | 'submitted'; payroll: PayrollListItem }[] = [];
-    if (p.IsPending && !p.PendingDismissed) out.push({ kind: 'pending', payroll: p });
-    if (p.IsLocked && !p.SubmittedDismissed) out.push({ kind: 'submitted', payroll: p });
-    return out;
-  });
-  messages.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'pending' ? -1 : 1));
-  if (messages.length === 0 && !dismiss.isError) return null;
-  return (
-    <Stack gap={6} data-testid="payroll-messages">
-      {dismiss.isError && (
-        <Alert color="red" title={t('payroll.messages.dismissFailed')}>
-          {errorMessage(dismiss.error)}
-        </Alert>
-      )}
-      {messages.slice(0, MESSAGES_SHOWN).map(({ kind, payroll: p }) => (
-        <Alert
-          key={`${kind}-${p.PayrollID}`}
-          color={kind === 'pending' ? 'yellow' : 'blue'}
-          variant="light"
-          py={6}
-          data-testid={`payroll-message-${kind}`}
-          data-payroll-id={p.PayrollID}
-        >
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm">
-              <Text span component={Link} to={`/payroll/${p.PayrollID}`} fw={500} size="sm">
-                {t(`payroll.messages.${kind}`, {
-                  name: p.ClientName,
-                  window: formatWindow(p.StartDate, p.EndDate),
-                })}
-              </Text>
-            </Text>
-            <CloseButton
-              size="sm"
-              aria-label={t('payroll.messages.dismiss')}
-              disabled={dismiss.isPending}
-              onClick={() => dismiss.mutate({ kind, id: p.PayrollID })}
-            />
-          </Group>
-        </Alert>
-      ))}
-      {messages.length > MESSAGES_SHOWN && (
-        <Text size="xs" c="dimmed">
-          {t('payroll.messages.more', { count: messages.length - MESSAGES_SHOWN })}
-        </Text>
-      )}
-    </Stack>
-  );
 }
