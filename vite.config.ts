@@ -15,6 +15,15 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
 /** The field entry route: the screen whose first load is budgeted (tests/bench/clock-bundle.bench.ts). */
 const FIELD_ROUTE = resolve(import.meta.dirname, 'src/features/time/clock-page.tsx');
 
+/**
+ * The sign-in screen and its "Apply" link (loaded apart, its text is the page's largest): a browser that
+ * holds no sign-in lands there, and src/boot.ts preloads them.
+ */
+const SIGN_IN_MODULES = [
+  resolve(import.meta.dirname, 'src/features/account/login-page.tsx'),
+  resolve(import.meta.dirname, 'src/features/onboarding/applicant/apply-link.tsx'),
+];
+
 /** Packages whose index re-exports everything: "imported by a screen" says nothing of their modules. */
 const BARREL_PACKAGES =
   /node_modules[\\/](@mantine[\\/]core|@mantine[\\/]hooks|@tabler[\\/]icons-react|date-fns)[\\/]/;
@@ -117,14 +126,20 @@ function bootScript(): Plugin {
         if (!boot) throw new Error('src/boot.ts is missing from the build');
         // The Clock's own chunks (not the entry's), which src/boot.ts preloads on the Clock.
         const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const clock = chunks.find((c) => c.facadeModuleId === FIELD_ROUTE);
         const entryFiles = new Set(
           chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]),
         );
-        const clockFiles = clock ? [clock.fileName, ...clock.imports].filter((f) => !entryFiles.has(f)) : [];
+        // A screen's chunk and what it imports statically, beyond the entry's, as one attribute value.
+        const filesOf = (module: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === module);
+          if (!chunk) throw new Error(`${module} has no chunk of its own`);
+          return [chunk.fileName, ...chunk.imports].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`);
+        };
+        const attribute = (modules: string[]) => [...new Set(modules.flatMap(filesOf))].join(' ');
         return html.replace(
           '<script type="module"',
-          `<meta name="apex-clock-chunks" content="${clockFiles.map((f) => `/${f}`).join(' ')}" />\n    ` +
+          `<meta name="apex-clock-chunks" content="${attribute([FIELD_ROUTE])}" />\n    ` +
+            `<meta name="apex-sign-in-chunks" content="${attribute(SIGN_IN_MODULES)}" />\n    ` +
             `<script type="module" async crossorigin src="/${boot.fileName}"></script>\n    <script type="module"`,
         );
       },

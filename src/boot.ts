@@ -59,7 +59,13 @@ export function startEarlyRequests(
 ): EarlyPage {
   const file = localeFile(earlyLocale(storage));
   const files = { [file]: fetchImpl(file).catch(() => null) };
-  if (storage.getItem(SIGNED_IN_KEY) !== '1') return { files };
+  if (storage.getItem(SIGNED_IN_KEY) !== '1') {
+    // The sign-in page asks whether self sign-up is open (its "Apply" link): asked now, anonymously.
+    if (chunksToPreload(path, false) !== SIGN_IN_CHUNKS_META) return { files };
+    const url = `${API_ROOT}${SIGN_IN_PATHS[0]}`;
+    const divisions = fetchImpl(url, { headers: { Accept: 'application/json' } }).catch(() => null);
+    return { files, anonymousGets: { [url]: divisions } };
+  }
   const accept = { Accept: 'application/json' };
   const token = fetchImpl(`${API_ROOT}auth/token`, {
     method: 'POST',
@@ -96,9 +102,25 @@ export function startEarlyRequests(
   return { token, gets, files };
 }
 
-/** On the Clock: its code is fetched now rather than once the app has started. */
-function preloadClockChunks(doc: Document): void {
-  const meta = doc.querySelector<HTMLMetaElement>(`meta[name="${CLOCK_CHUNKS_META}"]`);
+/** What the sign-in page reads without sign-in (src/features/onboarding/applicant/self-sign-up.ts). */
+export const SIGN_IN_PATHS = ['onboarding-divisions'];
+
+/** The sign-in screen's chunks, named by index.html like the Clock's. */
+export const SIGN_IN_CHUNKS_META = 'apex-sign-in-chunks';
+
+/**
+ * Which screen's code to fetch now rather than once the app has started: the Clock for a browser that
+ * holds a sign-in and opens it; the sign-in screen for one that holds none (every page but the public
+ * sign-up sends it there).
+ */
+export function chunksToPreload(path: string, signedIn: boolean): string | null {
+  const lower = path.toLowerCase();
+  if (signedIn) return lower === '/time/clock' ? CLOCK_CHUNKS_META : null;
+  return lower.startsWith('/apply') ? null : SIGN_IN_CHUNKS_META;
+}
+
+function preloadChunks(doc: Document, metaName: string): void {
+  const meta = doc.querySelector<HTMLMetaElement>(`meta[name="${metaName}"]`);
   for (const href of meta?.content.split(' ').filter(Boolean) ?? []) {
     const link = doc.createElement('link');
     link.rel = 'modulepreload';
@@ -116,7 +138,6 @@ if (import.meta.env.PROD && typeof window !== 'undefined' && !window.apexEarly) 
       ? Promise.reject(new TypeError('The device is offline.'))
       : fetch(input, init),
   );
-  if (location.pathname.toLowerCase() === '/time/clock' && localStorage.getItem(SIGNED_IN_KEY) === '1') {
-    preloadClockChunks(document);
-  }
+  const preload = chunksToPreload(location.pathname, localStorage.getItem(SIGNED_IN_KEY) === '1');
+  if (preload) preloadChunks(document, preload);
 }

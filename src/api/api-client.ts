@@ -67,7 +67,10 @@ export const PREFETCH_TTL_MS = 15_000;
  */
 export interface EarlyRequests {
   token?: Promise<Response | null>;
+  /** GETs sent with the user's token, by URL. */
   gets?: Record<string, Promise<Response | null>>;
+  /** GETs sent without sign-in (the sign-in page's own reads), by URL: only anonymous calls take them. */
+  anonymousGets?: Record<string, Promise<Response | null>>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -330,7 +333,13 @@ export class ApiClient {
     this.probeOnFirstUse = options.probeOnFirstUse ?? false;
     this.earlyToken = options.early?.token ?? null;
     this.connection = options.connection ?? new ConnectionStore({ now: this.now });
-    for (const [url, early] of Object.entries(options.early?.gets ?? {})) {
+    const earlyAnswers = [
+      ...Object.entries(options.early?.gets ?? {}).map(([url, res]) => [url, res] as const),
+      ...Object.entries(options.early?.anonymousGets ?? {}).map(
+        ([url, res]) => [`anonymous ${url}`, res] as const,
+      ),
+    ];
+    for (const [url, early] of earlyAnswers) {
       this.prefetched.set(url, early);
       setTimeout(() => {
         if (this.prefetched.get(url) !== early) return;
@@ -441,8 +450,10 @@ export class ApiClient {
     }
 
     const retry503 = options.retry503 ?? true;
-    const plainGet = method === 'GET' && !options.anonymous && !options.headers && !signal?.aborted;
-    let res = (plainGet && (await this.takePrefetched(url))) || (await this.sendWithRetry(init, retry503));
+    const plainGet = method === 'GET' && !options.headers && !signal?.aborted;
+    const prefetchKey = options.anonymous ? `anonymous ${url}` : url;
+    let res =
+      (plainGet && (await this.takePrefetched(prefetchKey))) || (await this.sendWithRetry(init, retry503));
     if (res.status === 401 && token !== null) {
       const fresh = await untilAborted(this.renewToken(token), signal);
       if (fresh === token) {

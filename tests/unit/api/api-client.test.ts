@@ -595,6 +595,19 @@ describe('ApiClient early requests', () => {
     expect(server.callsTo('GET', '/api/b')).toHaveLength(0);
   });
 
+  it('an anonymous GET started early is taken only by the same anonymous call', async () => {
+    const { client, server, tokenCalls } = setup(
+      { 'GET /api/onboarding-divisions': () => json(['late']) },
+      { early: { anonymousGets: { '/api/onboarding-divisions': Promise.resolve(json(['early'])) } } },
+    );
+    // A signed-in call of the same path does not take the anonymous answer.
+    expect(await client.get('onboarding-divisions')).toEqual(['late']);
+    expect(await client.get('onboarding-divisions', { anonymous: true })).toEqual(['early']);
+    expect(server.callsTo('GET', '/api/onboarding-divisions')).toHaveLength(1);
+    expect(await client.get('onboarding-divisions', { anonymous: true })).toEqual(['late']);
+    expect(tokenCalls()).toHaveLength(1);
+  });
+
   it('uses the token request started early, and asks again when it failed', async () => {
     const issued = jwt({ sub: '6', iat: NOW / 1000, exp: NOW / 1000 + 600 });
     const { client, tokenCalls, server } = setup(

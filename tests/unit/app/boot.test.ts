@@ -5,12 +5,15 @@ import {
   API_ROOT,
   SIGNED_IN_KEY as BOOT_KEY,
   CLIENT_ID,
+  chunksToPreload,
   EARLY_SESSION_PATHS,
   earlyClockPaths,
   earlyLocale,
   localeFile,
+  SIGN_IN_PATHS,
   startEarlyRequests,
 } from '../../../src/boot';
+import { SELF_SIGN_UP_DIVISIONS_PATH } from '../../../src/features/onboarding/applicant/self-sign-up';
 import { CLOCK_LOOKUPS_PATH, weekPath } from '../../../src/features/time/api/paths';
 import { resolveLocale } from '../../../src/i18n';
 import { FIRST_LOCALE_PATH } from '../../../src/i18n/first-areas';
@@ -27,14 +30,25 @@ describe('early requests (src/boot.ts)', () => {
     expect(API_ROOT).toBe(DEFAULT_API_ROOT);
     expect(CLIENT_ID).toBe(DEFAULT_CLIENT_ID);
     expect(localeFile('en_US')).toBe(FIRST_LOCALE_PATH.replace('{{lng}}', 'en_US'));
+    expect(SIGN_IN_PATHS).toEqual([SELF_SIGN_UP_DIVISIONS_PATH]);
   });
 
-  it('fetches only the locale file for a browser that holds no sign-in', () => {
+  it('fetches the locale file and the sign-in page’s read for a browser that holds no sign-in', () => {
     const fetchImpl = vi.fn(async () => new Response('{}'));
     const early = startEarlyRequests('/time/clock', new Date(), storage(false), fetchImpl);
     expect(Object.keys(early.files)).toEqual(['/resources/locale-en_CA-first.json']);
     expect(early.token).toBeUndefined();
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(early.gets).toBeUndefined();
+    expect(Object.keys(early.anonymousGets ?? {})).toEqual(['/api/onboarding-divisions']);
+    // Sent without credentials or a token.
+    const [, init] = fetchImpl.mock.calls[1] as unknown as [string, RequestInit];
+    expect(init.credentials).toBeUndefined();
+    expect(new Headers(init.headers).has('Authorization')).toBe(false);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    // The public sign-up page does not show the sign-in page: only the locale file.
+    const apply = vi.fn(async () => new Response('{}'));
+    expect(startEarlyRequests('/apply', new Date(), storage(false), apply).anonymousGets).toBeUndefined();
+    expect(apply).toHaveBeenCalledTimes(1);
   });
 
   it('picks the locale file i18n will load', () => {
@@ -73,5 +87,15 @@ describe('early requests (src/boot.ts)', () => {
     expect(Object.keys(early?.gets ?? {})).toHaveLength(4);
     expect(await early?.gets?.['/api/Home/identity']).toBeNull();
     expect(fetchImpl).toHaveBeenCalledTimes(2); // the locale file and the token
+  });
+
+  it('fetches the code of the screen the page will show: the Clock, or sign-in', () => {
+    expect(chunksToPreload('/time/clock', true)).toBe('apex-clock-chunks');
+    expect(chunksToPreload('/Time/Clock', true)).toBe('apex-clock-chunks');
+    expect(chunksToPreload('/', true)).toBeNull();
+    // No sign-in held: every page but the public sign-up sends the browser to sign in.
+    expect(chunksToPreload('/account/login', false)).toBe('apex-sign-in-chunks');
+    expect(chunksToPreload('/time/clock', false)).toBe('apex-sign-in-chunks');
+    expect(chunksToPreload('/apply', false)).toBeNull();
   });
 });
