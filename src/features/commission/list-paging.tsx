@@ -18,6 +18,16 @@ import {
 
 export const POLICY_PAGE_SIZE = 25;
 
+/** The Name column each policy list starts with (sortable). */
+export function nameColumn<T extends { Name: string }>(label: string): ResponsiveColumn<T> {
+  return { key: 'name', label, sortable: true, cell: (p) => p.Name };
+}
+
+/** The Program column of the lists of policies per program (sortable). */
+export function programColumn<T extends { ProgramName: ReactNode }>(label: string): ResponsiveColumn<T> {
+  return { key: 'program', label, sortable: true, cell: (p) => p.ProgramName };
+}
+
 type SortKey<T> = (row: T) => string | number | null;
 
 export function compareBy<T>(key: SortKey<T>, descending: boolean) {

@@ -12,7 +12,7 @@ import type { PayoutPolicy } from '../../contract/commission';
 import { ResponsiveTable } from '../../ui/responsive-table';
 import { localDate } from '../orders/field/order-draft';
 import { day, usePayoutPolicies, useRateTable } from './api';
-import { PolicyList, usePagedSorted } from './list-paging';
+import { nameColumn, PolicyList, usePagedSorted } from './list-paging';
 import { PayoutEditor } from './payout-editor';
 import { tierSummary } from './policies-page';
 
@@ -75,7 +75,7 @@ function PolicyTable({
         name={(p) => p.Name}
         onOpen={onEdit}
         columns={[
-          { key: 'name', label: t('commission.fields.name'), sortable: true, cell: (p) => p.Name },
+          nameColumn(t('commission.fields.name')),
           { key: 'division', label: t('commission.division'), sortable: true, cell: (p) => p.DivisionName },
           ...(kind === 'corporation'
             ? [

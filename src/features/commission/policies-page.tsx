@@ -22,7 +22,7 @@ import {
   useMultiPlay,
   useProductPolicies,
 } from './api';
-import { PolicyList, usePagedSorted } from './list-paging';
+import { nameColumn, PolicyList, programColumn, usePagedSorted } from './list-paging';
 import { MultiPlayEditor } from './multi-play-editor';
 import { type EditorTarget, PolicyEditor } from './policy-editor';
 
@@ -120,13 +120,8 @@ function IcdTab({
           name={(p) => p.Name}
           onOpen={(p) => chosen && onEdit({ kind: 'icd', corporationId: chosen, policy: p }, programs)}
           columns={[
-            { key: 'name', label: t('commission.fields.name'), sortable: true, cell: (p) => p.Name },
-            {
-              key: 'program',
-              label: t('commission.fields.program'),
-              sortable: true,
-              cell: (p) => p.ProgramName,
-            },
+            nameColumn(t('commission.fields.name')),
+            programColumn(t('commission.fields.program')),
             {
               key: 'type',
               label: t('commission.fields.type'),
@@ -225,13 +220,8 @@ function ProductTab(props: {
           name={(p) => p.Name}
           onOpen={(p) => divisionId && props.onEdit({ kind: 'product', divisionId, policy: p })}
           columns={[
-            { key: 'name', label: t('commission.fields.name'), sortable: true, cell: (p) => p.Name },
-            {
-              key: 'program',
-              label: t('commission.fields.program'),
-              sortable: true,
-              cell: (p) => p.ProgramName,
-            },
+            nameColumn(t('commission.fields.name')),
+            programColumn(t('commission.fields.program')),
             {
               key: 'product',
               label: t('commission.fields.product'),
@@ -301,7 +291,7 @@ function MultiPlayTab(props: {
           name={(p) => p.Name}
           onOpen={(p) => catalogue.data && props.onEdit(p)}
           columns={[
-            { key: 'name', label: t('commission.fields.name'), sortable: true, cell: (p) => p.Name },
+            nameColumn(t('commission.fields.name')),
             {
               key: 'minimum',
               label: t('commission.multiPlay.minimum'),
