@@ -111,9 +111,12 @@ describe('method override from the UI', () => {
   it('with PUT blocked by the server, saving a preference still succeeds through the override', async () => {
     const { page, context } = await newPage(browser, blocked.url, 'desktop');
     const methods: string[] = [];
-    page.on('request', (r) => {
+    // Recorded when the answer arrives, not when the request leaves: reloading while the save is
+    // still on its way would cancel it, and the reloaded page would rightly show the old value.
+    page.on('response', (res) => {
+      const r = res.request();
       if (r.url().includes('/api/employees/betaopt') && r.method() !== 'GET')
-        methods.push(`${r.method()} ${r.headers()['x-http-method-override'] ?? ''}`.trim());
+        methods.push(`${r.method()} ${r.headers()['x-http-method-override'] ?? ''} ${res.status()}`.trim());
     });
     await page.goto('/account/login?returnUrl=%2Fsettings');
     await signIn(page, 'staff');
@@ -121,7 +124,7 @@ describe('method override from the UI', () => {
     await beta.waitFor();
     expect(await beta.isChecked()).toBe(false);
     await beta.click({ force: true });
-    await expect.poll(() => methods).toEqual(['POST PUT']);
+    await expect.poll(() => methods).toEqual(['POST PUT 200']);
     await page.reload();
     await page.getByLabel('Take part in the beta program').waitFor();
     await expect.poll(() => page.getByLabel('Take part in the beta program').isChecked()).toBe(true);
