@@ -17,7 +17,10 @@ export async function startBuiltServer(
   port: number,
   env: Record<string, string>,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [server], {
+  // BENCH_NODE_ARGS adds node options to the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" to
+  // profile it under load (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, server], {
     // As `npm start` runs it: from the directory that holds the bundle's dist-server/.
     cwd: dirname(dirname(server)),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
