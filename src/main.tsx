@@ -138,11 +138,9 @@ async function start() {
   configureErrorReporting(createClientErrorReporter(api));
   installGlobalErrorReporting(window);
 
-  // Every feature's offline command is registered before the engine sends anything.
-  const sync = new SyncController(
-    api,
-    whenSettled().then(() => loadCommands()),
-  );
+  // The engine starts once the first screen is up; it loads a feature's offline commands when a change
+  // of theirs is queued (src/app/commands.ts).
+  const sync = new SyncController(api, whenSettled(), loadCommands);
   // The user's sync engine runs whenever their data is loaded (online, or from the offline copy).
   session.subscribe(() => {
     const data = session.current;

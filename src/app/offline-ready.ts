@@ -12,28 +12,45 @@ import { type GuardUser, mayEnter } from './guard';
 import type { Session } from './session';
 import type { SyncController } from './sync';
 
-/** Every field screen that can be made ready for offline. */
-export async function loadOfflineScreens(): Promise<OfflineScreen[]> {
-  const modules = await Promise.all([
-    import('../features/time/offline-ready'),
-    import('../features/time-management/offline-ready'),
-    import('../features/scheduling/offline-ready'),
-    import('../features/leads/offline-ready'),
-    import('../features/orders/field/offline-ready'),
-  ]);
-  return modules.map((m) => m.offlineScreen);
-}
+/**
+ * Every field screen that can be made ready for offline, by the route state it serves: a screen's file
+ * is loaded only for a user who may open it (tests/unit/offline/warm-up.test.ts checks the states).
+ */
+export const OFFLINE_SCREEN_FILES: ReadonlyArray<{ state: string; load: () => Promise<OfflineScreen> }> = [
+  { state: 'time.clock', load: () => import('../features/time/offline-ready').then((m) => m.offlineScreen) },
+  {
+    state: 'time.week',
+    load: () => import('../features/time-management/offline-ready').then((m) => m.offlineScreen),
+  },
+  {
+    state: 'scheduling.myEvents',
+    load: () => import('../features/scheduling/offline-ready').then((m) => m.offlineScreen),
+  },
+  { state: 'leads.map', load: () => import('../features/leads/offline-ready').then((m) => m.offlineScreen) },
+  {
+    state: 'orders.mySales',
+    load: () => import('../features/orders/field/offline-ready').then((m) => m.offlineScreen),
+  },
+];
 
-/** The screens this user may open (the route guard's own rule): a staff user warms no leads. */
-export function screensAllowed(screens: readonly OfflineScreen[], user: GuardUser): OfflineScreen[] {
-  return screens.filter((screen) => {
-    const state = APP_STATES.find((s) => s.Name === screen.state);
+/** The route states of the offline screens this user may open (the route guard's own rule). */
+export function offlineStatesAllowed(user: GuardUser): string[] {
+  return OFFLINE_SCREEN_FILES.map((file) => file.state).filter((name) => {
+    const state = APP_STATES.find((s) => s.Name === name);
     try {
       return state !== undefined && mayEnter(state, user);
     } catch {
       return false;
     }
   });
+}
+
+/** The field screens this user may open, loaded: a staff user loads and warms no leads. */
+export function loadOfflineScreens(user: GuardUser): Promise<OfflineScreen[]> {
+  const allowed = new Set(offlineStatesAllowed(user));
+  return Promise.all(
+    OFFLINE_SCREEN_FILES.filter((file) => allowed.has(file.state)).map((file) => file.load()),
+  );
 }
 
 export interface OfflineReadinessDeps {
@@ -55,7 +72,7 @@ export function startOfflineReadiness({ api, queryClient, session, sync }: Offli
     screensFor: async (userId) => {
       const data = session.current;
       if (!data || String(data.identity.EmployeeID) !== userId) return [];
-      return screensAllowed(await loadOfflineScreens(), data);
+      return loadOfflineScreens(data);
     },
   });
   setWarmUpRunner(runner);

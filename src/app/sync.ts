@@ -52,10 +52,14 @@ export class SyncController {
   private starting: string | null = null;
   private listeners = new Set<Listener>();
 
-  /** `ready` resolves once every offline command is registered; the engines send only after it. */
+  /**
+   * The engines are loaded once `ready` resolves (the first screen is up); `loadCommands` registers
+   * the queued commands the registry lacks (SyncEngineOptions.loadCommands).
+   */
   constructor(
     private readonly api: ApiClient,
     private readonly ready?: Promise<unknown>,
+    private readonly loadCommands?: (names: string[]) => Promise<unknown>,
   ) {}
 
   get current(): SyncEngine | null {
@@ -64,7 +68,7 @@ export class SyncController {
 
   /**
    * Runs the engine for this user (a different user's engine is stopped first). The engine's code is
-   * loaded with the offline commands, once the first screen is up (`ready`): it sends nothing before.
+   * loaded once the first screen is up (`ready`): it sends nothing before.
    */
   startFor(userId: string): void {
     if (this.engine?.userId === userId) {
@@ -97,6 +101,7 @@ export class SyncController {
           // The connection every request reports to; the engine probes it while it is lost.
           connection: this.api.connection,
           probe: () => this.api.ping(),
+          loadCommands: this.loadCommands,
           onError: (err) => console.error('sync:', err),
         });
         void this.engine.start();

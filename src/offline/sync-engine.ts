@@ -243,6 +243,13 @@ export interface SyncEngineOptions {
    * backoff (its outcome must reach the store: the transport's job). Without it, nothing is probed.
    */
   probe?: () => Promise<unknown>;
+  /**
+   * Registers the commands of these names (loads the features' command code). Called before a pass
+   * with the queued commands the registry does not know yet, and before a queued change is edited, so
+   * that a feature's command code loads only once a change of it waits in the outbox. A command it
+   * does not register stays unsent, as without it.
+   */
+  loadCommands?: (names: string[]) => Promise<unknown>;
 }
 
 /** What a pass makes of a row read afresh (see #pass). */
@@ -288,6 +295,7 @@ export class SyncEngine {
   /** The connection store is the engine's own: it reports its requests' outcomes to it. */
   readonly #ownsConnection: boolean;
   readonly #probe: (() => Promise<unknown>) | null;
+  readonly #loadCommands: ((names: string[]) => Promise<unknown>) | null;
   #cancelProbe: (() => void) | null = null;
   #probing = false;
   /** A request of the engine is under way (a change of the connection meanwhile is its own doing). */
@@ -340,6 +348,7 @@ export class SyncEngine {
         ? options.registerBackgroundSync
         : defaultRegisterBackgroundSync;
     this.#onError = options.onError ?? ((error) => console.error('[sync]', error));
+    this.#loadCommands = options.loadCommands ?? null;
     const online = options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
     this.#ownsConnection = !options.connection;
     // The engine's own store: one failed request means not connected, as it always did.
@@ -461,6 +470,8 @@ export class SyncEngine {
 
   /** Replaces a failed/conflicting row's args (validated by the command's schema) and sends it again. */
   async edit(id: string, newArgs: unknown): Promise<OutboxRow> {
+    const queued = await this.#db.outbox.get(id);
+    if (queued) await this.#ensureCommands([queued]);
     const row = await editRow(this.#db, this.userId, id, newArgs, this.#uuid, this.#now(), this.#registry);
     await this.#refreshStatus(true);
     void this.#schedule(false);
@@ -584,9 +595,23 @@ export class SyncEngine {
     }
   }
 
+  /** Has the commands of these rows that the registry lacks loaded (see `loadCommands`). */
+  async #ensureCommands(rows: readonly OutboxRow[]): Promise<void> {
+    if (!this.#loadCommands) return;
+    const missing = [...new Set(rows.map((row) => row.command))].filter((name) => !this.#registry.get(name));
+    if (missing.length === 0) return;
+    try {
+      await this.#loadCommands(missing);
+    } catch (error) {
+      // The code could not be loaded (e.g. not cached yet and no connection): the rows wait.
+      this.#onError(error);
+    }
+  }
+
   async #pass(force: boolean): Promise<PassResult> {
     const result: PassResult = { progressed: false, wakeAt: null, retrying: false };
     const rows = await listOutbox(this.userId, this.#db);
+    await this.#ensureCommands(rows);
     const blockedKeys = new Set<string>();
     const unresolved = new Set<number>();
     const block = (row: OutboxRow) => {

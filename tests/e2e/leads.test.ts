@@ -185,7 +185,11 @@ describe('leads map offline', () => {
     await expect.poll(() => page.getByTestId('map-pending').textContent()).toContain('2');
     expect(await pendingChip(page)).toBe('2');
 
-    // Back online: both changes are sent, once.
+    // Opened afresh on the Clock, which does not load the leads code: the queued changes load the code
+    // that sends them. Back online: both changes are sent, once.
+    await page.goto('/time/clock');
+    await page.getByTestId('clock-card').waitFor();
+    await expect.poll(() => pendingChip(page)).toBe('2');
     await context.setOffline(false);
     await expect.poll(() => pendingChip(page), { timeout: 60_000 }).toBe('0');
     const lead = await api<{
@@ -202,6 +206,7 @@ describe('leads map offline', () => {
     expect(created.Items[0].Data).toEqual({ 'New Offer': 'RGR-E2E' });
 
     // The card shows the knock from the server's history.
+    await page.goto('/leads');
     await mapIdle(page);
     await jumpTo(page, HERE, 17.2);
     const again = await visibleMarker(page, leadId);

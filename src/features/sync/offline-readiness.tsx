@@ -4,11 +4,11 @@
 import { Alert, Button, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCloudDownload, IconX } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '../../api/connection';
 import { useSessionData } from '../../app/app-context';
-import { loadOfflineScreens, screensAllowed } from '../../app/offline-ready';
+import { offlineStatesAllowed } from '../../app/offline-ready';
 import { toBcp47 } from '../../lib/relative-time';
 import { requestPersistence } from '../../offline/db';
 import {
@@ -40,20 +40,7 @@ function useRunnerState(runner: WarmUpRunner | null): WarmUpState {
 /** The screens this user may open, in the order the features list them. */
 function useAllowedStates(): string[] | null {
   const session = useSessionData();
-  const [states, setStates] = useState<string[] | null>(null);
-  useEffect(() => {
-    if (!session) return;
-    let live = true;
-    void loadOfflineScreens()
-      .then((all) => {
-        if (live) setStates(screensAllowed(all, session).map((s) => s.state));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [session]);
-  return states;
+  return useMemo(() => (session ? offlineStatesAllowed(session) : null), [session]);
 }
 
 /** Whether a service worker controls the page (the app's code is kept and it opens offline). */

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/api-client';
 import { formatWireDate } from '../../../src/api/revive-dates';
 import type { GuardUser } from '../../../src/app/guard';
-import { loadOfflineScreens, screensAllowed } from '../../../src/app/offline-ready';
+import { loadOfflineScreens, OFFLINE_SCREEN_FILES } from '../../../src/app/offline-ready';
 import { MAX_KEPT_LEADS } from '../../../src/features/leads/offline-ready';
 import { clockLookupsQueryOptions } from '../../../src/features/time/api/get-clock-lookups';
 import { clearUser, getDb, listOutbox, type OutboxRow, readCache, writeCache } from '../../../src/offline/db';
@@ -93,8 +93,8 @@ afterEach(async () => {
   await clearUser(userId);
 });
 
-async function screensOf(user: GuardUser): Promise<OfflineScreen[]> {
-  return screensAllowed(await loadOfflineScreens(), user);
+function screensOf(user: GuardUser): Promise<OfflineScreen[]> {
+  return loadOfflineScreens(user);
 }
 
 function run(screens: OfflineScreen[], api: ApiClient, queryClient = new QueryClient()) {
@@ -102,6 +102,10 @@ function run(screens: OfflineScreen[], api: ApiClient, queryClient = new QueryCl
 }
 
 describe('what is warmed, per permission', () => {
+  it('each offline screen file serves the route state it is listed under', async () => {
+    for (const file of OFFLINE_SCREEN_FILES) expect((await file.load()).state).toBe(file.state);
+  });
+
   it('staff: the Clock, Timesheet and My events, through the screens’ keys — no leads', async () => {
     const screens = await screensOf(STAFF);
     expect(screens.map((s) => s.state)).toEqual(['time.clock', 'time.week', 'scheduling.myEvents']);
