@@ -6,12 +6,13 @@
 // req/s, latency p50/p95/p99 and errors. Asserts nothing (figures vary by machine).
 //   npm run bench -- tiles
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=50 npm run bench -- tiles
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { streetGridArchive, streetGridTiles } from '../helpers/street-grid';
+import { startBuiltServer, stopBuiltServer } from './built-server';
 
 interface Result {
   requests: { average: number; total: number };
@@ -58,30 +59,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50').split(',').map(Number);
 const server = resolve(process.env.BENCH_SERVER ?? join(root, 'dist-server', 'main.mjs'));
 
-async function start(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [server], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 300_000);
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      const m = /Apex is running at (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        ok(m[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => fail(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  return { child, url };
-}
-
 async function main() {
   if (!existsSync(server)) execSync('npx tsx scripts/build-server.ts', { cwd: root, stdio: 'inherit' });
   // Typed locally: the package ships no types.
@@ -99,7 +76,9 @@ async function main() {
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>bench</title>');
   writeFileSync(join(staticDir, 'same-size.bin'), Buffer.alloc(median, 7));
 
-  const { child, url } = await start({
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const url = `http://127.0.0.1:${port}`;
+  const child = await startBuiltServer(server, port, {
     DATA_DIR: join(dir, 'data'),
     STATIC_DIR: staticDir,
     MAP_TILES: archive,
@@ -150,8 +129,7 @@ async function main() {
     console.log('|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopBuiltServer(child);
     rmSync(dir, { recursive: true, force: true });
   }
 }
