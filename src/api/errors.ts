@@ -138,6 +138,16 @@ export function saidBesideFields(
   return keys.length > 0 && keys.every(isField);
 }
 
+/**
+ * Whether a failed save (`err`, as thrown) still needs the banner above the form: a stale version
+ * (409), a call that got no answer, or a refusal not every reason of which is said beside a field
+ * the form shows (saidBesideFields of its Errors).
+ */
+export function needsBanner(err: unknown, isField: (key: string) => boolean): boolean {
+  const problem = saveProblem(err);
+  return problem.status === 409 || !saidBesideFields(problem.errors, isField);
+}
+
 /** HTTP status of a failed call: the response status, 0/-1 for a connection error, else undefined. */
 export function errorStatus(err: unknown): number | undefined {
   if (err instanceof ResponseError || err instanceof AbortedConnectionError) return err.status;

@@ -22,12 +22,19 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isResponseError } from '../../api/errors';
+import { errorMessage, isResponseError, needsBanner } from '../../api/errors';
 import { DEFAULT_PASSWORD_POLICY, passwordProblems } from '../../contract/auth';
 import { EmployeeSave, flaggedIds, type IdFlags } from '../../contract/employees';
 import { allowsPortalAccess } from '../../contract/lookups';
 import { useAssignableRoles, useDivisions, useLookup, useOfficeModules, useOffices } from './api';
-import { errorsByField, type FormState, newOffice, type OfficeState, toPayload } from './form-state';
+import {
+  errorsByField,
+  type FormState,
+  newOffice,
+  type OfficeState,
+  shownFields,
+  toPayload,
+} from './form-state';
 
 const toFlags = (ids: string[]): IdFlags => Object.fromEntries(ids.map((id) => [id, true]));
 const fromFlags = (flags: IdFlags) => flaggedIds(flags).map(String);
@@ -89,6 +96,7 @@ export function EmployeeForm({
         ? (e.data as { Errors?: Record<string, string[]> } | undefined)
         : undefined;
       if (data?.Errors) setErrors(errorsByField(data.Errors, form));
+      if (!needsBanner(e, shownFields(isNew))) return;
       setFailure(isResponseError(e) && e.status === 409 ? t('employees.conflict') : errorMessage(e));
     }
   };

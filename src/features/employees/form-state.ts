@@ -1,6 +1,8 @@
 // The employee form's state and how it becomes the save payload of spec 001 §3: termination fields are
 // sent only when the office's status denies portal access, offices the caller may not change are not
 // sent, and messages come back by field ('IcdOffices.0.TerminationDate').
+
+import { formFields } from '../../api/errors';
 import {
   blankOffice,
   dayText,
@@ -226,3 +228,44 @@ export function errorsByField(
   }
   return out;
 }
+
+// The server's field keys (of Errors) the form shows a message beside: a refusal naming only these
+// shows no banner above the form (needsBanner). The password is asked only of a new employee.
+const OFFICE_FIELDS = [
+  'EmployeeStatusID',
+  'HireDate',
+  'JobTitleID',
+  'BasisOfPayID',
+  'PayRate',
+  'Salary',
+  'CommissionThreshold',
+  'Garnishment',
+  'CompensationProfileID',
+  'DefaultHours',
+  'Divisions',
+  'Roles',
+  'Roles.*',
+  'AdministeredModules',
+  'AdministeredModules.*',
+  'TerminationDate',
+  'TerminationReasonID',
+  'TerminationReasonExtra',
+];
+const PERSON_FIELDS = [
+  'FirstName',
+  'MiddleName',
+  'LastName',
+  'UserName',
+  'EmailAddress',
+  'ADPEmployeeID',
+  'MeridianEmployeeID',
+  'GlobalSiteID',
+  'UniqueID',
+  'GlobalRoles',
+  'GlobalRoles.*',
+  'IcdOffices',
+  ...OFFICE_FIELDS.map((k) => `IcdOffices.*.${k}`),
+];
+const EXISTING_FIELDS = formFields(...PERSON_FIELDS);
+const NEW_FIELDS = formFields(...PERSON_FIELDS, 'Password');
+export const shownFields = (isNew: boolean) => (isNew ? NEW_FIELDS : EXISTING_FIELDS);

@@ -17,7 +17,7 @@ import {
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isResponseError } from '../../api/errors';
+import { errorMessage, formFields, isResponseError, needsBanner } from '../../api/errors';
 import {
   dayText,
   type EmployeeProfile,
@@ -42,6 +42,30 @@ export function ProfileTab({ employeeId }: { employeeId: number }) {
     </QueryView>
   );
 }
+
+/** The server's field keys the form shows a message beside (the country has none). */
+const PROFILE_FIELDS = formFields(
+  'FirstName',
+  'MiddleName',
+  'LastName',
+  'EmailAddress',
+  'SSN',
+  'BirthDate',
+  'GenderID',
+  'MaritalStatusID',
+  'WithholdingTypeID',
+  'StreetLine1',
+  'StreetLine2',
+  'City',
+  'StateProvince',
+  'PostalCode',
+  'CellPhone',
+  'CellPhone.PhoneNumber',
+  'CellPhone.Extension',
+  'HomePhone',
+  'EmergencyContactName',
+  'EmergencyContactPhone',
+);
 
 type TextField = Exclude<
   keyof ProfileSave,
@@ -151,6 +175,7 @@ function ProfileForm({ profile }: { profile: EmployeeProfile }) {
           ]),
         ),
       );
+      if (!needsBanner(e, PROFILE_FIELDS)) return;
       setFailure(isResponseError(e) && e.status === 409 ? t('employees.conflict') : errorMessage(e));
     }
   };

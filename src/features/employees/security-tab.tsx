@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { errorMessage, isResponseError } from '../../api/errors';
+import { errorMessage, formFields, isResponseError, needsBanner } from '../../api/errors';
 import { PasswordPolicy, passwordProblems, passwordStrength } from '../../contract/auth';
 import type { EmployeeSecurity } from '../../contract/employees';
 import { QueryView } from '../../ui/query-view';
@@ -40,6 +40,9 @@ export function SecurityTab({ employeeId, canUpdate }: { employeeId: number; can
     </QueryView>
   );
 }
+
+/** The server's field keys the form shows a message beside (the Inactive switch has none). */
+const SECURITY_FIELDS = formFields('UserName', 'Password');
 
 function SecurityForm({ security, canUpdate }: { security: EmployeeSecurity; canUpdate: boolean }) {
   const { t } = useTranslation();
@@ -77,6 +80,7 @@ function SecurityForm({ security, canUpdate }: { security: EmployeeSecurity; can
         : undefined;
       if (data?.Errors)
         setErrors(Object.fromEntries(Object.entries(data.Errors).map(([k, v]) => [k, v.join(' · ')])));
+      if (!needsBanner(e, SECURITY_FIELDS)) return;
       setFailure(isResponseError(e) && e.status === 409 ? t('employees.conflict') : errorMessage(e));
     }
   };

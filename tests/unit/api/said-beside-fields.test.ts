@@ -1,7 +1,13 @@
 // A refused save whose every reason is said beside its field shows no banner above the form (it would
 // only repeat them); a refusal naming no field, or a field the form does not show, keeps its banner.
 import { describe, expect, it } from 'vitest';
-import { formFields, saidBesideFields } from '../../../src/api/errors';
+import {
+  AbortedConnectionError,
+  formFields,
+  needsBanner,
+  ResponseError,
+  saidBesideFields,
+} from '../../../src/api/errors';
 
 const policy = formFields('Name', 'EndDate', 'Tiers', 'Tiers.*', 'Deductions.*.Rate');
 
@@ -36,5 +42,23 @@ describe('saidBesideFields', () => {
     expect(saidBesideFields({ Name: ['Taken'], RetailerID: ['Unknown retailer'] }, policy)).toBe(false);
     expect(saidBesideFields({}, policy)).toBe(false);
     expect(saidBesideFields({ Name: [] }, policy)).toBe(false);
+  });
+});
+
+describe('needsBanner', () => {
+  const refused = (status: number, Errors?: Record<string, string[]>) =>
+    new ResponseError({ status, data: { Message: 'The request is not valid.', Errors } });
+
+  it('is false for a refusal whose every reason names a field the form shows', () => {
+    expect(needsBanner(refused(400, { Name: ['Taken'], 'Tiers.1.To': ['Gap'] }), policy)).toBe(false);
+    expect(needsBanner(refused(422, { EndDate: ['Before the start'] }), policy)).toBe(false);
+  });
+
+  it('is true for a refusal naming no field or one the form does not show, a 409, or no answer', () => {
+    expect(needsBanner(refused(422), policy)).toBe(true);
+    expect(needsBanner(refused(400, { Name: ['Taken'], RetailerID: ['Unknown'] }), policy)).toBe(true);
+    expect(needsBanner(refused(409, { Name: ['Taken'] }), policy)).toBe(true);
+    expect(needsBanner(new AbortedConnectionError({ aborted: false }), policy)).toBe(true);
+    expect(needsBanner(new Error('boom'), policy)).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { IconClockPlus, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, ResponseError } from '../../../api/errors';
+import { errorMessage, formFields, needsBanner, ResponseError } from '../../../api/errors';
 import {
   checkRows,
   emptyRow,
@@ -39,6 +39,13 @@ import { EventDetail, useEventDetail } from '../api/get-event-detail';
 import { useQualifyingEmployees } from '../api/get-qualifying-employees';
 import { useSaveAdditionalHours } from '../api/save-additional-hours';
 import { type BoardEvent, holdsPlace } from '../board';
+
+/** The server's field keys a row shows a message beside (a refusal naming only these has no banner). */
+const ROW_FIELDS = formFields(
+  'AdditionalHours.*.EmployeeID',
+  'AdditionalHours.*.Hours',
+  'AdditionalHours.*.Comments',
+);
 
 export interface AdditionalHoursSectionProps {
   event: BoardEvent;
@@ -127,7 +134,7 @@ export function AdditionalHoursSection({ event, online }: AdditionalHoursSection
         const current = EventDetail.safeParse((err.data as { Current?: unknown } | null)?.Current);
         if (current.success) setEditing({ ...editing, version: current.data.Version });
         setError({ message: t('scheduling.hours.conflict'), conflict: true });
-      } else setError({ message: errorMessage(err), conflict: false });
+      } else if (needsBanner(err, ROW_FIELDS)) setError({ message: errorMessage(err), conflict: false });
     }
   }
 
