@@ -2,7 +2,8 @@
 // save without a name is refused beside the name), changes its owner and phone, finds them after a
 // reload and in the tree (corporations in name order), then deletes it: it leaves the tree at once
 // (not shown there for a moment after the delete). A corporation with offices is refused: its page
-// says why and the tree keeps it. Marco (manager) starts a team at Toronto Central (an empty name is
+// says why and the tree keeps it. An office and a division (made through the API) are deleted from
+// their pages the same way, the division refused first while the office still runs it. Marco (manager) starts a team at Toronto Central (an empty name is
 // refused beside the field), renames it and deletes it. The server holds what the screens say; axe
 // finds nothing serious on the tree, the corporation page and Teams at phone and desktop size, and
 // none of them scrolls sideways on a phone.
@@ -12,13 +13,15 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorOf, expectAccessible } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
-import { api } from './server-checks';
+import { api, apiResult } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'organisation');
 const RUN = Date.now() % 100_000;
 const CORPORATION = `Zenith Field Promotions ${RUN}`;
 const TEAM = `Harbourfront crew ${RUN}`;
+const OFFICE = `Hamilton Mountain ${RUN}`;
+const DIVISION = `Street Teams ${RUN}`;
 
 interface Corporation {
   IcdCorporationID: number;
@@ -26,6 +29,17 @@ interface Corporation {
   Owner: string;
   PhoneNumber: string | null;
   CountryID: number;
+  Version: number;
+}
+interface Office {
+  IcdOfficeID: number;
+  OfficeName: string;
+  Version: number;
+}
+interface Division {
+  DivisionID: number;
+  Name: string;
+  OfficeCount: number;
   Version: number;
 }
 interface Team {
@@ -43,6 +57,10 @@ beforeAll(async () => {
 const findCorporation = async () =>
   (await api<Corporation[]>('admin', 'corporations')).find((c) => c.ClientName === CORPORATION);
 const findTeam = async (name: string) => (await api<Team[]>('manager', 'teams')).find((t) => t.Name === name);
+const findOffice = async () =>
+  (await api<Office[]>('admin', 'icd-offices')).find((o) => o.OfficeName === OFFICE);
+const findDivision = async () =>
+  (await api<Division[]>('admin', 'divisions')).find((d) => d.Name === DIVISION);
 
 afterAll(async () => {
   // Nothing of this journey is left for the others of the run.
@@ -53,6 +71,10 @@ afterAll(async () => {
       `corporations/${corporation.IcdCorporationID}?version=${corporation.Version}`,
       'DELETE',
     );
+  const office = await findOffice().catch(() => undefined);
+  if (office) await api('admin', `icd-offices/${office.IcdOfficeID}?version=${office.Version}`, 'DELETE');
+  const division = await findDivision().catch(() => undefined);
+  if (division) await api('admin', `divisions/${division.DivisionID}?version=${division.Version}`, 'DELETE');
   for (const name of [TEAM, `${TEAM} (evenings)`]) {
     const team = await findTeam(name).catch(() => undefined);
     if (team) await api('manager', `teams/${team.TeamID}`, 'DELETE');
@@ -75,23 +97,38 @@ async function checkPhone(page: Page, name: string, ready: Locator) {
   await page.setViewportSize(VIEWPORTS.desktop);
 }
 
+/** What the tree page shows of a corporation, an office or a division (CSS). */
+const TREE_NODE = {
+  corporation: '[data-testid="corporation-node"]',
+  office: 'a[href^="/organisation/offices/"]',
+  division: 'a[href^="/organisation/divisions/"]',
+} as const;
+
 /**
  * Counts, from now on, the changes of the page during which the tree (at /organisation) shows a
- * corporation named `name` — the page is not reloaded, so it catches a node shown for a moment.
+ * record (`kind`) named `name` — the page is not reloaded, so it catches a node shown for a moment.
  */
-async function watchTreeFor(page: Page, name: string) {
-  await page.evaluate((corporation) => {
-    const seen = { count: 0 };
-    (window as unknown as { treeSightings: typeof seen }).treeSightings = seen;
-    new MutationObserver(() => {
-      if (location.pathname !== '/organisation') return;
-      for (const node of document.querySelectorAll('[data-testid="corporation-node"]'))
-        if (node.textContent?.includes(corporation)) seen.count++;
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  }, name);
+async function watchTreeFor(page: Page, name: string, kind: keyof typeof TREE_NODE = 'corporation') {
+  await page.evaluate(
+    ([text, selector]) => {
+      const holder = window as unknown as { treeSightings?: Record<string, number> };
+      holder.treeSightings ??= {};
+      const seen = holder.treeSightings;
+      seen[text] = 0;
+      new MutationObserver(() => {
+        if (location.pathname !== '/organisation') return;
+        for (const node of document.querySelectorAll(selector))
+          if (node.textContent?.includes(text)) seen[text]++;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    [name, TREE_NODE[kind]] as const,
+  );
 }
-const timesSeenInTree = (page: Page) =>
-  page.evaluate(() => (window as unknown as { treeSightings: { count: number } }).treeSightings.count);
+const timesSeenInTree = (page: Page, name = CORPORATION) =>
+  page.evaluate(
+    (text) => (window as unknown as { treeSightings: Record<string, number> }).treeSightings[text] ?? 0,
+    name,
+  );
 
 describe('organisation', () => {
   it('Alex creates a corporation, edits it, finds it after a reload and in the tree, and deletes it', {
@@ -188,6 +225,95 @@ describe('organisation', () => {
           (c) => c.ClientName === 'Northwind Field Marketing Inc.',
         ),
       ).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Alex deletes an office and a division from their pages: each leaves the tree at once; a division an office runs is refused and stays', {
+    timeout: 120_000,
+  }, async () => {
+    // Made through the API: a division, and an office of Maple Direct Sales that runs it.
+    const maple = (await api<Corporation[]>('admin', 'corporations')).find(
+      (c) => c.ClientName === 'Maple Direct Sales Ltd.',
+    );
+    expect(maple).toBeDefined();
+    const division = await api<Division>('admin', 'divisions', 'POST', { Name: DIVISION });
+    const office = await api<Office>('admin', 'icd-offices', 'POST', {
+      IcdCorporationID: maple?.IcdCorporationID,
+      OfficeName: OFFICE,
+      City: 'Hamilton',
+      StateProvince: 'ON',
+      CountryID: 2,
+      TimeZone: 'America/Toronto',
+      DivisionIDs: [division.DivisionID],
+    });
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto('/account/login?returnUrl=%2Forganisation');
+      await signIn(page, 'admin');
+      const maples = page.getByTestId('corporation-node').filter({ hasText: 'Maple Direct Sales Ltd.' });
+      const officeLink = maples.getByRole('link', { name: OFFICE, exact: true });
+      const divisionLink = page.getByRole('link', { name: DIVISION, exact: true });
+      const divisionItem = page.getByRole('listitem').filter({ has: divisionLink });
+      const rogers = page.getByRole('link', { name: 'Rogers', exact: true });
+      await officeLink.first().waitFor();
+      expect(await divisionItem.textContent()).toContain('1 office');
+
+      // Refused while the office runs it: the division's page says why, the tree and the server keep it.
+      await divisionLink.click();
+      await page.getByRole('heading', { name: DIVISION }).waitFor();
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      const problem = page.getByTestId('problem');
+      await problem.waitFor();
+      expect(await problem.textContent()).toMatch(
+        /Delete failed.*used by 1 office\(s\) and 0 employment record\(s\); make it inactive instead/,
+      );
+      expect(new URL(page.url()).pathname).toBe(`/organisation/divisions/${division.DivisionID}`);
+      expect(await findDivision()).toMatchObject({ DivisionID: division.DivisionID, OfficeCount: 1 });
+      // Back in the tree, both are shown (and the watch below sees them when they are).
+      await watchTreeFor(page, DIVISION, 'division');
+      await watchTreeFor(page, OFFICE, 'office');
+      await page.getByRole('link', { name: 'Organisation' }).first().click();
+      await divisionLink.waitFor();
+      await officeLink.first().waitFor();
+      expect(await timesSeenInTree(page, DIVISION)).toBeGreaterThan(0);
+      expect(await timesSeenInTree(page, OFFICE)).toBeGreaterThan(0);
+
+      // The office, deleted from its page: gone from the tree at once (never shown there again while
+      // the tree is fetched) and from the server; the division now runs nowhere.
+      await officeLink.first().click();
+      await page.getByRole('heading', { name: OFFICE }).waitFor();
+      await watchTreeFor(page, OFFICE, 'office');
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.waitForURL((u) => u.pathname === '/organisation');
+      await maples.waitFor();
+      expect(await officeLink.count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      expect(await officeLink.count()).toBe(0);
+      expect(await timesSeenInTree(page, OFFICE)).toBe(0);
+      expect((await apiResult('admin', `icd-offices/${office.IcdOfficeID}`)).status).toBe(404);
+      await expect.poll(() => divisionItem.textContent()).toContain('0 offices');
+
+      // The division, now deleted: the same.
+      await divisionLink.click();
+      await page.getByRole('heading', { name: DIVISION }).waitFor();
+      await watchTreeFor(page, DIVISION, 'division');
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await page.waitForURL((u) => u.pathname === '/organisation');
+      await rogers.waitFor();
+      expect(await divisionLink.count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      expect(await divisionLink.count()).toBe(0);
+      expect(await timesSeenInTree(page, DIVISION)).toBe(0);
+      expect(await findDivision()).toBeUndefined();
+      expect((await apiResult('admin', `v2/divisions/${division.DivisionID}`)).status).toBe(404);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
