@@ -5,7 +5,7 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isResponseError } from '../../../api/errors';
+import { errorMessage, formFields, isResponseError, needsBanner } from '../../../api/errors';
 import { AccountType, type BankAccount, bankPolicyOf } from '../../../contract/bank';
 import { Country } from '../../../contract/common';
 import { useSaveBankAccount } from './api/bank-queries';
@@ -33,6 +33,12 @@ function initial(account: BankAccount | null, countryId: number): AccountFormVal
         InstitutionNumber: '',
         AccountNumber: '',
       };
+}
+
+/** The fields the form says a server refusal beside; a reason of another (the country) keeps the banner. */
+function shownFields(canada: boolean): (key: string) => boolean {
+  const fields = ['BankName', 'AccountHolderName', 'AccountTypeID', 'RoutingNumber', 'AccountNumber'];
+  return formFields(...fields, ...(canada ? ['InstitutionNumber'] : []));
 }
 
 export function AccountFormModal(props: {
@@ -119,6 +125,7 @@ export function AccountFormModal(props: {
             value={String(values.AccountTypeID)}
             onChange={(v) => set('AccountTypeID', Number(v ?? AccountType.Checking))}
             allowDeselect={false}
+            error={errors.AccountTypeID}
             data={[
               { value: String(AccountType.Checking), label: t('bank.accountTypes.1') },
               { value: String(AccountType.Savings), label: t('bank.accountTypes.2') },
@@ -161,7 +168,7 @@ export function AccountFormModal(props: {
             error={errors.AccountNumber}
             data-testid="bank-account-number"
           />
-          {save.isError && !Object.values(serverFieldErrors(save.error)).some(Boolean) && (
+          {save.isError && needsBanner(save.error, shownFields(canada)) && (
             <Alert
               color={conflict ? 'yellow' : 'red'}
               title={conflict ? t('bank.conflict') : t('bank.saveFailed')}

@@ -3,7 +3,7 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/errors';
+import { errorMessage, formFields, needsBanner } from '../../../api/errors';
 import { type BankInfo, PaymentMethod } from '../../../contract/bank';
 import { Country } from '../../../contract/common';
 import { useSaveBankInfo } from './api/bank-queries';
@@ -78,7 +78,7 @@ export function BankInfoCard({ info, canWrite }: { info: BankInfo; canWrite: boo
             : t('bank.policyUs', { routing: policy.routingNumberLength })}{' '}
           {t('bank.accountsOnDeposit', { count: info.DirectDepositCount, total: info.AccountCount })}
         </Text>
-        {save.isError && !Object.values(fieldErrors).some(Boolean) && (
+        {save.isError && needsBanner(save.error, formFields('CountryID', 'PaymentMethodID')) && (
           <Alert color="red" title={t('bank.saveFailed')}>
             {errorMessage(save.error)}
           </Alert>

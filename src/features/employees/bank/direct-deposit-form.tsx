@@ -6,7 +6,7 @@ import { Alert, Button, FileInput, Group, Modal, Select, Stack, TextInput } from
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/errors';
+import { errorMessage, formFields, needsBanner } from '../../../api/errors';
 import {
   ADP_FORM_TYPES,
   type BankAccount,
@@ -134,11 +134,20 @@ export function DirectDepositModal(props: {
               error={errors.AdpDirectDeposit}
             />
           )}
-          {on.isError && !Object.values(serverFieldErrors(on.error)).some(Boolean) && (
-            <Alert color="red" title={t('bank.saveFailed')}>
-              {errorMessage(on.error)}
-            </Alert>
-          )}
+          {on.isError &&
+            needsBanner(
+              on.error,
+              formFields(
+                'DepositAmountTypeID',
+                'VoidCheck',
+                ...(needsAmount ? ['DepositAmount'] : []),
+                ...(policy.supportAdpDirectDepositForm ? ['AdpDirectDeposit'] : []),
+              ),
+            ) && (
+              <Alert color="red" title={t('bank.saveFailed')}>
+                {errorMessage(on.error)}
+              </Alert>
+            )}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {t('bank.cancel')}
