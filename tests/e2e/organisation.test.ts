@@ -130,6 +130,30 @@ const timesSeenInTree = (page: Page, name = CORPORATION) =>
     name,
   );
 
+/**
+ * Deletes the record whose tree entry is `inTree` from its page (opened through `opener`), confirmed:
+ * back on the tree (once `landmark` is there) the entry is gone at once, stays gone once the tree has
+ * been fetched again, and was never shown there meanwhile.
+ */
+async function deleteFromItsPage(
+  page: Page,
+  target: { opener: Locator; inTree: Locator; name: string; kind: keyof typeof TREE_NODE },
+  landmark: Locator,
+) {
+  await target.opener.click();
+  await page.getByRole('heading', { name: target.name }).waitFor();
+  await watchTreeFor(page, target.name, target.kind);
+  await page.getByRole('button', { name: 'Delete' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await page.waitForURL((u) => u.pathname === '/organisation');
+  await landmark.waitFor();
+  expect(await target.inTree.count()).toBe(0);
+  // The tree's own fetch once the page is there: the record does not come back either.
+  await page.waitForLoadState('networkidle');
+  expect(await target.inTree.count()).toBe(0);
+  expect(await timesSeenInTree(page, target.name)).toBe(0);
+}
+
 describe('organisation', () => {
   it('Alex creates a corporation, edits it, finds it after a reload and in the tree, and deletes it', {
     timeout: 120_000,
@@ -183,18 +207,16 @@ describe('organisation', () => {
 
       // Deleted after the confirmation: gone from the tree — not shown there for a moment while the
       // tree is fetched again — and from the server.
-      await nodes.getByRole('link', { name: CORPORATION }).click();
-      await page.getByRole('heading', { name: CORPORATION }).waitFor();
-      await watchTreeFor(page, CORPORATION);
-      await page.getByRole('button', { name: 'Delete' }).first().click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-      await page.waitForURL((u) => u.pathname === '/organisation');
-      await tree.getByText('Northwind Field Marketing Inc.').waitFor();
-      expect(await nodes.filter({ hasText: CORPORATION }).count()).toBe(0);
-      // The tree's own fetch once the page is there: the corporation does not come back either.
-      await page.waitForLoadState('networkidle');
-      expect(await nodes.filter({ hasText: CORPORATION }).count()).toBe(0);
-      expect(await timesSeenInTree(page)).toBe(0);
+      await deleteFromItsPage(
+        page,
+        {
+          opener: nodes.getByRole('link', { name: CORPORATION }),
+          inTree: nodes.filter({ hasText: CORPORATION }),
+          name: CORPORATION,
+          kind: 'corporation',
+        },
+        tree.getByText('Northwind Field Marketing Inc.'),
+      );
       expect(await findCorporation()).toBeUndefined();
       expect(errors).toEqual([]);
     } finally {
@@ -285,32 +307,20 @@ describe('organisation', () => {
 
       // The office, deleted from its page: gone from the tree at once (never shown there again while
       // the tree is fetched) and from the server; the division now runs nowhere.
-      await officeLink.first().click();
-      await page.getByRole('heading', { name: OFFICE }).waitFor();
-      await watchTreeFor(page, OFFICE, 'office');
-      await page.getByRole('button', { name: 'Delete' }).first().click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-      await page.waitForURL((u) => u.pathname === '/organisation');
-      await maples.waitFor();
-      expect(await officeLink.count()).toBe(0);
-      await page.waitForLoadState('networkidle');
-      expect(await officeLink.count()).toBe(0);
-      expect(await timesSeenInTree(page, OFFICE)).toBe(0);
+      await deleteFromItsPage(
+        page,
+        { opener: officeLink.first(), inTree: officeLink, name: OFFICE, kind: 'office' },
+        maples,
+      );
       expect((await apiResult('admin', `icd-offices/${office.IcdOfficeID}`)).status).toBe(404);
       await expect.poll(() => divisionItem.textContent()).toContain('0 offices');
 
       // The division, now deleted: the same.
-      await divisionLink.click();
-      await page.getByRole('heading', { name: DIVISION }).waitFor();
-      await watchTreeFor(page, DIVISION, 'division');
-      await page.getByRole('button', { name: 'Delete' }).first().click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-      await page.waitForURL((u) => u.pathname === '/organisation');
-      await rogers.waitFor();
-      expect(await divisionLink.count()).toBe(0);
-      await page.waitForLoadState('networkidle');
-      expect(await divisionLink.count()).toBe(0);
-      expect(await timesSeenInTree(page, DIVISION)).toBe(0);
+      await deleteFromItsPage(
+        page,
+        { opener: divisionLink, inTree: divisionLink, name: DIVISION, kind: 'division' },
+        rogers,
+      );
       expect(await findDivision()).toBeUndefined();
       expect((await apiResult('admin', `v2/divisions/${division.DivisionID}`)).status).toBe(404);
       expect(errors).toEqual([]);
