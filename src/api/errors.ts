@@ -122,7 +122,11 @@ export function formFields(...keys: string[]): (key: string) => boolean {
       .join('\\.');
     return new RegExp(k.endsWith('.*') ? `^${body}(\\..+)?$` : `^${body}$`);
   });
-  return (key) => patterns.some((p) => p.test(key));
+  // A row index may come as 'Lines[0].Name' as well as 'Lines.0.Name'.
+  return (key) => {
+    const dotted = key.replace(/\[(\d+)\]/g, '.$1');
+    return patterns.some((p) => p.test(dotted));
+  };
 }
 
 /**

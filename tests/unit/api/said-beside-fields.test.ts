@@ -26,6 +26,16 @@ describe('formFields', () => {
     ])
       expect(policy(key), key).toBe(false);
   });
+
+  it('reads a row index in brackets as the same row', () => {
+    expect(['Tiers[0]', 'Tiers[12].From', 'Deductions[3].Rate'].filter(policy)).toEqual([
+      'Tiers[0]',
+      'Tiers[12].From',
+      'Deductions[3].Rate',
+    ]);
+    expect(policy('Deductions[3].Amount')).toBe(false);
+    expect(policy('Name[0]')).toBe(false);
+  });
 });
 
 describe('saidBesideFields', () => {

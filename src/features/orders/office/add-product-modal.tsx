@@ -5,11 +5,18 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isResponseError } from '../../../api/errors';
+import { errorMessage, formFields, isResponseError, needsBanner } from '../../../api/errors';
 import type { WorkOrderDetail } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
 import { usePatchWorkOrder, useProductLines, useProducts, useStatuses } from '../api/office';
 import { localDay, serverFieldErrors, statusTargets } from './helpers';
+
+/** The fields of the added line a refusal is said beside (the status date only when it is asked). */
+function shownFields(moved: boolean): (key: string) => boolean {
+  const names = ['ProductID', 'ProductLineID', 'Quantity', 'ProductOrderStatusID'];
+  if (moved) names.push('StatusDate');
+  return formFields(...names.map((name) => `AddProductOrders.*.${name}`));
+}
 
 export function AddProductModal({
   order,
@@ -127,7 +134,7 @@ export function AddProductModal({
             required
           />
         )}
-        {patch.isError && (
+        {patch.isError && needsBanner(patch.error, shownFields(moved)) && (
           <Alert color={stale ? 'yellow' : 'red'} variant="light">
             {stale ? t('orders.addProduct.stale') : errorMessage(patch.error)}
           </Alert>

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isResponseError } from '../../../api/errors';
+import { errorMessage, formFields, isResponseError, needsBanner } from '../../../api/errors';
 import type { ManualClaim } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
 import { useDivisions, useOffices } from '../../employees/api';
@@ -31,6 +31,17 @@ interface Values {
   CustomerName: string;
   Comments: string;
 }
+
+/** The fields a refusal is said beside; a refusal naming only these needs no banner (needsBanner). */
+const CLAIM_FIELDS = formFields(
+  'EmployeeID',
+  'IcdOfficeID',
+  'DivisionID',
+  'OrderNumber',
+  'SaleDate',
+  'CustomerName',
+  'Comments',
+);
 
 const day = (d: Date | string) => (d instanceof Date ? localDay(d) : d);
 
@@ -171,7 +182,7 @@ function ClaimForm({ claim, onClose }: { claim: ManualClaim | null; onClose: () 
           autosize
           minRows={2}
         />
-        {save.isError && (
+        {save.isError && needsBanner(save.error, CLAIM_FIELDS) && (
           <Alert color={stale ? 'yellow' : 'red'} variant="light">
             {stale ? t('orders.manualClaim.stale') : errorMessage(save.error)}
           </Alert>

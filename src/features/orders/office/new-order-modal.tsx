@@ -17,7 +17,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../api/errors';
+import { errorMessage, formFields, needsBanner } from '../../../api/errors';
 import { useDivisions, useOffices } from '../../employees/api';
 import { useCreateWorkOrder, useProductLines, useProducts, usePrograms, useRoster } from '../api/office';
 import { localDay, serverFieldErrors } from './helpers';
@@ -28,6 +28,23 @@ interface Line {
   Quantity: number | string;
 }
 const EMPTY_LINE: Line = { ProductID: null, ProductLineID: null, Quantity: 1 };
+
+/** The fields a refusal is said beside; a refusal naming only these needs no banner (needsBanner). */
+const ORDER_FIELDS = formFields(
+  'DivisionID',
+  'ProgramID',
+  'IcdOfficeID',
+  'EmployeeID',
+  'SaleDate',
+  'SalesChannelID',
+  'CustomerName',
+  'CustomerPhone',
+  'OrderNumber',
+  'ProductOrders',
+  'ProductOrders.*.ProductID',
+  'ProductOrders.*.ProductLineID',
+  'ProductOrders.*.Quantity',
+);
 
 export function NewOrderModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -240,7 +257,9 @@ export function NewOrderModal({ opened, onClose }: { opened: boolean; onClose: (
             {t('orders.create.addProduct')}
           </Button>
         </Group>
-        {create.isError && <Alert color="red">{errorMessage(create.error)}</Alert>}
+        {create.isError && needsBanner(create.error, ORDER_FIELDS) && (
+          <Alert color="red">{errorMessage(create.error)}</Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t('orders.office.cancel')}
