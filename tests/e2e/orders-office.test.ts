@@ -183,8 +183,32 @@ describe('orders office', () => {
     await choose(/^Rep/, 'Riley Chen');
     await choose(/^Office/, /Toronto/);
     await choose(/^Division/, 'Rogers');
-    await dialog.getByLabel(/^Order number/).fill('RGR-0777001');
+    // A claim for an order already credited to the rep is refused: the reason is said beside the
+    // order number, and no banner above repeats the refusal.
+    const rogers = (await api<{ DivisionID: number; Name: string }[]>('payroll', 'divisions')).find(
+      (d) => d.Name === 'Rogers',
+    );
+    const credited = (
+      await api<WorkOrderPage>('payroll', 'work-orders?pageSize=100&sort=-saleDate')
+    ).Items.find(
+      (o) => o.EmployeeName === 'Riley Chen' && o.DivisionID === rogers?.DivisionID && o.OrderNumber,
+    );
+    expect(credited, 'a Rogers order credited to the rep').toBeDefined();
+    await dialog.getByLabel(/^Order number/).fill(credited?.OrderNumber ?? '');
     await dialog.getByLabel(/^Customer/).fill('Jamie Fox');
+    await dialog.getByTestId('manual-claim-save').click();
+    const orderNumber = dialog.getByRole('textbox', { name: /^Order number/ });
+    await expect
+      .poll(async () => {
+        const id = (await orderNumber.getAttribute('aria-describedby'))
+          ?.split(' ')
+          .find((part) => part.endsWith('-error'));
+        return id ? dialog.locator(`[id="${id}"]`).textContent() : null;
+      })
+      .toBe('This order is already credited to this employee.');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await page.screenshot({ path: join(shots, 'manual-claim-refused-1440.png') });
+    await dialog.getByLabel(/^Order number/).fill('RGR-0777001');
     await dialog.getByTestId('manual-claim-save').click();
     const row = page.locator('tr', { hasText: 'RGR-0777001' });
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('Pending');
