@@ -148,7 +148,11 @@ export function saidBesideFields(
  * the form shows (saidBesideFields of its Errors).
  */
 export function needsBanner(err: unknown, isField: (key: string) => boolean): boolean {
-  const problem = saveProblem(err);
+  return problemNeedsBanner(saveProblem(err), isField);
+}
+
+/** needsBanner of a refusal already read (saveProblem). */
+export function problemNeedsBanner(problem: SaveProblem, isField: (key: string) => boolean): boolean {
   return problem.status === 409 || !saidBesideFields(problem.errors, isField);
 }
 

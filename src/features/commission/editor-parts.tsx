@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SaveProblem, saidBesideFields, saveProblem } from '../../api/errors';
+import { problemNeedsBanner, type SaveProblem, saveProblem } from '../../api/errors';
 import { COMMISSION_KEY } from './api';
 
 export function usePolicySave(onClose: () => void, onFail?: () => void) {
@@ -50,7 +50,7 @@ function EditorNotes({
   canWrite: boolean;
 }) {
   const { t } = useTranslation();
-  const banner = problem && (problem.status === 409 || !saidBesideFields(problem.errors, fields));
+  const banner = problem && problemNeedsBanner(problem, fields);
   return (
     <>
       {problem && banner && (

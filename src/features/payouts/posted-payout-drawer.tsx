@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
-import { formFields, type SaveProblem, saidBesideFields, saveProblem } from '../../api/errors';
+import { formFields, problemNeedsBanner, type SaveProblem, saveProblem } from '../../api/errors';
 import { Program } from '../../contract/orders';
 import { PostedPayout, type PostedPayoutHistoryEntry } from '../../contract/payouts';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
@@ -290,7 +290,7 @@ export function PostedPayoutDrawer(props: {
         </Tabs.List>
         <Tabs.Panel value="details">
           <Stack gap="sm">
-            {problem && (problem.status === 409 || !saidBesideFields(problem.errors, PAYOUT_FIELDS)) && (
+            {problem && problemNeedsBanner(problem, PAYOUT_FIELDS) && (
               <Alert
                 color={problem.status === 409 ? 'yellow' : 'red'}
                 variant="light"

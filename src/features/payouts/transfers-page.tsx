@@ -23,7 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { formFields, type SaveProblem, saidBesideFields, saveProblem } from '../../api/errors';
+import { formFields, problemNeedsBanner, type SaveProblem, saveProblem } from '../../api/errors';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { RsPayoutTransfer } from '../../contract/payouts';
@@ -172,7 +172,7 @@ function TransferEditor({
         </Stack>
       ) : (
         <Stack gap="sm">
-          {problem && (problem.status === 409 || !saidBesideFields(problem.errors, TRANSFER_FIELDS)) && (
+          {problem && problemNeedsBanner(problem, TRANSFER_FIELDS) && (
             <Alert
               color={problem.status === 409 ? 'yellow' : 'red'}
               variant="light"
