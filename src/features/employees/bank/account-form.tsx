@@ -6,10 +6,11 @@ import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, TextInput
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, formFields, isResponseError, needsBanner } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import { AccountType, type BankAccount, bankPolicyOf } from '../../../contract/bank';
 import { Country } from '../../../contract/common';
 import { useSaveBankAccount } from './api/bank-queries';
-import { type AccountFormValues, type FieldErrors, serverFieldErrors, validateAccount } from './validation';
+import { type AccountFormValues, type FieldErrors, validateAccount } from './validation';
 
 function initial(account: BankAccount | null, countryId: number): AccountFormValues {
   return account

@@ -4,10 +4,10 @@ import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, formFields, needsBanner } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import { type BankInfo, PaymentMethod } from '../../../contract/bank';
 import { Country } from '../../../contract/common';
 import { useSaveBankInfo } from './api/bank-queries';
-import { serverFieldErrors } from './validation';
 
 export function BankInfoCard({ info, canWrite }: { info: BankInfo; canWrite: boolean }) {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, formFields, needsBanner } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import {
   ADP_FORM_TYPES,
   type BankAccount,
@@ -16,7 +17,7 @@ import {
   VOID_CHECK_TYPES,
 } from '../../../contract/bank';
 import { useDepositAmountTypes, useDirectDepositOn } from './api/bank-queries';
-import { type FieldErrors, serverFieldErrors } from './validation';
+import type { FieldErrors } from './validation';
 
 export function DirectDepositModal(props: {
   employeeId: number;

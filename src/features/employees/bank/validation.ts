@@ -1,7 +1,6 @@
 // The account form's checks in the user's language: the country rules of src/contract/bank.ts
 // (checkBankRules) and the other fields, as messages by field. The server checks the same rules.
 import type { TFunction } from 'i18next';
-import { isResponseError } from '../../../api/errors';
 import { checkBankRules } from '../../../contract/bank';
 
 export interface AccountFormValues {
@@ -38,13 +37,4 @@ export function validateAccount(v: AccountFormValues, t: TFunction): FieldErrors
     if (!v.BankAccountID) errors.AccountNumber ??= t('bank.rules.accountRequired');
   } else if (!/^\d{4,17}$/.test(account)) errors.AccountNumber ??= t('bank.rules.accountDigits');
   return errors;
-}
-
-/** The server's messages by field (400 `Errors`), first message of each. */
-export function serverFieldErrors(err: unknown): FieldErrors {
-  if (!isResponseError(err)) return {};
-  const data = err.data as { Errors?: Record<string, string[]> } | null;
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(data?.Errors ?? {})) if (v[0]) out[k] = v[0];
-  return out;
 }

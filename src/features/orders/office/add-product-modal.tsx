@@ -2,14 +2,16 @@
 // program, a quantity and its status (Booked, or a status Booked may move to, on a day), saved with the
 // order's Version (PATCH work-orders/{id}, AddProductOrders). A stale Version says someone else changed
 // the order; the server's field messages show on the fields.
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields, isResponseError, needsBanner } from '../../../api/errors';
+import { formFields } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import type { WorkOrderDetail } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
 import { usePatchWorkOrder, useProductLines, useProducts, useStatuses } from '../api/office';
-import { localDay, serverFieldErrors, statusTargets } from './helpers';
+import { localDay, statusTargets } from './helpers';
+import { RefusalBanner } from './refusal-banner';
 
 /** The fields of the added line a refusal is said beside (the status date only when it is asked). */
 function shownFields(moved: boolean): (key: string) => boolean {
@@ -51,7 +53,6 @@ export function AddProductModal({
   const fields = patch.isError ? serverFieldErrors(patch.error) : {};
   const field = (name: string) =>
     fields[`AddProductOrders.0.${name}`] ?? fields[`AddProductOrders[0].${name}`];
-  const stale = patch.isError && isResponseError(patch.error) && patch.error.status === 409;
   const qty = typeof quantity === 'number' ? quantity : Number(quantity);
   const save = () =>
     patch.mutate(
@@ -134,11 +135,11 @@ export function AddProductModal({
             required
           />
         )}
-        {patch.isError && needsBanner(patch.error, shownFields(moved)) && (
-          <Alert color={stale ? 'yellow' : 'red'} variant="light">
-            {stale ? t('orders.addProduct.stale') : errorMessage(patch.error)}
-          </Alert>
-        )}
+        <RefusalBanner
+          error={patch.isError ? patch.error : null}
+          isField={shownFields(moved)}
+          stale={t('orders.addProduct.stale')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t('orders.office.cancel')}

@@ -1,13 +1,18 @@
 // Bulk create: rows pasted from a spreadsheet (or read from a CSV file) are previewed as work orders;
 // Create sends them all at once; the server creates all or nothing and its refusal is shown on each
-// failing row of the preview.
-import { Alert, Button, Code, FileButton, Group, Stack, Table, Text, Textarea } from '@mantine/core';
+// failing row of the preview. A banner says only what no row shows (a refusal of the whole list).
+import { Button, Code, FileButton, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/errors';
+import { formFields } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import { notify } from '../../../ui/notify';
 import { useBulkCreateWorkOrders } from '../api/office';
-import { BULK_COLUMNS, parseBulkRows, rowErrors, serverFieldErrors, serverMessages } from './helpers';
+import { BULK_COLUMNS, parseBulkRows, rowErrors } from './helpers';
+import { RefusalBanner } from './refusal-banner';
+
+/** A reason for a row (WorkOrders[2].SaleDate, WorkOrders.2) is said on that row of the preview. */
+const ROW_FIELDS = formFields('WorkOrders.*');
 
 export function BulkCreatePanel() {
   const { t } = useTranslation();
@@ -15,7 +20,6 @@ export function BulkCreatePanel() {
   const create = useBulkCreateWorkOrders();
   const rows = parseBulkRows(text);
   const byRow = create.isError ? rowErrors(serverFieldErrors(create.error)) : new Map<number, string[]>();
-  const messages = create.isError ? serverMessages(create.error) : [];
   return (
     <Stack gap="sm" maw={1200}>
       <Text size="sm">{t('orders.bulk.intro')}</Text>
@@ -64,15 +68,11 @@ export function BulkCreatePanel() {
           {t('orders.bulk.create', { count: rows.length })}
         </Button>
       </Group>
-      {create.isError && (
-        <Alert color="red" title={errorMessage(create.error)} data-testid="bulk-create-error">
-          {messages.map((m) => (
-            <Text size="sm" key={m}>
-              {m}
-            </Text>
-          ))}
-        </Alert>
-      )}
+      <RefusalBanner
+        error={create.isError ? create.error : null}
+        isField={ROW_FIELDS}
+        testId="bulk-create-error"
+      />
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={900}>
           <Table striped verticalSpacing={4} data-testid="bulk-preview">

@@ -19,7 +19,8 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isResponseError } from '../../../api/errors';
+import { errorMessage, formFields, isResponseError } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import { hasGrant } from '../../../api/permissions';
 import { useSessionData } from '../../../app/app-context';
 import {
@@ -38,10 +39,14 @@ import {
   useRetailers,
   useSaveCatalogueItem,
 } from '../api/office';
-import { serverFieldErrors } from './helpers';
+import { RefusalBanner } from './refusal-banner';
 import { SaveActions } from './save-actions';
 
 const ROGERS = 35;
+
+/** The fields of each dialog a refusal is said beside; any other reason is said in the banner. */
+const PRODUCT_FIELDS = formFields('DivisionID', 'Name', 'Code', 'RogersCategoryID');
+const LINE_FIELDS = formFields('ProgramID', 'Name', 'SortIndex');
 
 /** Whether the signed-in user may change the catalogue (else the lists are read only). */
 function useCanWriteCatalogue(): boolean {
@@ -368,11 +373,6 @@ function RowActions({
   );
 }
 
-/** The message of a failed save: a 409 also says the current record was loaded into the form. */
-function saveError(err: unknown, reloaded: string): string {
-  return isResponseError(err) && err.status === 409 ? `${errorMessage(err)} ${reloaded}` : errorMessage(err);
-}
-
 /** The record a 409 answered with (`Current`), if any. */
 function currentOf<T>(err: unknown): T | undefined {
   if (!isResponseError(err) || err.status !== 409) return undefined;
@@ -382,10 +382,12 @@ function currentOf<T>(err: unknown): T | undefined {
 /**
  * The state of a product's or a product line's dialog: the record edited (null: a new one), filled
  * into the form on opening and again with the server's current record after a 409, the server's
- * field errors, and Save (an update carries the version read).
+ * field errors (`isField`: those the dialog shows; the banner says the rest), and Save (an update
+ * carries the version read).
  */
 function useCatalogueDialog<T extends { Version: number }>(
   kind: 'products' | 'product-lines',
+  isField: (key: string) => boolean,
   editing: T | 'new' | null,
   onClose: () => void,
   fill: (record: T | null) => void,
@@ -415,10 +417,16 @@ function useCatalogueDialog<T extends { Version: number }>(
         },
       },
     );
-  /** The dialog's foot: the refusal (a 409 also says the current record was loaded), Cancel, Save. */
+  /** The dialog's foot: the refusal's banner (a 409 says the current record was loaded), Cancel, Save. */
   const actions = (id: number | null, body: () => Record<string, unknown>) => (
     <SaveActions
-      error={save.isError ? saveError(save.error, t('orders.catalogue.reloaded')) : null}
+      banner={
+        <RefusalBanner
+          error={save.isError ? save.error : null}
+          isField={isField}
+          stale={t('orders.catalogue.reloaded')}
+        />
+      }
       pending={save.isPending}
       onCancel={onClose}
       onSave={() => submit(id, body())}
@@ -444,13 +452,19 @@ function ProductModal({
   const [code, setCode] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [active, setActive] = useState(true);
-  const { record, errors, actions } = useCatalogueDialog<Product>('products', editing, onClose, (p) => {
-    setDivision(p ? String(p.DivisionID) : defaultDivision ? String(defaultDivision) : null);
-    setName(p?.Name ?? '');
-    setCode(p?.Code ?? '');
-    setCategory(p?.RogersCategoryID ? String(p.RogersCategoryID) : null);
-    setActive(p?.IsActive ?? true);
-  });
+  const { record, errors, actions } = useCatalogueDialog<Product>(
+    'products',
+    PRODUCT_FIELDS,
+    editing,
+    onClose,
+    (p) => {
+      setDivision(p ? String(p.DivisionID) : defaultDivision ? String(defaultDivision) : null);
+      setName(p?.Name ?? '');
+      setCode(p?.Code ?? '');
+      setCategory(p?.RogersCategoryID ? String(p.RogersCategoryID) : null);
+      setActive(p?.IsActive ?? true);
+    },
+  );
   const rogers = Number(division) === ROGERS;
   return (
     <Modal
@@ -583,6 +597,7 @@ function LineModal({
   const [active, setActive] = useState(true);
   const { record, errors, actions } = useCatalogueDialog<ProductLine>(
     'product-lines',
+    LINE_FIELDS,
     editing,
     onClose,
     (l) => {

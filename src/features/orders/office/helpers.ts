@@ -1,21 +1,8 @@
-// Pure helpers of the office orders screens: the server's field errors and row messages, the status
+// Pure helpers of the office orders screens: the server's row messages, the status
 // moves a product order may make (the server's rule, so the menu offers only those), money in the
 // reader's language and the local calendar day.
 import { isResponseError } from '../../../api/errors';
 import { StatusKind } from '../../../contract/orders';
-
-/** The first message of each field the server refused (`Errors` of a 400), keyed by field name. */
-export function serverFieldErrors(err: unknown): Record<string, string> {
-  if (!isResponseError(err) || typeof err.data !== 'object' || err.data === null) return {};
-  const errors = (err.data as { Errors?: unknown }).Errors;
-  if (typeof errors !== 'object' || errors === null) return {};
-  const out: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
-    const first = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : messages;
-    if (typeof first === 'string') out[field] = first;
-  }
-  return out;
-}
 
 /** The per-row messages of a bulk refusal (`Messages`: "Row 2: …"), empty when there are none. */
 export function serverMessages(err: unknown): string[] {

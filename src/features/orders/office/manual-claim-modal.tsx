@@ -15,12 +15,14 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields, isResponseError, needsBanner } from '../../../api/errors';
+import { errorMessage, formFields } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import type { ManualClaim } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
 import { useDivisions, useOffices } from '../../employees/api';
 import { useDeleteManualClaim, useRoster, useSaveManualClaim } from '../api/office';
-import { localDay, serverFieldErrors } from './helpers';
+import { localDay } from './helpers';
+import { RefusalBanner } from './refusal-banner';
 
 interface Values {
   EmployeeID: string | null;
@@ -32,7 +34,7 @@ interface Values {
   Comments: string;
 }
 
-/** The fields a refusal is said beside; a refusal naming only these needs no banner (needsBanner). */
+/** The fields a refusal is said beside; a refusal naming only these needs no banner (RefusalBanner). */
 const CLAIM_FIELDS = formFields(
   'EmployeeID',
   'IcdOfficeID',
@@ -84,7 +86,6 @@ function ClaimForm({ claim, onClose }: { claim: ManualClaim | null; onClose: () 
     .filter((r) => values.EmployeeID !== null && String(r.EmployeeID) === values.EmployeeID)
     .map((r) => r.IcdOfficeID);
   const fields = save.isError ? serverFieldErrors(save.error) : {};
-  const stale = save.isError && isResponseError(save.error) && save.error.status === 409;
   const submit = () => {
     const common = {
       IcdOfficeID: Number(values.IcdOfficeID),
@@ -182,11 +183,11 @@ function ClaimForm({ claim, onClose }: { claim: ManualClaim | null; onClose: () 
           autosize
           minRows={2}
         />
-        {save.isError && needsBanner(save.error, CLAIM_FIELDS) && (
-          <Alert color={stale ? 'yellow' : 'red'} variant="light">
-            {stale ? t('orders.manualClaim.stale') : errorMessage(save.error)}
-          </Alert>
-        )}
+        <RefusalBanner
+          error={save.isError ? save.error : null}
+          isField={CLAIM_FIELDS}
+          stale={t('orders.manualClaim.stale')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('orders.office.cancel')}

@@ -2,7 +2,6 @@
 // its products; the server's field messages show on the fields (products by row).
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Modal,
@@ -17,10 +16,12 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage, formFields, needsBanner } from '../../../api/errors';
+import { formFields } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import { useDivisions, useOffices } from '../../employees/api';
 import { useCreateWorkOrder, useProductLines, useProducts, usePrograms, useRoster } from '../api/office';
-import { localDay, serverFieldErrors } from './helpers';
+import { localDay } from './helpers';
+import { RefusalBanner } from './refusal-banner';
 
 interface Line {
   ProductID: string | null;
@@ -29,7 +30,7 @@ interface Line {
 }
 const EMPTY_LINE: Line = { ProductID: null, ProductLineID: null, Quantity: 1 };
 
-/** The fields a refusal is said beside; a refusal naming only these needs no banner (needsBanner). */
+/** The fields a refusal is said beside; a refusal naming only these needs no banner (RefusalBanner). */
 const ORDER_FIELDS = formFields(
   'DivisionID',
   'ProgramID',
@@ -257,9 +258,7 @@ export function NewOrderModal({ opened, onClose }: { opened: boolean; onClose: (
             {t('orders.create.addProduct')}
           </Button>
         </Group>
-        {create.isError && needsBanner(create.error, ORDER_FIELDS) && (
-          <Alert color="red">{errorMessage(create.error)}</Alert>
-        )}
+        <RefusalBanner error={create.isError ? create.error : null} isField={ORDER_FIELDS} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t('orders.office.cancel')}

@@ -1,17 +1,17 @@
-// The foot of the office's edit dialogs (catalogue items, adjustments): the refusal of the last save
-// (if any), Cancel and Save.
-import { Alert, Button, Group } from '@mantine/core';
+// The foot of the office's edit dialogs (catalogue items, adjustments): the banner of the last save's
+// refusal, if the form needs one (RefusalBanner), Cancel and Save.
+import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function SaveActions({
-  error,
+  banner,
   pending,
   onCancel,
   onSave,
 }: {
-  /** The refusal to show, or null. */
-  error: ReactNode | null;
+  /** The refusal banner (a RefusalBanner, which renders nothing when the fields say it all). */
+  banner: ReactNode;
   pending: boolean;
   onCancel: () => void;
   onSave: () => void;
@@ -19,7 +19,7 @@ export function SaveActions({
   const { t } = useTranslation();
   return (
     <>
-      {error !== null && <Alert color="red">{error}</Alert>}
+      {banner}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           {t('orders.office.cancel')}

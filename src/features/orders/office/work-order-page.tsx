@@ -26,38 +26,27 @@ import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessage, isResponseError } from '../../../api/errors';
+import { errorMessage, formFields } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import { hasGrant } from '../../../api/permissions';
 import { useSessionData } from '../../../app/app-context';
 import {
   ORDERS_WRITE,
   type ProductOrder,
   type ProductOrderAdjustment,
-  type ProductOrderStatus,
   type WorkOrderDetail,
-  type WorkOrderPatch,
 } from '../../../contract/orders';
-import { notify } from '../../../ui/notify';
 import { QueryView } from '../../../ui/query-view';
-import {
-  useBulkStatusChange,
-  useDeleteAdjustment,
-  usePatchWorkOrder,
-  useSaveAdjustment,
-  useStatuses,
-  useWorkOrder,
-} from '../api/office';
+import { useDeleteAdjustment, useSaveAdjustment, useStatuses, useWorkOrder } from '../api/office';
 import { AddProductModal } from './add-product-modal';
-import {
-  formatDay,
-  formatMoney,
-  localDay,
-  STATUS_KIND_COLOURS,
-  serverFieldErrors,
-  serverMessages,
-  statusTargets,
-} from './helpers';
+import { formatDay, formatMoney, STATUS_KIND_COLOURS, statusTargets } from './helpers';
+import { OrderFields } from './order-fields';
+import { RefusalBanner } from './refusal-banner';
 import { SaveActions } from './save-actions';
+import { StatusModal } from './status-modal';
+
+/** The adjustment dialog's fields a refusal is said beside; any other reason is said in the banner. */
+const ADJUSTMENT_FIELDS = formFields('ProductOrderID', 'PartnerName', 'Amount', 'Comments');
 
 export default function WorkOrderPage() {
   const { t } = useTranslation();
@@ -288,246 +277,6 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
   );
 }
 
-function StatusModal({
-  productOrder,
-  statuses,
-  saleDate,
-  onClose,
-}: {
-  productOrder: ProductOrder | null;
-  statuses: ProductOrderStatus[];
-  saleDate: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [status, setStatus] = useState<string | null>(null);
-  const [day, setDay] = useState(() => localDay(new Date()));
-  const [comments, setComments] = useState('');
-  const change = useBulkStatusChange();
-  const targets = productOrder ? statusTargets(statuses, productOrder.ProductOrderStatusID) : [];
-  const close = () => {
-    change.reset();
-    setStatus(null);
-    setComments('');
-    onClose();
-  };
-  const fields = change.isError ? serverFieldErrors(change.error) : {};
-  const messages = change.isError ? serverMessages(change.error) : [];
-  return (
-    <Modal
-      opened={productOrder !== null}
-      onClose={close}
-      title={productOrder ? t('orders.detail.changeStatusOf', { name: productOrder.ProductName }) : ''}
-    >
-      {productOrder && (
-        <Stack gap="sm">
-          <Text size="sm">{t('orders.detail.currently', { status: productOrder.StatusName })}</Text>
-          <Select
-            label={t('orders.office.newStatus')}
-            data={targets.map((s) => ({ value: String(s.ProductOrderStatusID), label: s.Name }))}
-            value={status}
-            onChange={setStatus}
-            error={fields['Changes[0].ProductOrderStatusID']}
-            required
-            data-autofocus
-          />
-          <TextInput
-            type="date"
-            label={t('orders.office.statusDate')}
-            value={day}
-            min={saleDate}
-            onChange={(e) => setDay(e.currentTarget.value)}
-            error={fields['Changes[0].StatusDate']}
-            required
-          />
-          <Textarea
-            label={t('orders.office.comments')}
-            value={comments}
-            onChange={(e) => setComments(e.currentTarget.value)}
-            autosize
-            minRows={2}
-          />
-          {change.isError && (
-            <Alert color="red" title={errorMessage(change.error)}>
-              {messages.join(' ')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('orders.office.cancel')}
-            </Button>
-            <Button
-              disabled={!status || !day}
-              loading={change.isPending}
-              onClick={() =>
-                change.mutate(
-                  [
-                    {
-                      ProductOrderID: productOrder.ProductOrderID,
-                      ProductOrderStatusID: Number(status),
-                      StatusDate: day,
-                      Comments: comments.trim() || null,
-                      Version: productOrder.Version,
-                    },
-                  ],
-                  {
-                    onSuccess: () => {
-                      void notify({
-                        message: t('orders.office.statusChanged', { count: 1 }),
-                        color: 'green',
-                      });
-                      close();
-                    },
-                  },
-                )
-              }
-            >
-              {t('orders.office.apply')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
-  );
-}
-
-type Editable = Pick<
-  WorkOrderDetail,
-  | 'CustomerName'
-  | 'CustomerPhone'
-  | 'OrderNumber'
-  | 'SaleDate'
-  | 'StreetLine1'
-  | 'StreetLine2'
-  | 'City'
-  | 'StateProvince'
-  | 'PostalCode'
-  | 'Comments'
->;
-const EDITABLE: (keyof Editable)[] = [
-  'OrderNumber',
-  'SaleDate',
-  'CustomerName',
-  'CustomerPhone',
-  'StreetLine1',
-  'StreetLine2',
-  'City',
-  'StateProvince',
-  'PostalCode',
-  'Comments',
-];
-/** The editable fields; a day in a 409's Current (revived by the client into a Date) back to text. */
-const pick = (o: WorkOrderDetail): Editable =>
-  Object.fromEntries(
-    EDITABLE.map((k) => {
-      const v: unknown = o[k];
-      return [k, v instanceof Date ? localDay(v) : v];
-    }),
-  ) as unknown as Editable;
-
-/** The order's own fields: only those changed are sent, with the Version read. */
-function OrderFields({ order }: { order: WorkOrderDetail }) {
-  const { t } = useTranslation();
-  const [values, setValues] = useState<Editable>(() => pick(order));
-  const [base, setBase] = useState(order);
-  const [conflict, setConflict] = useState(false);
-  const patch = usePatchWorkOrder(order.WorkOrderID);
-  // A newer record from the server (after a status change or a save) resets the form.
-  if (base.Version !== order.Version) {
-    setBase(order);
-    setValues(pick(order));
-  }
-  const changed = EDITABLE.filter((k) => (values[k] ?? '') !== (order[k] ?? ''));
-  const errors = patch.isError ? serverFieldErrors(patch.error) : {};
-  const field = (k: keyof Editable, label: string, props: { type?: string; required?: boolean } = {}) => (
-    <TextInput
-      label={label}
-      value={values[k] ?? ''}
-      onChange={(e) => {
-        const v = e.currentTarget.value;
-        setValues((cur) => ({ ...cur, [k]: v }));
-      }}
-      error={errors[k]}
-      {...props}
-    />
-  );
-  const save = () => {
-    const body: WorkOrderPatch = { Version: order.Version };
-    for (const k of changed) {
-      const v = values[k];
-      (body as Record<string, unknown>)[k] = v === '' ? null : v;
-    }
-    setConflict(false);
-    patch.mutate(body, {
-      onSuccess: () => void notify({ message: t('orders.detail.saved'), color: 'green' }),
-      onError: (err) => {
-        if (isResponseError(err) && err.status === 409) setConflict(true);
-      },
-    });
-  };
-  return (
-    <Card withBorder padding="md">
-      <Title order={2} size="h4" mb="sm">
-        {t('orders.detail.customer')}
-      </Title>
-      {order.LeadID !== null && (
-        <Text size="sm" mb="xs">
-          {t('orders.detail.fromLead', { id: order.LeadID })}
-        </Text>
-      )}
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-        {field('CustomerName', t('orders.office.customer'), { required: true })}
-        {field('CustomerPhone', t('orders.detail.phone'), { type: 'tel' })}
-        {field('OrderNumber', t('orders.office.orderNumber'))}
-        {field('SaleDate', t('orders.office.saleDate'), { type: 'date', required: true })}
-        {field('StreetLine1', t('orders.detail.street1'))}
-        {field('StreetLine2', t('orders.detail.street2'))}
-        {field('City', t('orders.detail.city'))}
-        {field('StateProvince', t('orders.detail.province'))}
-        {field('PostalCode', t('orders.detail.postalCode'))}
-      </SimpleGrid>
-      <Textarea
-        mt="xs"
-        label={t('orders.office.comments')}
-        value={values.Comments ?? ''}
-        onChange={(e) => {
-          const v = e.currentTarget.value;
-          setValues((cur) => ({ ...cur, Comments: v }));
-        }}
-        error={errors.Comments}
-        autosize
-        minRows={2}
-      />
-      {patch.isError && (
-        <Alert color={conflict ? 'yellow' : 'red'} mt="sm" data-testid="order-save-error">
-          {errorMessage(patch.error)} {conflict && t('orders.detail.conflict')}
-        </Alert>
-      )}
-      <Group justify="flex-end" mt="sm">
-        {conflict && (
-          <Button
-            variant="default"
-            onClick={() => {
-              const current = (isResponseError(patch.error) &&
-                (patch.error.data as { Current?: WorkOrderDetail } | null)?.Current) as
-                | WorkOrderDetail
-                | undefined;
-              if (current) setValues(pick(current));
-              patch.reset();
-              setConflict(false);
-            }}
-          >
-            {t('orders.detail.takeCurrent')}
-          </Button>
-        )}
-        <Button disabled={changed.length === 0} loading={patch.isPending} onClick={save}>
-          {t('orders.detail.save')}
-        </Button>
-      </Group>
-    </Card>
-  );
-}
-
 function Adjustments({ order }: { order: WorkOrderDetail }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<ProductOrderAdjustment | 'new' | null>(null);
@@ -737,7 +486,7 @@ function AdjustmentModal({
           autosize
         />
         <SaveActions
-          error={save.isError ? errorMessage(save.error) : null}
+          banner={<RefusalBanner error={save.isError ? save.error : null} isField={ADJUSTMENT_FIELDS} />}
           pending={save.isPending}
           onCancel={onClose}
           onSave={() => {

@@ -1,0 +1,63 @@
+// The banner above an orders office form after a refused save, by the app's refusal rule
+// (problemNeedsBanner): none when every reason is said beside a field the form shows; otherwise the
+// server's sentence ("The work order could not be saved.") with the reasons no field shows, so a
+// reason is never said twice nor nowhere. A stale version (409) says so in the form's own words.
+import { Alert, type AlertProps, List } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { errorMessage, problemNeedsBanner, saveProblem } from '../../../api/errors';
+import { reasonsNotBeside } from '../../../api/field-errors';
+import { serverMessages } from './helpers';
+
+export function RefusalBanner({
+  error,
+  isField,
+  stale,
+  testId,
+  mt,
+}: {
+  /** The failed save's error, or null/undefined when there is none. */
+  error: unknown;
+  /** The keys of the server's Errors the form shows beside a field (formFields). */
+  isField: (key: string) => boolean;
+  /** What a 409 adds (someone else changed the record; what the form did about it). */
+  stale?: ReactNode;
+  testId?: string;
+  /** Space above the banner, when the form's layout gives none. */
+  mt?: AlertProps['mt'];
+}) {
+  if (error === null || error === undefined) return null;
+  const problem = saveProblem(error);
+  if (!problemNeedsBanner(problem, isField)) return null;
+  const conflict = problem.status === 409;
+  // A refusal naming no field may still list what failed (a bulk call's "Row 2: …").
+  const reasons = [
+    ...new Set(
+      Object.keys(problem.errors).length ? reasonsNotBeside(problem.errors, isField) : serverMessages(error),
+    ),
+  ];
+  const message = errorMessage(error);
+  const body = (
+    <>
+      {conflict && stale}
+      {reasons.length > 0 && (
+        <List size="sm" mt={conflict && stale ? 4 : 0}>
+          {reasons.map((r) => (
+            <List.Item key={r}>{r}</List.Item>
+          ))}
+        </List>
+      )}
+    </>
+  );
+  const hasBody = reasons.length > 0 || (conflict && stale);
+  return (
+    <Alert
+      color={conflict ? 'yellow' : 'red'}
+      variant="light"
+      title={hasBody ? message : undefined}
+      data-testid={testId}
+      mt={mt}
+    >
+      {hasBody ? body : message}
+    </Alert>
+  );
+}
