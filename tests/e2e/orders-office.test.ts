@@ -2,7 +2,8 @@
 // marks its product Installed and sees the status change in the history and the commission piece it
 // produced; a bulk status change with one row that cannot move (a Cancelled order to Installed)
 // changes nothing and names the failing row. Payroll adds a product to an order (Booked), files a
-// manual claim for the rep, edits it and withdraws it. Screens photographed at 1440×900, 768×1024 and 390×844
+// manual claim for the rep, edits it and withdraws it. A refused edit of an order's own fields says each
+// reason beside its field and shows no banner. Screens photographed at 1440×900, 768×1024 and 390×844
 // (.tmp/orders-office/).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -136,6 +137,52 @@ describe('orders office', () => {
       `work-orders/${booked.WorkOrderID}`,
     );
     expect(after.ProductOrders.every((p) => p.StatusKind === 1)).toBe(true);
+    await context.close();
+  });
+
+  it("a refused edit of an order's own fields says each reason beside its field, with no banner", async () => {
+    const orders = await api<WorkOrderPage>('payroll', 'work-orders?pageSize=100&sort=-saleDate');
+    const numbered = orders.Items.filter((o) => o.OrderNumber);
+    // An order with nothing paid yet (its sale date may change), and another of its division's numbers.
+    const order = numbered.find(
+      (o) => o.ProductOrders.length > 0 && o.ProductOrders.every((p) => p.StatusKind === 1),
+    );
+    const other = numbered.find(
+      (o) => o.DivisionID === order?.DivisionID && o.WorkOrderID !== order?.WorkOrderID,
+    );
+    expect(order, 'a Booked demo order with a number').toBeDefined();
+    expect(other, 'another order of its division').toBeDefined();
+    if (!order || !other) return;
+
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    await page.goto('/account/login');
+    await signIn(page, 'payroll');
+    await page.waitForURL((u) => !u.pathname.startsWith('/account'));
+    await page.goto(`/orders/${order.WorkOrderID}`);
+    const number = page.getByRole('textbox', { name: /^Order number/ });
+    await expect.poll(() => number.isVisible(), { timeout: 20_000 }).toBe(true);
+    await number.fill(other.OrderNumber ?? '');
+    await page.getByLabel(/^Sale date/).fill('2099-01-15');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const beside = async (label: RegExp) => {
+      const input = page.getByLabel(label).first();
+      const id = (await input.getAttribute('aria-describedby'))
+        ?.split(' ')
+        .find((part) => part.endsWith('-error'));
+      return id ? page.locator(`[id="${id}"]`).textContent() : null;
+    };
+    await expect
+      .poll(() => beside(/^Order number/), { timeout: 20_000 })
+      .toBe(`Work order ${other.WorkOrderID} already has this order number.`);
+    expect(await beside(/^Sale date/)).toBe('The sale date cannot be in the future.');
+    expect(await page.getByTestId('order-save-error').count()).toBe(0);
+    await page.screenshot({ path: join(shots, 'order-refused-1440.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await number.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, 'order-refused-390.png') });
+    // Nothing was saved.
+    const after = await api<{ OrderNumber: string | null }>('payroll', `work-orders/${order.WorkOrderID}`);
+    expect(after.OrderNumber).toBe(order.OrderNumber);
     await context.close();
   });
 
