@@ -37,9 +37,9 @@ const BARREL_INDEXES =
 const FIRST_SCREEN_LIBRARY_MODULES = new RegExp(
   [
     String.raw`@mantine[\\/]core[\\/]esm[\\/](core[\\/]|utils[\\/](InlineInput|InputsGroupFieldset)[\\/])`,
-    String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](ActionIcon|Alert|AppShell|Badge|Box|Burger|Button|Card|Center|CloseButton|Collapse|Container|Group|Input|InputBase|Loader|NativeSelect|NavLink|Paper|Progress|Stack|Switch|Text|Title|Transition|UnstyledButton)[\\/]`,
-    String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion[\\/]AccordionChevron|Combobox[\\/](Combobox\.module|ComboboxChevron[\\/]|get-parsed-combobox-data[\\/]))`,
-    String.raw`@mantine[\\/]hooks[\\/]esm[\\/](use-collapse|use-did-update|use-disclosure|use-id|use-isomorphic-effect|use-local-storage|use-media-query|use-merged-ref|use-network|use-reduced-motion|use-uncontrolled|use-window-event|utils[\\/]random-id)[\\/]`,
+    String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](ActionIcon|Alert|AppShell|Badge|Box|Burger|Button|Card|Center|CloseButton|Container|Group|Input|InputBase|Loader|NativeSelect|Paper|Progress|Stack|Switch|Text|Title|Transition|UnstyledButton)[\\/]`,
+    String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox[\\/](Combobox\.module|ComboboxChevron[\\/]|get-parsed-combobox-data[\\/]))`,
+    String.raw`@mantine[\\/]hooks[\\/]esm[\\/](use-did-update|use-disclosure|use-id|use-isomorphic-effect|use-local-storage|use-media-query|use-merged-ref|use-network|use-reduced-motion|use-uncontrolled|use-window-event|utils[\\/]random-id)[\\/]`,
     String.raw`@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/]Icon(AlertTriangle|CalendarEvent|CalendarWeek|Checklist|ChevronDown|Clock|ClockExclamation|CloudCheck|CloudOff|CloudUp|Components|FileSearch|Home|LayoutSidebarLeftCollapse|LayoutSidebarLeftExpand|Mail|Map2|Point|Polygon|Settings|Table|UsersGroup))\.mjs`,
     String.raw`date-fns[\\/](parseISO|isValid|isDate|toDate|constructFrom|constants)\.js`,
   ].join('|'),

@@ -7,9 +7,7 @@ import {
   Burger,
   Group,
   NativeSelect,
-  NavLink,
   Progress,
-  Stack,
   Text,
   UnstyledButton,
 } from '@mantine/core';
@@ -19,12 +17,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { useConnection } from '../api/connection';
-import type { NavigationModule } from '../contract/navigation';
 import { SyncChip } from '../features/sync/sync-chip';
 import { isLocaleId, LOCALES, storeLocale } from '../i18n';
 import { useSettled } from '../lib/idle';
 import { offlineStoreNow } from '../offline/store';
-import { Hint } from '../ui/hint';
 import { useAppServices, useSessionData, useSyncEngine } from './app-context';
 import { PwaUpdate } from './pwa-update';
 import type { Session } from './session';
@@ -32,65 +28,16 @@ import { UserButtonLabel } from './user-button';
 
 const LegalNoticeGate = lazy(() => import('../features/notices/legal-notice-gate'));
 
-/** The sidebar's icons: a chunk of their own (src/app/nav-icons.ts), see useNavIcons. */
-type NavIcons = typeof import('./nav-icons');
-
-/**
- * The sidebar's icons (some 7 KB gzip) are not part of the first screen of a phone, where the sidebar is
- * a closed drawer: they load once the app has settled or the drawer opens; on a desktop, where the
- * sidebar shows at once, right away. Until then each entry keeps the icon's place.
- */
-function useNavIcons(wanted: boolean): NavIcons | null {
-  const [wide] = useState(
-    () => typeof window !== 'undefined' && !!window.matchMedia?.('(min-width: 75em)').matches,
-  );
-  const [icons, setIcons] = useState<NavIcons | null>(null);
-  useEffect(() => {
-    if (icons || !(wanted || wide)) return;
-    let active = true;
-    void import('./nav-icons')
-      .then((m) => {
-        if (active) setIcons(m);
-      })
-      .catch((err: unknown) => console.error('sidebar icons:', err));
-    return () => {
-      active = false;
-    };
-  }, [wanted, wide, icons]);
-  return icons;
-}
-
-const ICON_PLACE = { display: 'inline-block', width: 20, height: 20 } as const;
-
 // Not part of the first screen: loaded once the app has settled, or when first needed.
+const SidebarNav = lazy(() => import('./sidebar-nav'));
 const UserMenu = lazy(() => import('./user-menu'));
 const SignOutWarning = lazy(() => import('./sign-out-warning'));
 // Only while proxying: "Signed in as X on behalf of Y — Return to my account".
 const ProxyBanner = lazy(() => import('../features/access/proxy-banner'));
 
-const GROUP_ORDER = ['general', 'field', 'office', 'admin'];
-
-export function groupNavigation(modules: NavigationModule[]): [string, NavigationModule[]][] {
-  const groups = new Map<string, NavigationModule[]>();
-  for (const m of modules) groups.set(m.Group, [...(groups.get(m.Group) ?? []), m]);
-  return [...groups.entries()].sort(
-    ([a], [b]) => (GROUP_ORDER.indexOf(a) + 1 || 99) - (GROUP_ORDER.indexOf(b) + 1 || 99),
-  );
-}
-
-/**
- * The Url of the entry the sidebar marks as current: the longest module Url the path lies under (segment by
- * segment, case-insensitively), so /leads/manage marks "Lead groups" and not also "Leads map".
- */
-export function activeNavigationUrl(modules: NavigationModule[], pathname: string): string | undefined {
-  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  let best: string | undefined;
-  for (const { Url } of modules) {
-    const url = Url.toLowerCase().replace(/\/+$/, '') || '/';
-    const under = url === '/' ? path === '/' : path === url || path.startsWith(`${url}/`);
-    if (under && (best === undefined || url.length > best.length)) best = Url;
-  }
-  return best;
+/** Whether the screen is desktop-wide as the app starts (the sidebar then shows at once). */
+function wideAtStart(): boolean {
+  return typeof window !== 'undefined' && !!window.matchMedia?.('(min-width: 75em)').matches;
 }
 
 /** Every change of the user still in the outbox (waiting, refused or in conflict). */
@@ -115,7 +62,6 @@ export function Shell(_props: { session: Session }) {
   useEffect(() => mobile.close(), [location.pathname]);
 
   const modules = data?.navigation ?? [];
-  const activeUrl = activeNavigationUrl(modules, location.pathname);
   const name = data?.identity.FullName ?? '';
   const userId = data ? String(data.identity.EmployeeID) : null;
   const engine = useSyncEngine();
@@ -124,7 +70,10 @@ export function Shell(_props: { session: Session }) {
   const onlineOnly = matches.some((m) => (m.handle as { onlineOnly?: boolean } | undefined)?.onlineOnly);
   const [unsentOnSignOut, setUnsentOnSignOut] = useState<number | null>(null);
   const settled = useSettled();
-  const icons = useNavIcons(settled || mobileOpen);
+  // The sidebar's entries are not part of a phone's first screen (a closed drawer there): they load once
+  // the app has settled or the drawer opens; on a desktop, where the sidebar shows at once, right away.
+  const [navLoaded, setNavLoaded] = useState(wideAtStart);
+  if (!navLoaded && (settled || mobileOpen)) setNavLoaded(true);
   // The user pressed the user button before the menu's chunk was there: it opens once loaded.
   const [menuWanted, setMenuWanted] = useState(false);
 
@@ -219,43 +168,11 @@ export function Shell(_props: { session: Session }) {
         inert={!desktop && !mobileOpen}
       >
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          <Stack gap={4}>
-            {groupNavigation(modules).map(([group, items]) => (
-              <Stack key={group} gap={2}>
-                {!narrow && (
-                  <Text size="xs" c="dimmed" tt="uppercase" fw={700} px="sm" pt="xs">
-                    {t(`nav.groups.${group}`)}
-                  </Text>
-                )}
-                {items.map((m) => {
-                  const Icon = icons ? (icons.NAV_ICONS[m.Icon] ?? icons.IconPoint) : null;
-                  const label = t(`nav.${m.State}`);
-                  const active = m.Url === activeUrl;
-                  const link = (
-                    <NavLink
-                      key={m.State}
-                      component={Link}
-                      to={m.Url}
-                      label={narrow ? undefined : label}
-                      aria-label={label}
-                      leftSection={
-                        Icon ? <Icon size={20} stroke={1.6} /> : <span style={ICON_PLACE} aria-hidden />
-                      }
-                      active={active}
-                      data-state={m.State}
-                    />
-                  );
-                  return narrow ? (
-                    <Hint key={m.State} label={label} title={label} position="right">
-                      {link}
-                    </Hint>
-                  ) : (
-                    link
-                  );
-                })}
-              </Stack>
-            ))}
-          </Stack>
+          {navLoaded && (
+            <Suspense fallback={null}>
+              <SidebarNav modules={modules} pathname={location.pathname} narrow={narrow} />
+            </Suspense>
+          )}
         </AppShell.Section>
         <AppShell.Section visibleFrom="lg">
           <ActionIcon

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeNavigationUrl } from '../../../src/app/shell';
+import { activeNavigationUrl } from '../../../src/app/sidebar-nav';
 import type { NavigationModule } from '../../../src/contract/navigation';
 
 const nav = (State: string, Url: string): NavigationModule => ({
