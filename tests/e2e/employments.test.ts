@@ -40,7 +40,10 @@ describe('employment processing', () => {
       await page.goto('/account/login');
       await signIn(page, 'payroll');
       await page.waitForURL((u) => !u.pathname.startsWith('/account'));
-      await page.getByRole('link', { name: 'Employment processing', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Employment processing', exact: true })
+        .click();
       await page.getByTestId('queue-new-hires').waitFor();
       await page.getByTestId('tab-terminations').click();
       const table = page.getByTestId('queue-terminations');

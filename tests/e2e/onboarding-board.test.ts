@@ -64,7 +64,10 @@ describe('onboarding board', () => {
     await page.goto('/account/login');
     await signIn(page, 'payroll');
     await page.waitForURL((u) => !u.pathname.startsWith('/account'));
-    await page.getByRole('link', { name: 'Onboarding', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Onboarding', exact: true })
+      .click();
     await page.getByLabel('Search').fill('Boardwalk');
     const link = page.getByRole('link', { name: 'Boardwalk, Quinn' });
     await link.click();

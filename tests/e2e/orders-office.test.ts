@@ -33,7 +33,10 @@ describe('orders office', () => {
     await page.goto('/account/login');
     await signIn(page, 'payroll');
     await page.waitForURL((u) => !u.pathname.startsWith('/account'));
-    await page.getByRole('link', { name: 'Work orders', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Work orders', exact: true })
+      .click();
     await page.waitForURL('**/orders');
     await expect
       .poll(() => page.getByTestId('work-orders-table').isVisible(), { timeout: 30_000 })

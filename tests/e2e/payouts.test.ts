@@ -53,7 +53,10 @@ describe('posted payouts', () => {
       await page.goto('/account/login');
       await signIn(page, 'payroll');
       await page.waitForURL((u) => !u.pathname.startsWith('/account'));
-      await page.getByRole('link', { name: 'Posted payouts', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Posted payouts', exact: true })
+        .click();
       await page.getByTestId('icd-group').first().waitFor();
       // The demo's payouts of the last weeks show every comparison.
       for (const c of ['Positive', 'Negative', 'Neutral'])
