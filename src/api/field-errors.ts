@@ -1,4 +1,5 @@
-// A refused save's messages by field, for the forms that show them beside their inputs (spec 000 §8).
+// A refused save's messages by field, for the forms that show them beside their inputs (spec 000 §8),
+// and a bulk refusal's row messages.
 // A module of its own: src/api/errors.ts is part of the first screen's JavaScript, this is not.
 import { isResponseError } from './errors';
 
@@ -32,4 +33,11 @@ export function reasonsNotBeside(
     .filter(([key]) => !isField(key))
     .flatMap(([, messages]) => (typeof messages === 'string' ? [messages] : (messages ?? [])))
     .filter((m) => m !== '');
+}
+
+/** The per-row messages of a bulk refusal (`Messages`: "Row 2: …"), empty when there are none. */
+export function serverMessages(err: unknown): string[] {
+  if (!isResponseError(err) || typeof err.data !== 'object' || err.data === null) return [];
+  const messages = (err.data as { Messages?: unknown }).Messages;
+  return Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string') : [];
 }

@@ -2,7 +2,7 @@
 // row messages, pasted bulk rows, and days shown without a time zone shift.
 import { describe, expect, it } from 'vitest';
 import { ResponseError } from '../../../src/api/errors';
-import { serverFieldErrors } from '../../../src/api/field-errors';
+import { serverFieldErrors, serverMessages } from '../../../src/api/field-errors';
 import {
   canMove,
   formatDay,
@@ -10,7 +10,6 @@ import {
   localDay,
   parseBulkRows,
   rowErrors,
-  serverMessages,
   statusTargets,
 } from '../../../src/features/orders/office/helpers';
 

@@ -9,9 +9,9 @@ import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import type { WorkOrderDetail } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { usePatchWorkOrder, useProductLines, useProducts, useStatuses } from '../api/office';
 import { localDay, statusTargets } from './helpers';
-import { RefusalBanner } from './refusal-banner';
 
 /** The fields of the added line a refusal is said beside (the status date only when it is asked). */
 function shownFields(moved: boolean): (key: string) => boolean {

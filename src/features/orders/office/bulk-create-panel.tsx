@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import { notify } from '../../../ui/notify';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useBulkCreateWorkOrders } from '../api/office';
 import { BULK_COLUMNS, parseBulkRows, rowErrors } from './helpers';
-import { RefusalBanner } from './refusal-banner';
 
 /** A reason for a row (WorkOrders[2].SaleDate, WorkOrders.2) is said on that row of the preview. */
 const ROW_FIELDS = formFields('WorkOrders.*');

@@ -30,6 +30,7 @@ import {
   ROGERS_CATEGORY_NAMES,
 } from '../../../contract/orders';
 import { type QueryLike, QueryView } from '../../../ui/query-view';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useDivisions } from '../../employees/api';
 import {
   useDeleteCatalogueItem,
@@ -39,7 +40,6 @@ import {
   useRetailers,
   useSaveCatalogueItem,
 } from '../api/office';
-import { RefusalBanner } from './refusal-banner';
 import { SaveActions } from './save-actions';
 
 const ROGERS = 35;

@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Card, Group, Select, Stack, Text, Textarea, Title
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/errors';
+import { serverMessages } from '../../../api/field-errors';
 import { hasGrant } from '../../../api/permissions';
 import { useSessionData } from '../../../app/app-context';
 import { type ManualClaim, ORDERS_WRITE } from '../../../contract/orders';
@@ -13,7 +14,7 @@ import { noItems, QueryView } from '../../../ui/query-view';
 import { ResponsiveTable } from '../../../ui/responsive-table';
 import { useDivisions } from '../../employees/api';
 import { useEmployeeClaims, useManualClaims, useResolveManualClaim, useRoster } from '../api/office';
-import { formatDay, serverMessages } from './helpers';
+import { formatDay } from './helpers';
 import { ManualClaimModal, WithdrawClaimModal } from './manual-claim-modal';
 
 const PAGE_SIZE = 20;

@@ -1,15 +1,7 @@
-// Pure helpers of the office orders screens: the server's row messages, the status
+// Pure helpers of the office orders screens: the status
 // moves a product order may make (the server's rule, so the menu offers only those), money in the
 // reader's language and the local calendar day.
-import { isResponseError } from '../../../api/errors';
 import { StatusKind } from '../../../contract/orders';
-
-/** The per-row messages of a bulk refusal (`Messages`: "Row 2: …"), empty when there are none. */
-export function serverMessages(err: unknown): string[] {
-  if (!isResponseError(err) || typeof err.data !== 'object' || err.data === null) return [];
-  const messages = (err.data as { Messages?: unknown }).Messages;
-  return Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string') : [];
-}
 
 /** Whether a product order may move from a status of one kind to one of another (server rule). */
 export function canMove(from: number, to: number): boolean {

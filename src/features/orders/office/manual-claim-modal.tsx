@@ -19,10 +19,10 @@ import { errorMessage, formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import type { ManualClaim } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useDivisions, useOffices } from '../../employees/api';
 import { useDeleteManualClaim, useRoster, useSaveManualClaim } from '../api/office';
 import { localDay } from './helpers';
-import { RefusalBanner } from './refusal-banner';
 
 interface Values {
   EmployeeID: string | null;

@@ -18,10 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useDivisions, useOffices } from '../../employees/api';
 import { useCreateWorkOrder, useProductLines, useProducts, usePrograms, useRoster } from '../api/office';
 import { localDay } from './helpers';
-import { RefusalBanner } from './refusal-banner';
 
 interface Line {
   ProductID: string | null;

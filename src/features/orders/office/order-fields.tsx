@@ -9,9 +9,9 @@ import { formFields, isResponseError } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import type { WorkOrderDetail, WorkOrderPatch } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { usePatchWorkOrder } from '../api/office';
 import { localDay } from './helpers';
-import { RefusalBanner } from './refusal-banner';
 
 type Editable = Pick<
   WorkOrderDetail,

@@ -8,9 +8,9 @@ import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import type { ProductOrder, ProductOrderStatus } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useBulkStatusChange } from '../api/office';
 import { localDay, statusTargets } from './helpers';
-import { RefusalBanner } from './refusal-banner';
 
 /** The fields of the one change sent (row 0 of the bulk call) a refusal is said beside. */
 const CHANGE_FIELDS = formFields(

@@ -37,11 +37,11 @@ import {
   type WorkOrderDetail,
 } from '../../../contract/orders';
 import { QueryView } from '../../../ui/query-view';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useDeleteAdjustment, useSaveAdjustment, useStatuses, useWorkOrder } from '../api/office';
 import { AddProductModal } from './add-product-modal';
 import { formatDay, formatMoney, STATUS_KIND_COLOURS, statusTargets } from './helpers';
 import { OrderFields } from './order-fields';
-import { RefusalBanner } from './refusal-banner';
 import { SaveActions } from './save-actions';
 import { StatusModal } from './status-modal';
 

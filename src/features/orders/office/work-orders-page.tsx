@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/errors';
+import { serverMessages } from '../../../api/field-errors';
 import type { WORK_ORDER_SORTS, WorkOrder, WorkOrderQuery } from '../../../contract/orders';
 import { countSet, FilterPanel } from '../../../ui/filter-panel';
 import { PagedTable, SearchInput, useListControls } from '../../../ui/list-controls';
@@ -35,7 +36,7 @@ import {
 } from '../api/office';
 import { BulkCreatePanel } from './bulk-create-panel';
 import { ClaimsPanel } from './claims-panel';
-import { formatDay, localDay, STATUS_KIND_COLOURS, serverMessages } from './helpers';
+import { formatDay, localDay, STATUS_KIND_COLOURS } from './helpers';
 import { NewOrderModal } from './new-order-modal';
 
 type SortColumn = 'saleDate' | 'customer' | 'orderNumber';
