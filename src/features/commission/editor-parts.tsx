@@ -8,7 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { problemNeedsBanner, type SaveProblem, saveProblem } from '../../api/errors';
+import { type SaveProblem, saveProblem } from '../../api/errors';
+import { RefusalBanner } from '../../ui/refusal-banner';
 import { COMMISSION_KEY } from './api';
 
 export function usePolicySave(onClose: () => void, onFail?: () => void) {
@@ -37,8 +38,8 @@ export function usePolicySave(onClose: () => void, onFail?: () => void) {
 }
 
 /**
- * The refusal of the last save (a stale version says so) — unless each of its reasons is said beside
- * its field — and, without write access, the read-only note.
+ * The refusal of the last save (a stale version says so), listing the reasons no field shows — none
+ * when each is said beside its field (RefusalBanner) — and, without write access, the read-only note.
  */
 function EditorNotes({
   problem,
@@ -50,14 +51,14 @@ function EditorNotes({
   canWrite: boolean;
 }) {
   const { t } = useTranslation();
-  const banner = problem && problemNeedsBanner(problem, fields);
   return (
     <>
-      {problem && banner && (
-        <Alert color={problem.status === 409 ? 'yellow' : 'red'} variant="light" data-testid="policy-problem">
-          {problem.status === 409 ? t('commission.editor.stale') : problem.message}
-        </Alert>
-      )}
+      <RefusalBanner
+        problem={problem}
+        isField={fields}
+        stale={t('commission.editor.stale')}
+        testId="policy-problem"
+      />
       {!canWrite && (
         <Alert color="gray" variant="light" data-testid="read-only-note">
           {t('commission.editor.readOnly')}

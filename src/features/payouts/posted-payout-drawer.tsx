@@ -25,9 +25,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
-import { formFields, problemNeedsBanner, type SaveProblem, saveProblem } from '../../api/errors';
+import { formFields, type SaveProblem, saveProblem } from '../../api/errors';
 import { Program } from '../../contract/orders';
 import { PostedPayout, type PostedPayoutHistoryEntry } from '../../contract/payouts';
+import { RefusalBanner } from '../../ui/refusal-banner';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { CorporationSelect } from '../access/corporation-select';
 import { useDivisions } from '../access/shared';
@@ -290,15 +291,12 @@ export function PostedPayoutDrawer(props: {
         </Tabs.List>
         <Tabs.Panel value="details">
           <Stack gap="sm">
-            {problem && problemNeedsBanner(problem, PAYOUT_FIELDS) && (
-              <Alert
-                color={problem.status === 409 ? 'yellow' : 'red'}
-                variant="light"
-                data-testid="payout-problem"
-              >
-                {problem.status === 409 ? t('payouts.stale') : problem.message}
-              </Alert>
-            )}
+            <RefusalBanner
+              problem={problem}
+              isField={PAYOUT_FIELDS}
+              stale={t('payouts.stale')}
+              testId="payout-problem"
+            />
             {saved && (
               <Group gap="lg" data-testid="payout-summary">
                 <ComparisonBadge comparison={saved.PayoutComparison} />

@@ -3,7 +3,6 @@
 // modal) records or changes one (Version: a stale copy says so and reloads) and deletes it after a
 // confirmation.
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -23,12 +22,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { formFields, problemNeedsBanner, type SaveProblem, saveProblem } from '../../api/errors';
+import { formFields, type SaveProblem, saveProblem } from '../../api/errors';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { RsPayoutTransfer } from '../../contract/payouts';
 import { ListFooter } from '../../ui/list-footer';
 import { QueryView } from '../../ui/query-view';
+import { RefusalBanner } from '../../ui/refusal-banner';
 import { CorporationSelect } from '../access/corporation-select';
 import { localDate } from '../orders/field/order-draft';
 import { SortHeader } from '../scheduling/components/sort-header';
@@ -172,15 +172,12 @@ function TransferEditor({
         </Stack>
       ) : (
         <Stack gap="sm">
-          {problem && problemNeedsBanner(problem, TRANSFER_FIELDS) && (
-            <Alert
-              color={problem.status === 409 ? 'yellow' : 'red'}
-              variant="light"
-              data-testid="transfer-problem"
-            >
-              {problem.status === 409 ? t('payouts.stale') : problem.message}
-            </Alert>
-          )}
+          <RefusalBanner
+            problem={problem}
+            isField={TRANSFER_FIELDS}
+            stale={t('payouts.stale')}
+            testId="transfer-problem"
+          />
           <SegmentedControl
             value={draft.DirectionID}
             onChange={(v) => set({ DirectionID: v === '2' ? '2' : '1' })}

@@ -1,6 +1,7 @@
 // A refused save of a bank account: a reason the server gives for a field the form shows is said
 // beside that field only; a reason for a field it does not show (the country, a segmented control with
-// no place for a message) or naming no field is said in the banner above the form — never nowhere.
+// no place for a message) is listed in the banner above the form with the server's sentence, and a
+// refusal naming no field is said there too — never twice, never nowhere.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AccountFormModal } from '../../../src/features/employees/bank/account-form';
@@ -35,6 +36,24 @@ describe('bank account form, refused', () => {
     const country = 'Payroll does not pay into this country.';
     await saveNewAccount(refusal(400, country, { CountryID: [country] }));
     await waitFor(() => expect(bannerTexts().join(' ')).toContain(country));
+  });
+
+  it("lists a reason of an unshown field under the server's sentence, and that reason only", async () => {
+    const country = 'Payroll does not pay into this country.';
+    const used = 'This account is already on file.';
+    await saveNewAccount(
+      refusal(400, 'The bank account could not be saved.', { CountryID: [country], AccountNumber: [used] }),
+    );
+    await waitFor(() => expect(bannerTexts()).toHaveLength(1));
+    expect(bannerTexts()[0]).toContain('The bank account could not be saved.');
+    expect(bannerTexts()[0]).toContain(country);
+    expect(bannerTexts()[0]).not.toContain(used);
+    expect(errorBeside(/^Account number/)).toBe(used);
+  });
+
+  it('says an account changed meanwhile in its own words', async () => {
+    await saveNewAccount(refusal(409, 'The record was changed by someone else.'));
+    await waitFor(() => expect(bannerTexts().join(' ')).toContain('Someone else changed this account'));
   });
 
   it('keeps the banner for a refusal naming no field', async () => {

@@ -2,13 +2,14 @@
 // it (US: routing number, 9 digits; Canada: transit number, 5 digits, and a 3-digit institution
 // number); the country rules show as field messages before anything is sent, and the server's own
 // field messages show the same way.
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields, isResponseError, needsBanner } from '../../../api/errors';
+import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import { AccountType, type BankAccount, bankPolicyOf } from '../../../contract/bank';
 import { Country } from '../../../contract/common';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useSaveBankAccount } from './api/bank-queries';
 import { type AccountFormValues, type FieldErrors, validateAccount } from './validation';
 
@@ -36,7 +37,7 @@ function initial(account: BankAccount | null, countryId: number): AccountFormVal
       };
 }
 
-/** The fields the form says a server refusal beside; a reason of another (the country) keeps the banner. */
+/** The fields the form says a server refusal beside; a reason of another (the country) goes in the banner. */
 function shownFields(canada: boolean): (key: string) => boolean {
   const fields = ['BankName', 'AccountHolderName', 'AccountTypeID', 'RoutingNumber', 'AccountNumber'];
   return formFields(...fields, ...(canada ? ['InstitutionNumber'] : []));
@@ -82,7 +83,6 @@ export function AccountFormModal(props: {
     }
   }
 
-  const conflict = isResponseError(save.error) && save.error.status === 409;
   return (
     <Modal
       opened={props.opened}
@@ -169,14 +169,11 @@ export function AccountFormModal(props: {
             error={errors.AccountNumber}
             data-testid="bank-account-number"
           />
-          {save.isError && needsBanner(save.error, shownFields(canada)) && (
-            <Alert
-              color={conflict ? 'yellow' : 'red'}
-              title={conflict ? t('bank.conflict') : t('bank.saveFailed')}
-            >
-              {errorMessage(save.error)}
-            </Alert>
-          )}
+          <RefusalBanner
+            error={save.isError ? save.error : null}
+            isField={shownFields(canada)}
+            stale={t('bank.conflict')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {t('bank.cancel')}

@@ -1,12 +1,13 @@
 // The employee's bank info: the country whose bank rules apply and how they are paid (direct deposit
 // or cheque), saved with its Version.
-import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields, needsBanner } from '../../../api/errors';
+import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import { type BankInfo, PaymentMethod } from '../../../contract/bank';
 import { Country } from '../../../contract/common';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useSaveBankInfo } from './api/bank-queries';
 
 export function BankInfoCard({ info, canWrite }: { info: BankInfo; canWrite: boolean }) {
@@ -78,11 +79,10 @@ export function BankInfoCard({ info, canWrite }: { info: BankInfo; canWrite: boo
             : t('bank.policyUs', { routing: policy.routingNumberLength })}{' '}
           {t('bank.accountsOnDeposit', { count: info.DirectDepositCount, total: info.AccountCount })}
         </Text>
-        {save.isError && needsBanner(save.error, formFields('CountryID', 'PaymentMethodID')) && (
-          <Alert color="red" title={t('bank.saveFailed')}>
-            {errorMessage(save.error)}
-          </Alert>
-        )}
+        <RefusalBanner
+          error={save.isError ? save.error : null}
+          isField={formFields('CountryID', 'PaymentMethodID')}
+        />
       </Stack>
     </Card>
   );

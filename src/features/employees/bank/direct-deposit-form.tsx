@@ -2,11 +2,11 @@
 // amount or a percentage), the void cheque (PDF or image) and, where the country's bank policy uses it,
 // the signed ADP direct deposit form (PDF). Files are checked here by type and size and again by the
 // server by content; its refusals show under the field.
-import { Alert, Button, FileInput, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields, needsBanner } from '../../../api/errors';
+import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import {
   ADP_FORM_TYPES,
@@ -16,6 +16,7 @@ import {
   MAX_BANK_FILE_BYTES,
   VOID_CHECK_TYPES,
 } from '../../../contract/bank';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useDepositAmountTypes, useDirectDepositOn } from './api/bank-queries';
 import type { FieldErrors } from './validation';
 
@@ -135,20 +136,16 @@ export function DirectDepositModal(props: {
               error={errors.AdpDirectDeposit}
             />
           )}
-          {on.isError &&
-            needsBanner(
-              on.error,
-              formFields(
-                'DepositAmountTypeID',
-                'VoidCheck',
-                ...(needsAmount ? ['DepositAmount'] : []),
-                ...(policy.supportAdpDirectDepositForm ? ['AdpDirectDeposit'] : []),
-              ),
-            ) && (
-              <Alert color="red" title={t('bank.saveFailed')}>
-                {errorMessage(on.error)}
-              </Alert>
+          <RefusalBanner
+            error={on.isError ? on.error : null}
+            isField={formFields(
+              'DepositAmountTypeID',
+              'VoidCheck',
+              ...(needsAmount ? ['DepositAmount'] : []),
+              ...(policy.supportAdpDirectDepositForm ? ['AdpDirectDeposit'] : []),
             )}
+            stale={t('bank.conflict')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {t('bank.cancel')}
