@@ -27,6 +27,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage, isResponseError } from '../../api/errors';
+import { serverFieldErrors } from '../../api/field-errors';
 import { CLAIM_TYPES, type ClaimImportResult, type ClaimRowError } from '../../contract/access';
 import { notify } from '../../ui/notify';
 import { QueryView } from '../../ui/query-view';
@@ -38,7 +39,7 @@ import {
   useSetClaimPermission,
 } from './api';
 import { type CsvClaimRow, importBody, parseClaimsCsv } from './claims-csv';
-import { GrantBadge, serverFieldErrors } from './shared';
+import { GrantBadge } from './shared';
 
 const PAGE_SIZE = 25;
 const CSV_PATH = 'claims/all/permissions.csv';

@@ -25,6 +25,7 @@ import { IconLogin2, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
+import { serverFieldErrors } from '../../api/field-errors';
 import { hasGrant } from '../../api/permissions';
 import { useAppServices, useSessionData } from '../../app/app-context';
 import type { SimulationResult } from '../../contract/access';
@@ -38,7 +39,7 @@ import {
   useSimulation,
 } from './api';
 import { PROXY_LOGIN_FORM_ID, submitProxyLogin } from './proxy';
-import { GrantBadge, moduleName, serverFieldErrors, useOffices } from './shared';
+import { GrantBadge, moduleName, useOffices } from './shared';
 
 export default function EmployeeAccessPanel({ employeeId }: { employeeId: number }) {
   const data = useSessionData();

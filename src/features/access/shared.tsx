@@ -1,4 +1,4 @@
-// Small pieces shared by the access screens: server field errors, module names, the lookups of
+// Small pieces shared by the access screens: zod field errors, module names, the lookups of
 // divisions, corporations and offices, and a role's description (a '|' key shown translated).
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -6,18 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
-import { isResponseError } from '../../api/errors';
 import { descriptionKey } from '../../contract/roles';
-
-/** The first message of each field of a 400 answer's Errors. */
-export function serverFieldErrors(err: unknown): Record<string, string> {
-  if (!isResponseError(err)) return {};
-  const data = err.data as { Errors?: Record<string, string[]> } | undefined;
-  const out: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(data?.Errors ?? {}))
-    if (messages[0]) out[field] = messages[0];
-  return out;
-}
 
 /** The first message of each field of a zod error. */
 export function zodFieldErrors(

@@ -32,14 +32,6 @@ export const STATUS_COLORS: Record<number, string> = {
   6: 'green',
 };
 
-/** Field messages of a 400 answer, keyed as the server names them ('ExtraShowHours.0.Date'). */
-export function serverFieldErrors(data: unknown): Record<string, string> {
-  const errors = (data as { Errors?: Record<string, string[]> } | undefined)?.Errors ?? {};
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(errors)) if (v[0]) out[k] = v[0];
-  return out;
-}
-
 /** Field messages of a zod parse, keyed by the dotted path. */
 export function zodFieldErrors(
   issues: readonly { path: PropertyKey[]; message: string }[],

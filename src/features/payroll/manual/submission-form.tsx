@@ -19,13 +19,14 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import {
   type ManualSubmission,
   ManualSubmissionAmend,
   ManualSubmissionSave,
 } from '../../../contract/payroll-manual';
 import { useManualAction } from './api';
-import { day, serverFieldErrors, zodFieldErrors } from './format';
+import { day, zodFieldErrors } from './format';
 
 interface DayDraft {
   Date: string;
@@ -110,7 +111,7 @@ export function ManualSubmissionForm(props: ManualSubmissionFormProps) {
         },
         onError: (err) => {
           if (isResponseError(err) && err.status === 400) {
-            const fields = serverFieldErrors(err.data);
+            const fields = serverFieldErrors(err);
             setErrors(fields);
             if (!Object.keys(fields).length || fields.ExtraShowHours) setProblem(errorMessage(err));
             return;

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage, isResponseError } from '../../../api/errors';
+import { serverFieldErrors } from '../../../api/field-errors';
 import { hasGrant } from '../../../api/permissions';
 import { formatWireDate } from '../../../api/revive-dates';
 import { useSessionData } from '../../../app/app-context';
@@ -39,7 +40,7 @@ import {
 import { notify } from '../../../ui/notify';
 import { QueryView } from '../../../ui/query-view';
 import { useStateProvinces } from '../../directories/api';
-import { day, money, serverFieldErrors, zodFieldErrors } from '../manual/format';
+import { day, money, zodFieldErrors } from '../manual/format';
 
 const KEY = ['wage-policies'] as const;
 
@@ -259,7 +260,7 @@ function PolicyEditor({
           if (current.success) onStale(current.data);
           return;
         }
-        const fields = isResponseError(err) && err.status === 400 ? serverFieldErrors(err.data) : {};
+        const fields = isResponseError(err) && err.status === 400 ? serverFieldErrors(err) : {};
         setErrors(fields);
         if (!Object.keys(fields).length) setProblem(errorMessage(err));
       },
