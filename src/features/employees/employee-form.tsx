@@ -1,7 +1,6 @@
 // The "Details & offices" form, for a new employee and an existing one: the person, global roles, and
 // one card per office (status, pay, hire and termination, divisions, roles, administered modules).
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -19,9 +18,10 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isResponseError, needsBanner } from '../../api/errors';
+import { isResponseError } from '../../api/errors';
 import { DEFAULT_PASSWORD_POLICY, passwordProblems } from '../../contract/auth';
 import { EmployeeSave } from '../../contract/employees';
+import { RefusalBanner } from '../../ui/refusal-banner';
 import { useAssignableRoles, useOffices } from './api';
 import {
   errorsByField,
@@ -53,7 +53,8 @@ export function EmployeeForm({
   const { t } = useTranslation();
   const [form, setForm] = useState<FormState>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  /** The refused save, for the banner (RefusalBanner says only what no field shows). */
+  const [failure, setFailure] = useState<unknown>(null);
   const [adding, setAdding] = useState<string | null>(null);
   const offices = useOffices();
   const globalRoles = useAssignableRoles(0);
@@ -88,8 +89,7 @@ export function EmployeeForm({
         ? (e.data as { Errors?: Record<string, string[]> } | undefined)
         : undefined;
       if (data?.Errors) setErrors(errorsByField(data.Errors, form));
-      if (!needsBanner(e, shownFields(isNew))) return;
-      setFailure(isResponseError(e) && e.status === 409 ? t('employees.conflict') : errorMessage(e));
+      setFailure(e);
     }
   };
 
@@ -107,11 +107,12 @@ export function EmployeeForm({
       noValidate
     >
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" title={t('employees.saveFailed')} data-testid="employee-save-error">
-            {failure}
-          </Alert>
-        )}
+        <RefusalBanner
+          error={failure}
+          isField={shownFields(isNew)}
+          stale={t('employees.conflict')}
+          testId="employee-save-error"
+        />
         <Card withBorder padding="md">
           <Title order={2} size="h4" mb="sm">
             {t('employees.person')}

@@ -17,7 +17,7 @@ import {
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields, isResponseError, needsBanner } from '../../api/errors';
+import { errorMessage, formFields, isResponseError } from '../../api/errors';
 import {
   dayText,
   type EmployeeProfile,
@@ -26,6 +26,7 @@ import {
   type ProfileSave,
 } from '../../contract/employees';
 import { QueryView } from '../../ui/query-view';
+import { RefusalBanner } from '../../ui/refusal-banner';
 import { useLookup, useProfile, useProfileImage, useSaveProfile, useUploadImage } from './api';
 
 export function ProfileTab({ employeeId }: { employeeId: number }) {
@@ -103,7 +104,8 @@ function ProfileForm({ profile }: { profile: EmployeeProfile }) {
   const [cell, setCell] = useState(profile.CellPhone?.PhoneNumber ?? '');
   const [ext, setExt] = useState(profile.CellPhone?.Extension ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  /** The refused save, for the banner (RefusalBanner says only what no field shows). */
+  const [failure, setFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const disabled = !profile.CanUpdate;
 
@@ -175,8 +177,7 @@ function ProfileForm({ profile }: { profile: EmployeeProfile }) {
           ]),
         ),
       );
-      if (!needsBanner(e, PROFILE_FIELDS)) return;
-      setFailure(isResponseError(e) && e.status === 409 ? t('employees.conflict') : errorMessage(e));
+      setFailure(e);
     }
   };
 
@@ -190,11 +191,7 @@ function ProfileForm({ profile }: { profile: EmployeeProfile }) {
         noValidate
       >
         <Stack gap="sm">
-          {failure && (
-            <Alert color="red" title={t('employees.saveFailed')}>
-              {failure}
-            </Alert>
-          )}
+          <RefusalBanner error={failure} isField={PROFILE_FIELDS} stale={t('employees.conflict')} />
           {saved && <Alert color="green">{t('employees.profile.saved')}</Alert>}
           <Title order={2} size="h4">
             {t('employees.profile.personal')}

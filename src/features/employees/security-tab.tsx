@@ -16,10 +16,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { errorMessage, formFields, isResponseError, needsBanner } from '../../api/errors';
+import { formFields, isResponseError } from '../../api/errors';
 import { PasswordPolicy, passwordProblems, passwordStrength } from '../../contract/auth';
 import type { EmployeeSecurity } from '../../contract/employees';
 import { QueryView } from '../../ui/query-view';
+import { RefusalBanner } from '../../ui/refusal-banner';
 import { useSaveSecurity, useSecurity } from './api';
 
 function usePasswordPolicy() {
@@ -53,7 +54,8 @@ function SecurityForm({ security, canUpdate }: { security: EmployeeSecurity; can
   const [confirm, setConfirm] = useState('');
   const [inactive, setInactive] = useState(security.Inactive);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  /** The refused save, for the banner (RefusalBanner says only what no field shows). */
+  const [failure, setFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const problems = password && policy.data ? passwordProblems(policy.data, password) : [];
   const strength = password ? passwordStrength(policy.data ?? null, password) : 0;
@@ -80,8 +82,7 @@ function SecurityForm({ security, canUpdate }: { security: EmployeeSecurity; can
         : undefined;
       if (data?.Errors)
         setErrors(Object.fromEntries(Object.entries(data.Errors).map(([k, v]) => [k, v.join(' · ')])));
-      if (!needsBanner(e, SECURITY_FIELDS)) return;
-      setFailure(isResponseError(e) && e.status === 409 ? t('employees.conflict') : errorMessage(e));
+      setFailure(e);
     }
   };
 
@@ -95,11 +96,7 @@ function SecurityForm({ security, canUpdate }: { security: EmployeeSecurity; can
         noValidate
       >
         <Stack gap="sm">
-          {failure && (
-            <Alert color="red" title={t('employees.saveFailed')}>
-              {failure}
-            </Alert>
-          )}
+          <RefusalBanner error={failure} isField={SECURITY_FIELDS} stale={t('employees.conflict')} />
           {saved && <Alert color="green">{t('employees.security.saved')}</Alert>}
           <TextInput
             label={t('employees.userName')}

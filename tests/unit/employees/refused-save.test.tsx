@@ -1,6 +1,7 @@
 // A refused save of the employee forms (details & offices, security, profile): a reason the server
 // gives for a field the form shows is said beside that field only, with no banner repeating it; a
-// refusal naming no field, or a field the form does not show, keeps its banner above the form.
+// refusal naming no field keeps its banner above the form (the server's sentence), and a reason for a
+// field the form does not show is listed in that banner under the sentence — never twice, never nowhere.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useCreateEmployee } from '../../../src/features/employees/api';
@@ -124,6 +125,25 @@ describe('employee details form, refused', () => {
     );
     expect(errorBeside(/^User name/)).toBeNull();
   });
+
+  it("lists a reason of an unshown field under the server's sentence, and that reason only", async () => {
+    const welcome = 'The welcome email needs an email address.';
+    await saveNewEmployee(
+      refusal(400, 'The employee could not be saved.', { SendWelcomeEmail: [welcome], UserName: [TAKEN] }),
+    );
+    const banner = await screen.findByTestId('employee-save-error');
+    expect(banner.textContent).toContain('The employee could not be saved.');
+    expect(banner.textContent).toContain(welcome);
+    expect(banner.textContent).not.toContain(TAKEN);
+    expect(errorBeside(/^User name/)).toBe(TAKEN);
+  });
+
+  it('says an employee changed meanwhile in its own words', async () => {
+    await saveNewEmployee(refusal(409, 'The record was changed by someone else.'));
+    expect((await screen.findByTestId('employee-save-error')).textContent).toContain(
+      'Someone else changed this employee meanwhile.',
+    );
+  });
 });
 
 describe('employee security form, refused', () => {
@@ -136,13 +156,16 @@ describe('employee security form, refused', () => {
 
   it('keeps the banner for a refusal naming no field', async () => {
     await saveSecurity(refusal(422, 'The account is locked.'));
-    await waitFor(() => expect(bannerTexts()).toEqual(['Save failedThe account is locked.']));
+    await waitFor(() => expect(bannerTexts()).toEqual(['The account is locked.']));
   });
 
-  it('keeps the banner when a reason names a field it does not show (Inactive)', async () => {
+  it('lists a reason of a field it does not show (Inactive) in the banner, not a shown one', async () => {
     const own = 'You cannot make your own account inactive.';
-    await saveSecurity(refusal(400, own, { Inactive: [own] }));
-    await waitFor(() => expect(bannerTexts()).toEqual([`Save failed${own}`]));
+    await saveSecurity(
+      refusal(400, 'The account could not be saved.', { Inactive: [own], UserName: [TAKEN] }),
+    );
+    await waitFor(() => expect(bannerTexts()).toEqual([`The account could not be saved.${own}`]));
+    expect(errorBeside('User name')).toBe(TAKEN);
   });
 });
 
@@ -157,14 +180,19 @@ describe('employee profile form, refused', () => {
 
   it('keeps the banner for a refusal naming no field', async () => {
     await saveProfile(refusal(422, 'The employee was merged into another record.'));
-    await waitFor(() =>
-      expect(bannerTexts()).toEqual(['Save failedThe employee was merged into another record.']),
-    );
+    await waitFor(() => expect(bannerTexts()).toEqual(['The employee was merged into another record.']));
   });
 
-  it('keeps the banner when a reason names a field it does not show (the country)', async () => {
+  it('lists a reason of a field it does not show (the country) in the banner, not a shown one', async () => {
     const country = 'This country is not served.';
-    await saveProfile(refusal(400, country, { CountryID: [country] }));
-    await waitFor(() => expect(bannerTexts()).toEqual([`Save failed${country}`]));
+    const digits = 'Use digits, spaces and + ( ) - . only';
+    await saveProfile(
+      refusal(400, 'The profile could not be saved.', {
+        CountryID: [country],
+        'CellPhone.PhoneNumber': [digits],
+      }),
+    );
+    await waitFor(() => expect(bannerTexts()).toEqual([`The profile could not be saved.${country}`]));
+    expect(errorBeside('Cell phone')).toBe(digits);
   });
 });

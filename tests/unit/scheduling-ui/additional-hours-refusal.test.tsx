@@ -1,6 +1,7 @@
 // A refused save of the event drawer's additional hours: a reason the server gives for a row's field
 // is said beside that field only, with no banner repeating it; a refusal naming no field keeps its
-// banner above the rows.
+// banner above the rows (the server's sentence), and a reason for a field no row shows is listed in
+// that banner under the sentence.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../../src/features/scheduling/board';
@@ -80,5 +81,26 @@ describe('additional hours, refused', () => {
     expect((await screen.findByTestId('additional-hours-error')).textContent).toBe(elsewhere);
     expect(errorBeside('Employee')).toBeNull();
     expect(bannerTexts()).toEqual([elsewhere]);
+  });
+
+  it("lists a reason of a field no row shows under the server's sentence, and that reason only", async () => {
+    const missing = 'The employee was not found.';
+    const tooMany = 'An event takes at most 50 rows of additional hours.';
+    await saveHours(
+      refusal(400, 'The hours could not be saved.', {
+        AdditionalHours: [tooMany],
+        'AdditionalHours.0.EmployeeID': [missing],
+      }),
+    );
+    const banner = await screen.findByTestId('additional-hours-error');
+    expect(banner.textContent).toBe(`The hours could not be saved.${tooMany}`);
+    expect(errorBeside('Employee')).toBe(missing);
+  });
+
+  it('says the event changed meanwhile and what is saved now', async () => {
+    await saveHours(refusal(409, 'The record was changed by someone else.'));
+    const banner = await screen.findByTestId('additional-hours-error');
+    expect(banner.textContent).toContain('This event was changed by someone else meanwhile');
+    expect(banner.textContent).toContain('Saved now: Ben Okafor 2 h.');
   });
 });

@@ -4,7 +4,6 @@
 // the row or field they concern.
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Loader,
@@ -21,7 +20,8 @@ import { notifications } from '@mantine/notifications';
 import { IconClockPlus, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields, needsBanner, ResponseError } from '../../../api/errors';
+import { errorMessage, formFields, ResponseError } from '../../../api/errors';
+import { RefusalBanner } from '../../../ui/refusal-banner';
 import {
   checkRows,
   emptyRow,
@@ -59,7 +59,8 @@ export function AdditionalHoursSection({ event, online }: AdditionalHoursSection
   const saved = detail.data?.AdditionalHours ?? [];
   const [editing, setEditing] = useState<{ rows: HoursRow[]; version: number } | null>(null);
   const [rowErrors, setRowErrors] = useState<RowErrors>({});
-  const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null);
+  /** The refused save, for the banner (RefusalBanner says only what no row shows). */
+  const [error, setError] = useState<unknown>(null);
   const saveHours = useSaveAdditionalHours();
   const saving = saveHours.isPending;
   const people = useQualifyingEmployees(event.IcdOfficeID, event.Date, event.Date, !!editing && online);
@@ -133,8 +134,8 @@ export function AdditionalHoursSection({ event, online }: AdditionalHoursSection
         // again); saving once more replaces them with these rows.
         const current = EventDetail.safeParse((err.data as { Current?: unknown } | null)?.Current);
         if (current.success) setEditing({ ...editing, version: current.data.Version });
-        setError({ message: t('scheduling.hours.conflict'), conflict: true });
-      } else if (needsBanner(err, ROW_FIELDS)) setError({ message: errorMessage(err), conflict: false });
+      }
+      setError(err);
     }
   }
 
@@ -217,14 +218,12 @@ export function AdditionalHoursSection({ event, online }: AdditionalHoursSection
         )
       ) : (
         <Stack gap="xs" data-testid="additional-hours-editor">
-          {error && (
-            <Alert
-              color={error.conflict ? 'orange' : 'red'}
-              role="alert"
-              data-testid="additional-hours-error"
-            >
-              <Text size="sm">{error.message}</Text>
-              {error.conflict && (
+          <RefusalBanner
+            error={error}
+            isField={ROW_FIELDS}
+            stale={
+              <>
+                <Text size="sm">{t('scheduling.hours.conflict')}</Text>
                 <Text size="sm" mt={4}>
                   {saved.length
                     ? t('scheduling.hours.nowSaved', {
@@ -237,9 +236,10 @@ export function AdditionalHoursSection({ event, online }: AdditionalHoursSection
                       })
                     : t('scheduling.hours.nowNone')}
                 </Text>
-              )}
-            </Alert>
-          )}
+              </>
+            }
+            testId="additional-hours-error"
+          />
           {editing.rows.length === 0 && (
             <Text size="sm" c="dimmed">
               {t('scheduling.hours.removeAll')}
