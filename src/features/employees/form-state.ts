@@ -230,7 +230,7 @@ export function errorsByField(
 }
 
 // The server's field keys (of Errors) the form shows a message beside: a refusal naming only these
-// shows no banner above the form (needsBanner). The password is asked only of a new employee.
+// shows no banner above the form (RefusalBanner); a reason of any other key is listed in it. The password is asked only of a new employee.
 const OFFICE_FIELDS = [
   'EmployeeStatusID',
   'HireDate',
