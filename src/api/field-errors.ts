@@ -1,5 +1,5 @@
 // A refused save's messages by field, for the forms that show them beside their inputs (spec 000 §8),
-// and a bulk refusal's row messages.
+// a bulk refusal's row messages, and a form's own (zod) check's messages by field.
 // A module of its own: src/api/errors.ts is part of the first screen's JavaScript, this is not.
 import { isResponseError } from './errors';
 
@@ -33,6 +33,18 @@ export function reasonsNotBeside(
     .filter(([key]) => !isField(key))
     .flatMap(([, messages]) => (typeof messages === 'string' ? [messages] : (messages ?? [])))
     .filter((m) => m !== '');
+}
+
+/**
+ * The first message of each field of a zod check (`issues`), keyed by the dotted path ('Tiers.0.To'),
+ * as a form shows them beside its inputs before anything is sent.
+ */
+export function zodFieldErrors(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) out[i.path.map(String).join('.')] ??= i.message;
+  return out;
 }
 
 /** The per-row messages of a bulk refusal (`Messages`: "Row 2: …"), empty when there are none. */

@@ -22,7 +22,7 @@ import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../api/errors';
-import { serverFieldErrors } from '../../api/field-errors';
+import { serverFieldErrors, zodFieldErrors } from '../../api/field-errors';
 import { GrantType, RoleScope } from '../../contract/common';
 import { type Role, type RoleDetail, RoleSave } from '../../contract/roles';
 import { QueryView } from '../../ui/query-view';
@@ -30,7 +30,7 @@ import { ResponsiveTable } from '../../ui/responsive-table';
 import { useDeleteRole, usePermissionCatalogue, useRole, useRoles, useSaveRole } from './api';
 import { CorporationSelect } from './corporation-select';
 import { PermissionChecklist } from './permission-checklist';
-import { roleDescription, useDivisions, zodFieldErrors } from './shared';
+import { roleDescription, useDivisions } from './shared';
 
 const PAGE_SIZE = 20;
 type SortKey = 'Name' | 'ScopeID' | 'GrantTypeID' | 'AssignmentCount';

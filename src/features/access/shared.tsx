@@ -1,4 +1,4 @@
-// Small pieces shared by the access screens: zod field errors, module names, the lookups of
+// Small pieces shared by the access screens: module names, the lookups of
 // divisions, corporations and offices, and a role's description (a '|' key shown translated).
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -7,15 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
 import { descriptionKey } from '../../contract/roles';
-
-/** The first message of each field of a zod error. */
-export function zodFieldErrors(
-  issues: readonly { path: PropertyKey[]; message: string }[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) out[i.path.map(String).join('.')] ??= i.message;
-  return out;
-}
 
 /** A role's description for people: a '|key' is translated ('-' when the key has no text). */
 export function roleDescription(t: TFunction, description: string | null): string {

@@ -23,7 +23,8 @@ import { IconFileSpreadsheet, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage, isResponseError } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
+import { serverMessages } from '../../api/field-errors';
 import {
   IMPORT_KINDS,
   IMPORT_MAX_BYTES,
@@ -38,12 +39,6 @@ import { useApplyImport, useDefaultDefinition, useDefinitions, useImportRows, us
 
 const PAGE_SIZE = 50;
 const STATUS_COLOR: Record<ImportRowStatus, string> = { Change: 'blue', Unchanged: 'gray', Bad: 'red' };
-
-function serverMessages(err: unknown): string[] {
-  if (!isResponseError(err)) return [];
-  const data = err.data as { Messages?: unknown } | undefined;
-  return Array.isArray(data?.Messages) ? data.Messages.filter((m): m is string => typeof m === 'string') : [];
-}
 
 export default function ImportsPage() {
   const { t } = useTranslation();

@@ -1,8 +1,10 @@
 // The first message by field of a refused save (serverFieldErrors), shared by the employees' bank
-// forms and the orders office, and the reasons a form's fields do not show (reasonsNotBeside).
+// forms and the orders office, the reasons a form's fields do not show (reasonsNotBeside), and the
+// first message by field of a form's own zod check (zodFieldErrors: access roles, manual payroll).
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { formFields, ResponseError } from '../../../src/api/errors';
-import { reasonsNotBeside, serverFieldErrors } from '../../../src/api/field-errors';
+import { reasonsNotBeside, serverFieldErrors, zodFieldErrors } from '../../../src/api/field-errors';
 
 const refused = (Errors: unknown) =>
   new ResponseError({ status: 400, data: { Message: 'The request is not valid.', Errors } });
@@ -48,5 +50,29 @@ describe('reasonsNotBeside', () => {
       ),
     ).toEqual(['Unknown', 'Inactive', 'Unknown city']);
     expect(reasonsNotBeside({ Name: ['Taken'] }, shown)).toEqual([]);
+  });
+});
+
+describe('zodFieldErrors', () => {
+  it('keys the first message of each field by its dotted path', () => {
+    const parsed = z
+      .object({
+        Name: z.string().min(1, 'Enter a name').max(3, 'Too long'),
+        Tiers: z.array(z.object({ To: z.number().min(1, '1 or more') })),
+      })
+      .safeParse({ Name: '', Tiers: [{ To: 5 }, { To: 0 }] });
+    expect(parsed.success).toBe(false);
+    expect(zodFieldErrors(parsed.error?.issues ?? [])).toEqual({
+      Name: 'Enter a name',
+      'Tiers.1.To': '1 or more',
+    });
+  });
+
+  it('keeps the first of two messages of one field', () => {
+    const issues = [
+      { path: ['Code'], message: 'Required' },
+      { path: ['Code'], message: 'Letters only' },
+    ];
+    expect(zodFieldErrors(issues)).toEqual({ Code: 'Required' });
   });
 });

@@ -31,12 +31,3 @@ export const STATUS_COLORS: Record<number, string> = {
   5: 'orange',
   6: 'green',
 };
-
-/** Field messages of a zod parse, keyed by the dotted path. */
-export function zodFieldErrors(
-  issues: readonly { path: PropertyKey[]; message: string }[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) out[i.path.map(String).join('.')] ??= i.message;
-  return out;
-}

@@ -19,14 +19,14 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../../api/errors';
-import { serverFieldErrors } from '../../../api/field-errors';
+import { serverFieldErrors, zodFieldErrors } from '../../../api/field-errors';
 import {
   type ManualSubmission,
   ManualSubmissionAmend,
   ManualSubmissionSave,
 } from '../../../contract/payroll-manual';
 import { useManualAction } from './api';
-import { day, zodFieldErrors } from './format';
+import { day } from './format';
 
 interface DayDraft {
   Date: string;

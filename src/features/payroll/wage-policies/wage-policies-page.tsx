@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage, isResponseError } from '../../../api/errors';
-import { serverFieldErrors } from '../../../api/field-errors';
+import { serverFieldErrors, zodFieldErrors } from '../../../api/field-errors';
 import { hasGrant } from '../../../api/permissions';
 import { formatWireDate } from '../../../api/revive-dates';
 import { useSessionData } from '../../../app/app-context';
@@ -40,7 +40,7 @@ import {
 import { notify } from '../../../ui/notify';
 import { QueryView } from '../../../ui/query-view';
 import { useStateProvinces } from '../../directories/api';
-import { day, money, zodFieldErrors } from '../manual/format';
+import { day, money } from '../manual/format';
 
 const KEY = ['wage-policies'] as const;
 
