@@ -26,6 +26,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type CSSProperties, Fragment, type Key, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from './scroll-table';
 
 export interface TableSort {
   column: string;
@@ -304,7 +305,13 @@ function WideTable<T>({
       </Table.Tbody>
     </Table>
   );
-  return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer> : table;
+  return minWidth ? (
+    <ScrollTable minWidth={minWidth} label={label}>
+      {table}
+    </ScrollTable>
+  ) : (
+    table
+  );
 }
 
 function CardList<T>({

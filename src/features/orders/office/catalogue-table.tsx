@@ -7,6 +7,7 @@ import { hasGrant } from '../../../api/permissions';
 import { useSessionData } from '../../../app/app-context';
 import { CATALOGUE_WRITE } from '../../../contract/orders';
 import { type QueryLike, QueryView } from '../../../ui/query-view';
+import { ScrollTable } from '../../../ui/scroll-table';
 
 /** Whether the signed-in user may change the catalogue (else the lists are read only). */
 export function useCanWriteCatalogue(): boolean {
@@ -29,6 +30,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
  */
 export function CatalogueTable<T extends { Name: string; IsActive: boolean }>({
   query,
+  label,
   minWidth,
   testId,
   headers,
@@ -39,6 +41,8 @@ export function CatalogueTable<T extends { Name: string; IsActive: boolean }>({
   onDelete,
 }: {
   query: QueryLike<T[]>;
+  /** What the list holds ("Products"): the name of its scroll box, a tab stop on a narrow screen. */
+  label: string;
   minWidth: number;
   testId: string;
   headers: string[];
@@ -57,7 +61,7 @@ export function CatalogueTable<T extends { Name: string; IsActive: boolean }>({
       isEmpty={(d) => d.length === 0}
     >
       {(rows) => (
-        <Table.ScrollContainer minWidth={minWidth}>
+        <ScrollTable minWidth={minWidth} label={label}>
           <Table striped verticalSpacing="xs" data-testid={testId}>
             <Table.Thead>
               <Table.Tr>
@@ -90,7 +94,7 @@ export function CatalogueTable<T extends { Name: string; IsActive: boolean }>({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </QueryView>
   );

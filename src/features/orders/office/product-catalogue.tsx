@@ -64,6 +64,7 @@ export function Products({
       </Group>
       <CatalogueTable
         query={products}
+        label={t('orders.catalogue.products')}
         minWidth={720}
         testId="products-table"
         headers={[

@@ -41,6 +41,7 @@ export function Lines({ divisionID }: { divisionID?: number }) {
       </Group>
       <CatalogueTable
         query={lines}
+        label={t('orders.catalogue.lines')}
         minWidth={640}
         testId="lines-table"
         headers={[t('orders.catalogue.name'), t('orders.office.program'), t('orders.catalogue.sortIndex')]}
