@@ -143,15 +143,10 @@ export function saidBesideFields(
 }
 
 /**
- * Whether a failed save (`err`, as thrown) still needs the banner above the form: a stale version
+ * Whether a failed save (read by saveProblem) still needs the banner above the form: a stale version
  * (409), a call that got no answer, or a refusal not every reason of which is said beside a field
- * the form shows (saidBesideFields of its Errors).
+ * the form shows (saidBesideFields of its Errors). src/ui/refusal-banner.tsx draws it.
  */
-export function needsBanner(err: unknown, isField: (key: string) => boolean): boolean {
-  return problemNeedsBanner(saveProblem(err), isField);
-}
-
-/** needsBanner of a refusal already read (saveProblem). */
 export function problemNeedsBanner(problem: SaveProblem, isField: (key: string) => boolean): boolean {
   return problem.status === 409 || !saidBesideFields(problem.errors, isField);
 }

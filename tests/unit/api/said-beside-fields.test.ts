@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   AbortedConnectionError,
   formFields,
-  needsBanner,
+  problemNeedsBanner,
   ResponseError,
   saidBesideFields,
+  saveProblem,
 } from '../../../src/api/errors';
 
 const policy = formFields('Name', 'EndDate', 'Tiers', 'Tiers.*', 'Deductions.*.Rate');
@@ -55,7 +56,9 @@ describe('saidBesideFields', () => {
   });
 });
 
-describe('needsBanner', () => {
+describe('problemNeedsBanner', () => {
+  const needsBanner = (err: unknown, isField: (key: string) => boolean) =>
+    problemNeedsBanner(saveProblem(err), isField);
   const refused = (status: number, Errors?: Record<string, string[]>) =>
     new ResponseError({ status, data: { Message: 'The request is not valid.', Errors } });
 
