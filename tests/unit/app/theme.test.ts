@@ -3,7 +3,7 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { appTheme } from '../../../src/app/theme';
+import { appTheme, cssVariablesResolver } from '../../../src/app/theme';
 
 const t = ((key: string, options?: Record<string, unknown>) =>
   options ? `${key} ${JSON.stringify(options)}` : key) as unknown as TFunction;
@@ -74,5 +74,15 @@ describe('names of icon-only controls', () => {
   });
   it('menus hold only their items (no focus placeholder inside role="menu")', () => {
     expect(props('Menu').withInitialFocusPlaceholder).toBe(false);
+  });
+});
+
+describe('placeholder text', () => {
+  it('is drawn in a shade that reads on white (4.5:1), where Mantine draws gray 5 (2.1:1)', () => {
+    const value = cssVariablesResolver(theme).light['--mantine-color-placeholder'];
+    const shade = /^var\(--mantine-color-(\w+)-(\d)\)$/.exec(value ?? '');
+    expect(shade, String(value)).not.toBeNull();
+    const [, colour, index] = shade as RegExpExecArray;
+    expect(contrast(theme.colors[colour][Number(index)], '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 });
