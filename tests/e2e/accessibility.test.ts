@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, formatViolations } from './axe';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
+import { expectEveryControlFocusedVisibly, tabThrough } from './keyboard';
 
 const baseUrl = inject('baseUrl');
 
@@ -108,6 +109,42 @@ const VIEWS: View[] = [
     ready: testId('application-status'),
   },
   { name: 'forbidden (applicant)', user: 'applicant', path: '/403' },
+  // The back office and the rest, each as a user who may open it (admin may open every one).
+  { name: 'sign-up (apply)', user: null, path: '/apply' },
+  { name: 'navigation failed', user: null, path: '/navigation-failed' },
+  { name: 'app outdated', user: null, path: '/app-outdated' },
+  { name: 'my pay', user: 'staff', path: '/my-pay' },
+  { name: 'my sales', user: 'rep', path: '/my-sales' },
+  { name: 'commission policies', user: 'admin', path: '/commission/policies' },
+  { name: 'payout policies', user: 'admin', path: '/commission/payout-policies' },
+  { name: 'transfers', user: 'admin', path: '/payouts/transfers' },
+  { name: 'payroll runs', user: 'admin', path: '/payroll' },
+  { name: 'payroll financials', user: 'admin', path: '/payroll/financials' },
+  { name: 'invoices', user: 'admin', path: '/invoices' },
+  { name: 'invoice policies', user: 'admin', path: '/invoices/policies' },
+  { name: 'manual submissions', user: 'admin', path: '/payroll/manual-submissions' },
+  { name: 'imports', user: 'admin', path: '/imports' },
+  { name: 'import definitions', user: 'admin', path: '/imports/definitions' },
+  { name: 'reports', user: 'admin', path: '/reports' },
+  { name: 'report jobs', user: 'admin', path: '/reports/jobs' },
+  { name: 'Rogers reports', user: 'admin', path: '/reports/rogers' },
+  { name: 'employees', user: 'admin', path: '/employees' },
+  { name: 'new employee', user: 'admin', path: '/employees/new' },
+  { name: 'onboarding applications', user: 'admin', path: '/onboarding/applications' },
+  { name: 'onboarding policies', user: 'admin', path: '/onboarding/policies' },
+  { name: 'SGI report', user: 'admin', path: '/onboarding/sgi-report' },
+  { name: 'work orders', user: 'admin', path: '/orders' },
+  { name: 'order catalogue', user: 'admin', path: '/orders/catalogue' },
+  { name: 'directories', user: 'admin', path: '/directories' },
+  { name: 'organisation', user: 'admin', path: '/organisation' },
+  { name: 'administration', user: 'admin', path: '/admin' },
+  { name: 'roles', user: 'admin', path: '/admin/roles' },
+  { name: 'permissions', user: 'admin', path: '/admin/permissions' },
+  { name: 'legal notices', user: 'admin', path: '/admin/legal-notices' },
+  { name: 'bulletins inbox', user: 'admin', path: '/bulletins' },
+  { name: 'bulletins admin', user: 'admin', path: '/admin/bulletins' },
+  { name: 'tax rates', user: 'admin', path: '/admin/tax-rates' },
+  { name: 'wage policies', user: 'admin', path: '/admin/wage-policies' },
 ];
 
 /** Waits until the screen has drawn its content: no spinner, no request for a moment. */
@@ -191,129 +228,6 @@ for (const viewport of ['phone', 'desktop'] as const) {
       },
     );
   });
-}
-
-interface FocusStop {
-  /** The control's index among the page's controls (data-kbd). */
-  index: number;
-  label: string;
-  /** What shows the focus while it has it; empty when nothing does. */
-  indicator: string;
-}
-
-/**
- * Marks every visible, enabled control of the page (data-kbd="i"), presses Tab until each was focused
- * once (or `maxTabs`), and tells for each focus stop what showed it: an outline of at least 1 px, or a
- * border colour other than unfocused, with 3:1 against the page (WCAG 1.4.11).
- */
-async function tabThrough(page: Page, maxTabs = 80) {
-  // Focus on an empty mark at the top of the document: no control has it while their plain looks are
-  // read, and Tab starts from there.
-  await page.evaluate(() => {
-    const start = document.createElement('div');
-    start.tabIndex = -1;
-    document.body.prepend(start);
-    start.focus();
-  });
-  await page.waitForTimeout(300);
-  const controls = await page.evaluate(() => {
-    const selector =
-      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-    const found = [...document.querySelectorAll<HTMLElement>(selector)].filter((el) => {
-      const box = el.getBoundingClientRect();
-      // A closed drawer's links are inert: out of the Tab order on purpose.
-      return (
-        el.tabIndex >= 0 &&
-        box.width > 0 &&
-        box.height > 0 &&
-        getComputedStyle(el).visibility !== 'hidden' &&
-        !el.closest('[inert]')
-      );
-    });
-    return found.map((el, i) => {
-      el.dataset.kbd = String(i);
-      // What draws the control: itself, the track of a hidden switch checkbox, or the frame around a
-      // borderless input (a password field with its eye button).
-      const own = getComputedStyle(el);
-      const parent = el.parentElement;
-      const frame =
-        own.opacity === '0' && el.nextElementSibling instanceof HTMLElement
-          ? el.nextElementSibling
-          : Number.parseFloat(own.borderTopWidth) === 0 &&
-              parent &&
-              Number.parseFloat(getComputedStyle(parent).borderTopWidth) >= 1
-            ? parent
-            : el;
-      frame.dataset.kbdFrame = String(i);
-      return {
-        label: (
-          el.getAttribute('aria-label') ||
-          (el as HTMLInputElement).labels?.[0]?.textContent ||
-          el.textContent ||
-          el.getAttribute('name') ||
-          el.tagName
-        )
-          .replace(/\s*\*$/, '')
-          .trim(),
-        border: getComputedStyle(frame).borderTopColor,
-      };
-    });
-  });
-  const labels = controls.map((c) => c.label);
-  const stops: FocusStop[] = [];
-  for (let i = 0; i < maxTabs && new Set(stops.map((s) => s.index)).size < labels.length; i++) {
-    await page.keyboard.press('Tab');
-    // Past any transition of the focus style.
-    await page.waitForTimeout(150);
-    const seen = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el?.dataset.kbd) return null;
-      const frame = document.querySelector<HTMLElement>(`[data-kbd-frame="${el.dataset.kbd}"]`) ?? el;
-      const own = getComputedStyle(el);
-      const style = getComputedStyle(frame);
-      return {
-        index: Number(el.dataset.kbd),
-        // The outline of the control or of what draws it.
-        outline: [own, style]
-          .filter((x) => x.outlineStyle !== 'none' && Number.parseFloat(x.outlineWidth) >= 1)
-          .map((x) => `${x.outlineStyle} ${x.outlineWidth} ${x.outlineColor}`)[0],
-        border: style.borderTopColor,
-        borderWidth: Number.parseFloat(style.borderTopWidth),
-      };
-    });
-    if (!seen) continue;
-    const borderShows =
-      seen.borderWidth >= 1 &&
-      seen.border !== controls[seen.index].border &&
-      contrast(seen.border, 'rgb(255, 255, 255)') >= 3;
-    stops.push({
-      index: seen.index,
-      label: labels[seen.index],
-      indicator: seen.outline ? `outline ${seen.outline}` : borderShows ? `border ${seen.border}` : '',
-    });
-  }
-  return { labels, stops };
-}
-
-/** WCAG contrast ratio of two `rgb(r, g, b)` colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (rgb: string) => {
-    const [r, g, bl] = (rgb.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-function expectEveryControlFocusedVisibly(result: Awaited<ReturnType<typeof tabThrough>>) {
-  const reached = new Set(result.stops.map((s) => s.index));
-  const missed = result.labels.filter((_, i) => !reached.has(i));
-  expect(missed, `controls Tab never reached: ${missed.join(', ')}`).toEqual([]);
-  const invisible = result.stops.filter((s) => !s.indicator).map((s) => s.label);
-  expect(invisible, `focus not visible on: ${invisible.join(', ')}`).toEqual([]);
 }
 
 describe('keyboard', () => {
