@@ -49,6 +49,8 @@ export function appTheme(t: TFunction): MantineThemeOverride {
     // A focus ring on keyboard focus (:focus-visible), none on a tap or click.
     focusRing: 'auto',
     components: {
+      // A card that is a link (Home, the reports hub) shows the keyboard focus ring like a button.
+      Card: { classNames: { root: 'mantine-focus-auto' } },
       Modal: { defaultProps: { closeButtonProps: close } },
       Drawer: { defaultProps: { closeButtonProps: close } },
       Notification: { defaultProps: { closeButtonProps: close } },

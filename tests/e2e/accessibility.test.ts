@@ -281,4 +281,22 @@ describe('keyboard', () => {
       await context.close();
     });
   }
+
+  // Two office screens of the kinds the walk above does not meet: cards that are links (the reports
+  // hub, like Home) and fields of pills (the new employee's roles). On a desktop, where they are used.
+  it.each([
+    ['reports hub', '/reports', 'My day'],
+    ['new employee', '/employees/new', 'Global roles'],
+  ])('%s (desktop): Tab reaches every control, each with a visible focus', async (_name, path, label) => {
+    const { page, context } = await newPage(browser, baseUrl, 'desktop');
+    await page.goto('/account/login');
+    await signIn(page, 'admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/account/'));
+    await page.goto(path);
+    await settle(page);
+    const result = await tabThrough(page, 160);
+    expect(result.labels.some((l) => l.startsWith(label))).toBe(true);
+    expectEveryControlFocusedVisibly(result);
+    await context.close();
+  });
 });

@@ -44,17 +44,20 @@ export async function tabThrough(page: Page, maxTabs = 80) {
     return found.map((el, i) => {
       el.dataset.kbd = String(i);
       // What draws the control: itself, the track of a hidden switch checkbox, or the frame around a
-      // borderless input (a password field with its eye button).
+      // borderless input.
       const own = getComputedStyle(el);
-      const parent = el.parentElement;
+      // A borderless input is drawn by the nearest of its three closest ancestors with a border (a
+      // password field's frame around it and its eye button; a pills field's box around its pills).
+      const bordered = (node: HTMLElement | null, up: number): HTMLElement | null =>
+        !node || up === 0
+          ? null
+          : Number.parseFloat(getComputedStyle(node).borderTopWidth) >= 1
+            ? node
+            : bordered(node.parentElement, up - 1);
       const frame =
         own.opacity === '0' && el.nextElementSibling instanceof HTMLElement
           ? el.nextElementSibling
-          : Number.parseFloat(own.borderTopWidth) === 0 &&
-              parent &&
-              Number.parseFloat(getComputedStyle(parent).borderTopWidth) >= 1
-            ? parent
-            : el;
+          : (Number.parseFloat(own.borderTopWidth) === 0 && bordered(el.parentElement, 3)) || el;
       frame.dataset.kbdFrame = String(i);
       return {
         label: (
