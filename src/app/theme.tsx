@@ -49,8 +49,10 @@ export function appTheme(t: TFunction): MantineThemeOverride {
     // A focus ring on keyboard focus (:focus-visible), none on a tap or click.
     focusRing: 'auto',
     components: {
-      // A card that is a link (Home, the reports hub) shows the keyboard focus ring like a button.
+      // A card or paper that is a link (Home's cards and tiles, the reports hub) shows the keyboard
+      // focus ring like a button (the class draws nothing on what cannot take focus).
       Card: { classNames: { root: 'mantine-focus-auto' } },
+      Paper: { classNames: { root: 'mantine-focus-auto' } },
       Modal: { defaultProps: { closeButtonProps: close } },
       Drawer: { defaultProps: { closeButtonProps: close } },
       Notification: { defaultProps: { closeButtonProps: close } },

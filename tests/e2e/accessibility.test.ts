@@ -282,9 +282,11 @@ describe('keyboard', () => {
     });
   }
 
-  // Two office screens of the kinds the walk above does not meet: cards that are links (the reports
-  // hub, like Home) and fields of pills (the new employee's roles). On a desktop, where they are used.
+  // Office screens of the kinds the walk above does not meet: cards and tiles that are links (Home's
+  // dashboards, the reports hub) and fields of pills (the new employee's roles). On a desktop, where
+  // they are used.
   it.each([
+    ['home dashboards', '/', 'Open places today'],
     ['reports hub', '/reports', 'My day'],
     ['new employee', '/employees/new', 'Global roles'],
   ])('%s (desktop): Tab reaches every control, each with a visible focus', async (_name, path, label) => {
@@ -294,7 +296,7 @@ describe('keyboard', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/account/'));
     await page.goto(path);
     await settle(page);
-    const result = await tabThrough(page, 160);
+    const result = await tabThrough(page, 200);
     expect(result.labels.some((l) => l.startsWith(label))).toBe(true);
     expectEveryControlFocusedVisibly(result);
     await context.close();

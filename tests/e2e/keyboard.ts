@@ -48,16 +48,13 @@ export async function tabThrough(page: Page, maxTabs = 80) {
       const own = getComputedStyle(el);
       // A borderless input is drawn by the nearest of its three closest ancestors with a border (a
       // password field's frame around it and its eye button; a pills field's box around its pills).
-      const bordered = (node: HTMLElement | null, up: number): HTMLElement | null =>
-        !node || up === 0
-          ? null
-          : Number.parseFloat(getComputedStyle(node).borderTopWidth) >= 1
-            ? node
-            : bordered(node.parentElement, up - 1);
+      let bordered: HTMLElement | null = null;
+      for (let node = el.parentElement, up = 0; node && up < 3 && !bordered; node = node.parentElement, up++)
+        if (Number.parseFloat(getComputedStyle(node).borderTopWidth) >= 1) bordered = node;
       const frame =
         own.opacity === '0' && el.nextElementSibling instanceof HTMLElement
           ? el.nextElementSibling
-          : (Number.parseFloat(own.borderTopWidth) === 0 && bordered(el.parentElement, 3)) || el;
+          : (Number.parseFloat(own.borderTopWidth) === 0 && bordered) || el;
       frame.dataset.kbdFrame = String(i);
       return {
         label: (

@@ -145,7 +145,6 @@ function StickyDemo() {
       role="group"
       aria-label={t('ui.kit.sections.sticky')}
       tabIndex={0}
-      className="mantine-focus-auto"
     >
       <Text size="sm" p="sm">
         {t('ui.kit.labels.stickyHeader')}
