@@ -35,11 +35,6 @@ const SignOutWarning = lazy(() => import('./sign-out-warning'));
 // Only while proxying: "Signed in as X on behalf of Y — Return to my account".
 const ProxyBanner = lazy(() => import('../features/access/proxy-banner'));
 
-/** Whether the screen is desktop-wide as the app starts (the sidebar then shows at once). */
-function wideAtStart(): boolean {
-  return typeof window !== 'undefined' && !!window.matchMedia?.('(min-width: 75em)').matches;
-}
-
 /** Every change of the user still in the outbox (waiting, refused or in conflict). */
 async function countUnsent(userId: string): Promise<number> {
   return (await (await offlineStoreNow()).listOutbox(userId)).length;
@@ -53,8 +48,10 @@ export function Shell(_props: { session: Session }) {
   const location = useLocation();
   const [mobileOpen, mobile] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'apex.sidebarCollapsed', defaultValue: false });
-  // Icons only is a desktop choice: the drawer of a phone or tablet always shows the names.
-  const desktop = useMediaQuery('(min-width: 75em)', true);
+  // Icons only is a desktop choice: the drawer of a phone or tablet always shows the names. Read at
+  // once (not after a first render as a desktop), so a phone's first screen neither loads the sidebar's
+  // entries nor leaves its closed drawer out of `inert`.
+  const desktop = useMediaQuery('(min-width: 75em)', undefined, { getInitialValueInEffect: false });
   const narrow = collapsed && desktop;
 
   // Close the phone drawer after a navigation.
@@ -72,8 +69,7 @@ export function Shell(_props: { session: Session }) {
   const settled = useSettled();
   // The sidebar's entries are not part of a phone's first screen (a closed drawer there): they load once
   // the app has settled or the drawer opens; on a desktop, where the sidebar shows at once, right away.
-  const [navLoaded, setNavLoaded] = useState(wideAtStart);
-  if (!navLoaded && (settled || mobileOpen)) setNavLoaded(true);
+  const navShown = desktop || settled || mobileOpen;
   // The user pressed the user button before the menu's chunk was there: it opens once loaded.
   const [menuWanted, setMenuWanted] = useState(false);
 
@@ -168,7 +164,7 @@ export function Shell(_props: { session: Session }) {
         inert={!desktop && !mobileOpen}
       >
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          {navLoaded && (
+          {navShown && (
             <Suspense fallback={null}>
               <SidebarNav modules={modules} pathname={location.pathname} narrow={narrow} />
             </Suspense>
