@@ -10,6 +10,7 @@
 // data-first-leads-render-ms (ms from navigation to the first idle with leads drawn: the first-render
 // benchmark reads it).
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './map-controls.css';
 import * as maplibregl from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import MapGL, {
