@@ -40,7 +40,8 @@ import {
 import { addDays, isoWeekday } from '../domain/time/clock-time';
 import { officeToday } from '../domain/time-management/office-day';
 import { periodContaining } from '../domain/time-management/pay-periods';
-import { BasisOfPay, recalculateEntries } from '../modules/payroll/calculate';
+import { recalculateEntries } from '../modules/payroll/calculate';
+import { BasisOfPay } from '../modules/payroll/engine-inputs';
 import { DEFAULT_INPUTS, ensurePayrolls } from '../modules/payroll/ensure';
 import { ensurePayPeriods } from '../modules/time-management/periods';
 import { seedWagePolicies } from './payroll-manual';

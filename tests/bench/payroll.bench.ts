@@ -125,7 +125,7 @@ async function main() {
     );
 
     if (process.env.PROFILE) {
-      const { gather } = await import('../../server/modules/payroll/calculate');
+      const { gather } = await import('../../server/modules/payroll/gather');
       const { computeEntry } = await import('../../server/domain/payroll');
       for (let k = 0; k < 2; k++) {
         const g0 = performance.now();

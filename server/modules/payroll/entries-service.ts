@@ -18,8 +18,9 @@ import {
 import { payPeriods, payrollCommissionPieces, payrollEntries } from '../../db/tables';
 import { AppError, badRequest } from '../../errors';
 import type { Actor } from '../access/service';
-import { gather, recalculateEntries } from './calculate';
+import { recalculateEntries } from './calculate';
 import { ensurePayrolls } from './ensure';
+import { gather } from './gather';
 import { type Conn, entryInScope, PROCESS, processablePayroll, READ, readablePayroll } from './scope';
 import { type EntryRow, entryWires, inputsOf } from './wire';
 
