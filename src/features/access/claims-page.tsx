@@ -31,6 +31,7 @@ import { serverFieldErrors } from '../../api/field-errors';
 import { CLAIM_TYPES, type ClaimImportResult, type ClaimRowError } from '../../contract/access';
 import { notify } from '../../ui/notify';
 import { QueryView } from '../../ui/query-view';
+import { ScrollTable } from '../../ui/scroll-table';
 import {
   ACCESS_KEY,
   useImportClaims,
@@ -153,7 +154,7 @@ export default function ClaimsPage() {
               <Text size="sm" c="dimmed">
                 {t('access.claims.count', { count: shown.length })}
               </Text>
-              <Table.ScrollContainer minWidth={640}>
+              <ScrollTable label={t('access.claims.title')} minWidth={640}>
                 <Table striped highlightOnHover data-testid="claims-table">
                   <Table.Thead>
                     <Table.Tr>
@@ -221,7 +222,7 @@ export default function ClaimsPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
               {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
             </Stack>
           );
@@ -447,7 +448,7 @@ function Preview({ result, lineOf }: { result: ClaimImportResult; lineOf: (row: 
     <Stack gap="xs" data-testid="claims-import-preview">
       <Text>{t('access.import.summary', result)}</Text>
       {result.Changes.length > 0 && (
-        <Table.ScrollContainer minWidth={600} mah={360}>
+        <ScrollTable label={t('access.import.changes')} minWidth={600} mah={360}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -478,7 +479,7 @@ function Preview({ result, lineOf }: { result: ClaimImportResult; lineOf: (row: 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

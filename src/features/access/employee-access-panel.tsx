@@ -30,6 +30,7 @@ import { hasGrant } from '../../api/permissions';
 import { useAppServices, useSessionData } from '../../app/app-context';
 import type { SimulationResult } from '../../contract/access';
 import { QueryView } from '../../ui/query-view';
+import { ScrollTable } from '../../ui/scroll-table';
 import {
   useEmployeeClaims,
   useEmployeePermissions,
@@ -245,7 +246,7 @@ function SimulationView({
           onChange={(e) => setShowAll(e.currentTarget.checked)}
         />
       </Group>
-      <Table.ScrollContainer minWidth={700} mah={420}>
+      <ScrollTable label={t('access.simulation.permissions')} minWidth={700} mah={420}>
         <Table striped stickyHeader data-testid="simulation-permissions">
           <Table.Thead>
             <Table.Tr>
@@ -311,7 +312,7 @@ function SimulationView({
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Stack>
   );
 }

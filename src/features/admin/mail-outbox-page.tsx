@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
+import { ScrollTable } from '../../ui/scroll-table';
 import { type MailItem, useMailOutbox } from './get-mail-outbox';
 
 const PAGE_SIZE = 20;
@@ -28,7 +29,7 @@ export default function MailOutboxPage() {
       >
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollTable label={t('admin.mail.title')} minWidth={640}>
               <Table striped highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
@@ -61,7 +62,7 @@ export default function MailOutboxPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <ListFooter
               label={t('admin.mail.count', { count: data.TotalCount })}
               totalCount={data.TotalCount}

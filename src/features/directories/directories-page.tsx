@@ -28,6 +28,7 @@ import { useSessionData } from '../../app/app-context';
 import { DIRECTORY_KINDS, type DirectoryKind } from '../../contract/directories';
 import { textFilter } from '../../lib/text-filter';
 import { QueryView } from '../../ui/query-view';
+import { ScrollTable } from '../../ui/scroll-table';
 import { SortHeader } from '../../ui/sort-header';
 import { type AnyItem, useDeleteRecord, useDirectory } from './api';
 import { KINDS, type KindDef, sortName } from './kinds';
@@ -140,7 +141,7 @@ function DirectoryList({ def, canManage }: { def: KindDef; canManage: boolean })
             </Text>
           ) : (
             <Stack gap="xs">
-              <Table.ScrollContainer minWidth={720}>
+              <ScrollTable label={kindLabel} minWidth={720}>
                 <Table highlightOnHover verticalSpacing="sm" aria-label={kindLabel}>
                   <Table.Thead>
                     <Table.Tr>
@@ -227,7 +228,7 @@ function DirectoryList({ def, canManage }: { def: KindDef; canManage: boolean })
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
               <Text size="sm" c="dimmed">
                 {t('directories.count', { count: rows.length })}
               </Text>

@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PaymentMethod, type PayrollInvoice, PayrollInvoiceStatus } from '../../contract/invoices';
 import { QueryView } from '../../ui/query-view';
+import { ScrollTable } from '../../ui/scroll-table';
 import { currencyOf, formatDay, formatMoney, formatWindow } from '../payroll/processing/format';
 import { invoicePdfUrl, problemOf, useInvoice, useUpdateInvoice } from './api';
 import { METHOD_KEYS, parseDecimal, STATUS_KEYS } from './format';
@@ -194,7 +195,7 @@ function InvoiceView({ invoice: inv, onReload }: { invoice: PayrollInvoice; onRe
               </SimpleGrid>
             </Card>
             <Card withBorder padding="md">
-              <Table.ScrollContainer minWidth={wide ? 560 : 0}>
+              <ScrollTable label={t('invoices.lines.title')} minWidth={wide ? 560 : 0}>
                 <Table verticalSpacing="xs" fz="sm" data-testid="invoice-lines">
                   <Table.Thead>
                     <Table.Tr>
@@ -253,7 +254,7 @@ function InvoiceView({ invoice: inv, onReload }: { invoice: PayrollInvoice; onRe
                     />
                   </Table.Tfoot>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             </Card>
           </Stack>
         </Grid.Col>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isCalendarDay } from '../../contract/common';
 import { QueryView } from '../../ui/query-view';
+import { ScrollTable } from '../../ui/scroll-table';
 import { currencyOf, formatMoney, formatWindow } from '../payroll/processing/format';
 import { problemOf, useCreateInvoice, useNewInvoice } from './api';
 
@@ -49,7 +50,7 @@ export function NewInvoiceModal({ onClose }: { onClose: () => void }) {
                 label={t('invoices.new.payroll')}
                 required
               >
-                <Table.ScrollContainer minWidth={640}>
+                <ScrollTable label={t('invoices.new.payrolls')} minWidth={640}>
                   <Table verticalSpacing="xs" fz="sm" highlightOnHover>
                     <Table.Thead>
                       <Table.Tr>
@@ -95,7 +96,7 @@ export function NewInvoiceModal({ onClose }: { onClose: () => void }) {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </ScrollTable>
               </Radio.Group>
             )}
             <TextInput

@@ -11,6 +11,7 @@ import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { PayrollInvoicePolicy } from '../../contract/invoices';
 import { QueryView } from '../../ui/query-view';
+import { ScrollTable } from '../../ui/scroll-table';
 import { formatMoney } from '../payroll/processing/format';
 import { problemOf, useDeletePolicy, useInvoicePolicies } from './api';
 import { METHOD_KEYS } from './format';
@@ -65,7 +66,7 @@ export default function InvoicePoliciesPage() {
         isEmpty={(d) => d.length === 0}
       >
         {(rows) => (
-          <Table.ScrollContainer minWidth={1100}>
+          <ScrollTable label={t('invoices.policies.title')} minWidth={1100}>
             <Table striped highlightOnHover verticalSpacing="xs" fz="sm" data-testid="policies-table">
               <Table.Thead>
                 <Table.Tr>
@@ -135,7 +136,7 @@ export default function InvoicePoliciesPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryView>
       {editing && (

@@ -35,6 +35,7 @@ import {
   type DivisionV2,
   PayrollPolicyHistorySave,
 } from '../../contract/organisation';
+import { ScrollTable } from '../../ui/scroll-table';
 import {
   type SaveProblem,
   saveForm,
@@ -336,7 +337,7 @@ function ProfileCard({ profile, isAdmin }: { profile: DivisionProfile; isAdmin: 
             {t('organisation.div.policyHistory')}
           </Title>
           <ProblemAlert problem={problem} onReload={() => setProblem(null)} fields={POLICY_HISTORY_FIELDS} />
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable label={t('organisation.div.policyHistory')} minWidth={640}>
             <Table verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
@@ -407,7 +408,7 @@ function ProfileCard({ profile, isAdmin }: { profile: DivisionProfile; isAdmin: 
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           {isAdmin ? (
             <Group justify="space-between">
               <Button
@@ -459,7 +460,7 @@ function ProfileCard({ profile, isAdmin }: { profile: DivisionProfile; isAdmin: 
           {t('organisation.div.noRotations')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <ScrollTable label={t('organisation.div.rotations')} minWidth={520}>
           <Table verticalSpacing={4} striped>
             <Table.Thead>
               <Table.Tr>
@@ -482,7 +483,7 @@ function ProfileCard({ profile, isAdmin }: { profile: DivisionProfile; isAdmin: 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {profileRotations ? (
         <RotationsDialog profile={profileRotations} opened={adjusting} onClose={() => setAdjusting(false)} />

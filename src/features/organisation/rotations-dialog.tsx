@@ -22,6 +22,7 @@ import type {
   RotationAdjustment,
   RotationAdjustmentResult,
 } from '../../contract/organisation';
+import { ScrollTable } from '../../ui/scroll-table';
 import { wireDay } from '../scheduling/api/wire';
 import { type SaveProblem, saveProblem, useAdjustRotations } from './api';
 import { ProblemAlert } from './parts';
@@ -168,7 +169,7 @@ export function RotationsDialog({
             </List>
           </Alert>
         ) : null}
-        <Table.ScrollContainer minWidth={520}>
+        <ScrollTable label={t('organisation.div.rotations')} minWidth={520}>
           <Table verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
@@ -244,7 +245,7 @@ export function RotationsDialog({
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         <Group>
           <Button
             variant="subtle"

@@ -29,6 +29,7 @@ import type { RsPayoutTransfer } from '../../contract/payouts';
 import { ListFooter } from '../../ui/list-footer';
 import { QueryView } from '../../ui/query-view';
 import { RefusalBanner } from '../../ui/refusal-banner';
+import { ScrollTable } from '../../ui/scroll-table';
 import { CorporationSelect } from '../access/corporation-select';
 import { localDate } from '../orders/field/order-draft';
 import { SortHeader } from '../scheduling/components/sort-header';
@@ -358,7 +359,7 @@ export default function TransfersPage() {
           const rows = sortRows(data, sort, sortValue);
           return (
             <Stack gap="sm">
-              <Table.ScrollContainer minWidth={900}>
+              <ScrollTable label={t('payouts.transfers.title')} minWidth={900}>
                 <Table highlightOnHover data-testid="transfers">
                   <Table.Thead>
                     <Table.Tr>
@@ -404,7 +405,7 @@ export default function TransfersPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
               <ListFooter
                 label={t('payouts.transfers.count', { count: rows.length })}
                 totalCount={rows.length}

@@ -12,6 +12,7 @@ import { Country } from '../../contract/common';
 import { StateProvince, TaxRate } from '../../contract/provinces';
 import { notify } from '../../ui/notify';
 import { QueryView } from '../../ui/query-view';
+import { ScrollTable } from '../../ui/scroll-table';
 import { useStateProvinces } from '../directories/api';
 
 const RATES = ['TaxRate1', 'TaxRate2', 'TaxRate3'] as const;
@@ -124,7 +125,7 @@ export default function TaxRatesPage() {
         isEmpty={(rows) => rows.length === 0}
       >
         {(rows) => (
-          <Table.ScrollContainer minWidth={680}>
+          <ScrollTable label={t('directories.taxRates.title')} minWidth={680}>
             <Table verticalSpacing="xs" striped aria-label={t('directories.taxRates.title')}>
               <Table.Thead>
                 <Table.Tr>
@@ -223,7 +224,7 @@ export default function TaxRatesPage() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryView>
     </Stack>

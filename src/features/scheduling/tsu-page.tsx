@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { useSessionData } from '../../app/app-context';
 import type { EmployeeTsuRow } from '../../contract/scheduling';
+import { ScrollTable } from '../../ui/scroll-table';
 import { useManagedOffices } from './api/get-offices';
 import { useTsuReports } from './api/get-tsu-reports';
 import { addDays, localDay, weekStart } from './board';
@@ -168,7 +169,7 @@ export default function TsuPage() {
             ) : compact ? (
               <CompactSlotTable rows={slotRows} sort={slotSort} onSort={setSlotSort} narrow={narrow} />
             ) : (
-              <Table.ScrollContainer minWidth={FULL_TABLE_WIDTH}>
+              <ScrollTable label={t('scheduling.tsu.perSlot')} minWidth={FULL_TABLE_WIDTH}>
                 <Table striped highlightOnHover data-testid="tsu-slots">
                   <Table.Thead>
                     <Table.Tr>
@@ -229,7 +230,7 @@ export default function TsuPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
           </Tabs.Panel>
           <Tabs.Panel value="employees" pt="sm">
@@ -238,7 +239,7 @@ export default function TsuPage() {
             ) : compact ? (
               <CompactEmployeeTable rows={empRows} sort={empSort} onSort={setEmpSort} narrow={narrow} />
             ) : (
-              <Table.ScrollContainer minWidth={720}>
+              <ScrollTable label={t('scheduling.tsu.perEmployee')} minWidth={720}>
                 <Table striped highlightOnHover data-testid="tsu-employees">
                   <Table.Thead>
                     <Table.Tr>
@@ -285,7 +286,7 @@ export default function TsuPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
           </Tabs.Panel>
         </Tabs>

@@ -4,6 +4,7 @@ import { Badge, Group, List, SimpleGrid, Stack, Table, Text } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { RoleDashboardId } from '../../../contract/dashboards';
 import { formatTimeOfDay } from '../../../lib/dates';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { formatDay } from '../../payroll/processing/format';
 import { useRoleDashboard } from './api';
 import { DashboardFrame, DashboardLinks, Figure, hoursOf, useStateLink } from './parts';
@@ -106,7 +107,7 @@ export function ManagerDayCard({ detail = false }: { detail?: boolean }) {
                     {t('home-dashboards.managerDay.noSlots')}
                   </Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={480}>
+                  <ScrollTable label={t('home-dashboards.managerDay.slotsTitle')} minWidth={480}>
                     <Table striped data-testid="open-slots">
                       <Table.Thead>
                         <Table.Tr>
@@ -131,7 +132,7 @@ export function ManagerDayCard({ detail = false }: { detail?: boolean }) {
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </ScrollTable>
                 )}
               </Stack>
               <Stack gap={4}>
@@ -143,7 +144,7 @@ export function ManagerDayCard({ detail = false }: { detail?: boolean }) {
                     {t('home-dashboards.managerDay.noPeriods')}
                   </Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={480}>
+                  <ScrollTable label={t('home-dashboards.managerDay.periodsTitle')} minWidth={480}>
                     <Table striped data-testid="awaiting-periods">
                       <Table.Thead>
                         <Table.Tr>
@@ -172,7 +173,7 @@ export function ManagerDayCard({ detail = false }: { detail?: boolean }) {
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </ScrollTable>
                 )}
               </Stack>
             </>

@@ -3,6 +3,7 @@
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RoleDashboardId } from '../../../contract/dashboards';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { currencyOf, formatDay, formatMoney } from '../../payroll/processing/format';
 import { useRoleDashboard } from './api';
 import { DashboardFrame, DashboardLinks, Figure, hoursOf, useStateLink } from './parts';
@@ -63,7 +64,7 @@ export function OwnerWeekCard({ detail = false }: { detail?: boolean }) {
             />
           </SimpleGrid>
           {detail && (
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollTable label={t('home-dashboards.ownerWeek.byOffice')} minWidth={560}>
               <Table striped data-testid="week-offices">
                 <Table.Thead>
                   <Table.Tr>
@@ -86,7 +87,7 @@ export function OwnerWeekCard({ detail = false }: { detail?: boolean }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
           {detail && (
             <Text size="xs" c="dimmed">

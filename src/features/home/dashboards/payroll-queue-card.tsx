@@ -5,6 +5,7 @@ import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RoleDashboardId } from '../../../contract/dashboards';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { formatDay } from '../../payroll/processing/format';
 import { useRoleDashboard } from './api';
 import { DashboardFrame, DashboardLinks, Figure, useStateLink } from './parts';
@@ -78,7 +79,7 @@ export function PayrollQueueCard({ detail = false }: { detail?: boolean }) {
                   {t('home-dashboards.payrollQueue.noPayrolls')}
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={560}>
+                <ScrollTable label={t('home-dashboards.payrollQueue.openPayrolls')} minWidth={560}>
                   <Table striped data-testid="queue-payrolls">
                     <Table.Thead>
                       <Table.Tr>
@@ -123,7 +124,7 @@ export function PayrollQueueCard({ detail = false }: { detail?: boolean }) {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </ScrollTable>
               )}
             </Stack>
           )}

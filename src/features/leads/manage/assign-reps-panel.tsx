@@ -26,6 +26,7 @@ import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/errors';
 import { type LeadBulkPatch, LeadBulkPatchResult, type LeadGroup } from '../../../contract/leads';
 import { ListFooter } from '../../../ui/list-footer';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { LeadStatusBadge } from '../components/status-badge';
 import { LEADS_PAGE_SIZE, leadsQuery, repsQuery, territoriesQuery } from './manage-api';
 
@@ -124,7 +125,7 @@ export function AssignRepsPanel({ group }: { group: LeadGroup }) {
         <Text c="dimmed">{t('leads.manage.reps.none')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollTable label={t('leads.manage.reps.tableLabel')} minWidth={560}>
             <Table verticalSpacing={4} fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -170,7 +171,7 @@ export function AssignRepsPanel({ group }: { group: LeadGroup }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <ListFooter
             label={t('leads.manage.reps.total', { count: leads.data.TotalCount })}
             totalCount={leads.data.TotalCount}

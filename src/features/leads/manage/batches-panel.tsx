@@ -35,6 +35,7 @@ import {
   type LeadGroup,
 } from '../../../contract/leads';
 import { ListFooter } from '../../../ui/list-footer';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { batchTracker } from './batch-tracker';
 import {
   BATCHES_PAGE_SIZE,
@@ -267,7 +268,7 @@ export function BatchesPanel({ group }: { group: LeadGroup }) {
         <Text c="dimmed">{t('leads.manage.batches.none')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable label={t('leads.manage.tabs.batches')} minWidth={640}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -304,7 +305,7 @@ export function BatchesPanel({ group }: { group: LeadGroup }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <ListFooter
             totalCount={batches.data.TotalCount}
             pageSize={BATCHES_PAGE_SIZE}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../api/api-context';
 import { errorMessage } from '../../../api/errors';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { AssignRepsPanel } from './assign-reps-panel';
 import { BatchesPanel } from './batches-panel';
 import { groupsQuery } from './manage-api';
@@ -46,7 +47,7 @@ export default function LeadsManagePage() {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable label={t('leads.manage.title')} minWidth={320}>
             <Table highlightOnHover verticalSpacing={6} data-testid="lead-groups">
               <Table.Thead>
                 <Table.Tr>
@@ -93,7 +94,7 @@ export default function LeadsManagePage() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
 
           {group && (
             <Tabs value={tab} onChange={setTab} keepMounted={false}>

@@ -35,6 +35,7 @@ import {
   type ValueType,
 } from '../../../contract/onboarding';
 import { QueryView } from '../../../ui/query-view';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { useOnboardingDivisions } from '../api/applications';
 import { useDivisionPolicy, useSavePolicy } from './api';
 
@@ -595,7 +596,7 @@ function Section({
             {t('onboarding-policies.none')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <ScrollTable label={title} minWidth={720}>
             <Table verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
@@ -607,7 +608,7 @@ function Section({
               </Table.Thead>
               <Table.Tbody>{children}</Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
     </Card>

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, isResponseError } from '../../../api/errors';
 import type { EmployeeSgiId } from '../../../contract/onboarding';
 import { QueryView } from '../../../ui/query-view';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { useEmployeeList } from '../../employees/api';
 import { calendarDay } from '../format';
 import { useAddSgiId, useDeleteSgiId, useSgiHistory, useSgiReport } from './api';
@@ -97,7 +98,7 @@ export default function SgiReportPage() {
         isEmpty={(rows) => rows.length === 0}
       >
         {(rows) => (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable label={t('onboarding-policies.sgi.title')} minWidth={640}>
             <Table striped highlightOnHover data-testid="sgi-report">
               <Table.Thead>
                 <Table.Tr>
@@ -131,7 +132,7 @@ export default function SgiReportPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryView>
       <Modal

@@ -8,6 +8,7 @@ import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import { notify } from '../../../ui/notify';
 import { RefusalBanner } from '../../../ui/refusal-banner';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { useBulkCreateWorkOrders } from '../api/office';
 import { BULK_COLUMNS, parseBulkRows, rowErrors } from './helpers';
 
@@ -74,7 +75,7 @@ export function BulkCreatePanel() {
         testId="bulk-create-error"
       />
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
+        <ScrollTable label={t('orders.bulk.preview')} minWidth={900}>
           <Table striped verticalSpacing={4} data-testid="bulk-preview">
             <Table.Thead>
               <Table.Tr>
@@ -109,7 +110,7 @@ export function BulkCreatePanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

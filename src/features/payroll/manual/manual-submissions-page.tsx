@@ -30,6 +30,7 @@ import type { ManualPayrollSort } from '../../../contract/payroll';
 import { type ManualSubmission, ManualSubmissionStatus as S } from '../../../contract/payroll-manual';
 import { ListFooter } from '../../../ui/list-footer';
 import { noItems, QueryView } from '../../../ui/query-view';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { SortHeader } from '../../../ui/sort-header';
 import {
   earningsStatementUrl,
@@ -142,7 +143,7 @@ export default function ManualSubmissionsPage() {
       >
         {(data) => (
           <Stack gap="sm">
-            <Table.ScrollContainer minWidth={900}>
+            <ScrollTable label={t('payroll-manual.title')} minWidth={900}>
               <Table striped highlightOnHover verticalSpacing="xs" data-testid="manual-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -200,7 +201,7 @@ export default function ManualSubmissionsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <ListFooter
               label={t('payroll-manual.count', { count: data.TotalCount })}
               totalCount={data.TotalCount}

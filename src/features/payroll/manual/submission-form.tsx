@@ -25,6 +25,7 @@ import {
   ManualSubmissionAmend,
   ManualSubmissionSave,
 } from '../../../contract/payroll-manual';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { useManualAction } from './api';
 import { day } from './format';
 
@@ -141,7 +142,7 @@ export function ManualSubmissionForm(props: ManualSubmissionFormProps) {
         <Text size="sm" c="dimmed">
           {t('payroll-manual.form.period', props.period)}
         </Text>
-        <Table.ScrollContainer minWidth={620}>
+        <ScrollTable label={t('payroll-manual.form.days')} minWidth={620}>
           <Table verticalSpacing={4} aria-label={t('payroll-manual.form.days')}>
             <Table.Thead>
               <Table.Tr>
@@ -218,7 +219,7 @@ export function ManualSubmissionForm(props: ManualSubmissionFormProps) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         {e('ExtraShowHours') && (
           <Text size="sm" c="red.8" role="alert">
             {e('ExtraShowHours')}

@@ -8,6 +8,7 @@ import { IconCheck, IconListDetails, IconPencil, IconX } from '@tabler/icons-rea
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayrollEntry } from '../../../contract/payroll';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { columnValue, employeeName, gridTotals, type TotalColumn } from './calc';
 import { type EntryDraft, fieldKind, GRID_FIELDS, type NumericEntryField, toDraft } from './entry-edit';
 import { formatHours, formatMoney } from './format';
@@ -60,7 +61,7 @@ export function EntriesGrid({
       : money(v);
 
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <ScrollTable label={t('payroll.entries.label')} minWidth={1100}>
       <Table
         striped
         highlightOnHover
@@ -199,7 +200,7 @@ export function EntriesGrid({
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

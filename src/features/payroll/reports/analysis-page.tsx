@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { AnalysisEmployee, AnalysisOffice, PayFigures } from '../../../contract/payroll-reports';
 import { QueryView } from '../../../ui/query-view';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { useAnalysis } from './api';
 import {
   type Currency,
@@ -177,7 +178,7 @@ export default function AnalysisPage() {
                   </Tabs.List>
                   <Tabs.Panel value="offices" pt="sm">
                     <Card withBorder padding={0}>
-                      <Table.ScrollContainer minWidth={900}>
+                      <ScrollTable label={t('payroll-reports.analysis.byOffice')} minWidth={900}>
                         <Table
                           striped
                           highlightOnHover
@@ -232,7 +233,7 @@ export default function AnalysisPage() {
                             </Table.Tr>
                           </Table.Tfoot>
                         </Table>
-                      </Table.ScrollContainer>
+                      </ScrollTable>
                     </Card>
                   </Tabs.Panel>
                   <Tabs.Panel value="employees" pt="sm">
@@ -250,7 +251,7 @@ export default function AnalysisPage() {
                         <Text c="dimmed">{t('payroll-reports.analysis.noMatch')}</Text>
                       ) : (
                         <Card withBorder padding={0}>
-                          <Table.ScrollContainer minWidth={1200}>
+                          <ScrollTable label={t('payroll-reports.analysis.byEmployee')} minWidth={1200}>
                             <Table
                               striped
                               highlightOnHover
@@ -315,7 +316,7 @@ export default function AnalysisPage() {
                                 ))}
                               </Table.Tbody>
                             </Table>
-                          </Table.ScrollContainer>
+                          </ScrollTable>
                         </Card>
                       )}
                     </Stack>

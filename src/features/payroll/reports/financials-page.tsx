@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { FinancialsRow, ProgramFinancialsRow } from '../../../contract/payroll-reports';
 import { QueryView } from '../../../ui/query-view';
 import { type ResponsiveColumn, ResponsiveTable, useTableLayout } from '../../../ui/responsive-table';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { useDivisionOptions, useFinancials, useProgramFinancials } from './api';
 import {
   type Currency,
@@ -332,7 +333,7 @@ function DivisionTable({
     );
   return (
     <Card withBorder padding={0}>
-      <Table.ScrollContainer minWidth={1050}>
+      <ScrollTable label={t('payroll-reports.financials.byDivision')} minWidth={1050}>
         <Table striped highlightOnHover fz="sm" horizontalSpacing="xs" data-testid="financials-division">
           <Table.Thead>
             <Table.Tr>
@@ -381,7 +382,7 @@ function DivisionTable({
           </Table.Tbody>
           <TotalsFoot totals={totals} money={DIVISION_MONEY} labelSpan={5} />
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Card>
   );
 }
@@ -435,7 +436,7 @@ function ProgramTable({
     );
   return (
     <Card withBorder padding={0}>
-      <Table.ScrollContainer minWidth={900}>
+      <ScrollTable label={t('payroll-reports.financials.byProgram')} minWidth={900}>
         <Table striped highlightOnHover fz="sm" horizontalSpacing="xs" data-testid="financials-program">
           <Table.Thead>
             <Table.Tr>
@@ -480,7 +481,7 @@ function ProgramTable({
           </Table.Tbody>
           <TotalsFoot totals={totals} money={PROGRAM_MONEY} labelSpan={4} />
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ProgramStorePair, StatementEmployee } from '../../../contract/payroll-reports';
 import { QueryView } from '../../../ui/query-view';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { type StatementFilter, usePairs, usePayrollsBetween, useStatement } from './api';
 import {
   type Currency,
@@ -179,7 +180,7 @@ export default function StatementPage() {
               <Text fw={700} mb="xs">
                 {t('payroll-reports.statement.totalsTitle')}
               </Text>
-              <Table.ScrollContainer minWidth={420}>
+              <ScrollTable label={t('payroll-reports.statement.totalsTitle')} minWidth={420}>
                 <Table data-testid="statement-totals">
                   <Table.Thead>
                     <Table.Tr>
@@ -209,7 +210,7 @@ export default function StatementPage() {
                     </Table.Tr>
                   </Table.Tfoot>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             </Card>
           </Stack>
         )}
@@ -250,7 +251,7 @@ function EmployeeStatement({
       {e.Lines.length === 0 ? (
         <Text c="dimmed">{t('payroll-reports.statement.noLines')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable label={t('payroll-reports.statement.linesOf', { name: e.EmployeeName })} minWidth={480}>
           <Table striped layout="fixed">
             <Table.Thead>
               <Table.Tr>
@@ -298,7 +299,7 @@ function EmployeeStatement({
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {filtered && someWhole && (
         <Text size="xs" c="dimmed" mt={4}>

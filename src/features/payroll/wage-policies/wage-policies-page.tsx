@@ -39,6 +39,7 @@ import {
 } from '../../../contract/wage-policies';
 import { notify } from '../../../ui/notify';
 import { QueryView } from '../../../ui/query-view';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { useStateProvinces } from '../../directories/api';
 import { day, money } from '../manual/format';
 
@@ -101,7 +102,7 @@ export default function WagePoliciesPage() {
         isEmpty={(rows) => rows.length === 0}
       >
         {(rows) => (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable label={t('payroll-manual.wagePolicies.title')} minWidth={640}>
             <Table striped highlightOnHover verticalSpacing="xs" data-testid="wage-policies-table">
               <Table.Thead>
                 <Table.Tr>
@@ -160,7 +161,7 @@ export default function WagePoliciesPage() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryView>
       {editing !== null && (

@@ -38,6 +38,7 @@ import {
 } from '../../../contract/report-jobs';
 import { ListFooter } from '../../../ui/list-footer';
 import { noItems, QueryView } from '../../../ui/query-view';
+import { ScrollTable } from '../../../ui/scroll-table';
 import {
   documentUrl,
   isRunning,
@@ -280,7 +281,7 @@ function JobList() {
       >
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={820}>
+            <ScrollTable label={t('report-jobs.listTitle')} minWidth={820}>
               <Table verticalSpacing="sm" data-testid="report-jobs">
                 <Table.Thead>
                   <Table.Tr>
@@ -401,7 +402,7 @@ function JobList() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <ListFooter
               label={t('report-jobs.count', { count: data.TotalCount })}
               totalCount={data.TotalCount}
