@@ -2,7 +2,7 @@
 // timeline (server/domain/time/entry-rules.ts workSpan) with its breaks placed inside it (breakSpan),
 // counted on its office day. Deleted entries are left out by the caller.
 import { breakSpan, workSpan } from '../time/entry-rules';
-import type { ShiftIn } from './rules';
+import type { ShiftIn } from './model';
 
 export interface EntryRow {
   Id: number;

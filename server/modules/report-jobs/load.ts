@@ -13,9 +13,9 @@ import {
   payrollEntries,
   timeEntries,
 } from '../../db/tables';
+import type { EmployeeIn, PayInputs, PeriodIn, Range, ShiftIn } from '../../domain/compliance/model';
+import { workedSeconds } from '../../domain/compliance/model';
 import { type EntryRow, placeShifts } from '../../domain/compliance/place';
-import type { EmployeeIn, PayInputs, PeriodIn, Range, ShiftIn } from '../../domain/compliance/rules';
-import { workedSeconds } from '../../domain/compliance/rules';
 import { addDays } from '../../domain/time/clock-time';
 import { officeDay } from '../../domain/time-management/office-day';
 import { minimumWageOn, minimumWageSchedule } from '../wage-policies/minimum-wage';

@@ -13,7 +13,8 @@ import { type ComplianceKind, ReportOutputFormat } from '../../../src/contract/r
 import type { Db } from '../../db/client';
 import type { ReportJobSummaryRow } from '../../db/schema/report-jobs';
 import { KIND_INFO } from '../../domain/compliance/kinds';
-import { evaluate, type Finding, type Range } from '../../domain/compliance/rules';
+import type { Finding, Range } from '../../domain/compliance/model';
+import { evaluate } from '../../domain/compliance/rules';
 import { excel } from '../../libraries';
 import { employeeIdsFor, LoadCache, loadChunk, officeFacts } from './load';
 

@@ -3,13 +3,9 @@
 // The week is Monday 2026-11-16 to Sunday 2026-11-22; no clock and no time zone are involved.
 import { describe, expect, it } from 'vitest';
 import { COMPLIANCE_KINDS, type ComplianceKind, KIND_INFO } from '../../../../server/domain/compliance/kinds';
+import type { EmployeeIn, PayInputs, PeriodIn } from '../../../../server/domain/compliance/model';
 import { type EntryRow, placeShifts } from '../../../../server/domain/compliance/place';
-import {
-  type EmployeeIn,
-  evaluate,
-  type PayInputs,
-  type PeriodIn,
-} from '../../../../server/domain/compliance/rules';
+import { evaluate } from '../../../../server/domain/compliance/rules';
 
 const MON = '2026-11-16';
 const WEEK = { StartDate: MON, EndDate: '2026-11-22' };
