@@ -11,11 +11,17 @@ const modules = {
   // offline test passes through the engine and the database, which is minutes per mutant on a busy
   // machine. The scores are then a lower bound (other offline tests kill some survivors too).
   'src/offline/db.ts': ['tests/unit/offline/db*.test.ts'],
-  'src/offline/sync-engine.ts': [
-    'tests/unit/offline/sync-engine*.test.ts',
-    'tests/unit/offline/tabs.test.ts',
-    'tests/unit/offline/use-sync-status*.test.tsx',
-  ],
+  // The engine and its parts (what goes out, what it writes to the outbox, what it uses of the browser).
+  ...Object.fromEntries(
+    ['sync-engine', 'sync-protocol', 'sync-outbox', 'sync-platform'].map((name) => [
+      `src/offline/${name}.ts`,
+      [
+        'tests/unit/offline/sync-engine*.test.ts',
+        'tests/unit/offline/tabs.test.ts',
+        'tests/unit/offline/use-sync-status*.test.tsx',
+      ],
+    ]),
+  ),
   'src/offline/use-sync-status.ts': ['tests/unit/offline/use-sync-status*.test.tsx'],
   'server/domain/time/entry-rules.ts': ['tests/unit/time/entry-rules*.test.ts'],
   'server/modules/access/service.ts': ['tests/api/access-rules.test.ts', 'tests/api/access-mutants.test.ts'],

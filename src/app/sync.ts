@@ -3,7 +3,8 @@
 import type { ApiClient } from '../api/api-client';
 import { AbortedConnectionError, isResponseError } from '../api/errors';
 import { offlineStore } from '../offline/store';
-import type { SendFunction, SyncEngine, SyncStatus } from '../offline/sync-engine';
+import type { SyncEngine, SyncStatus } from '../offline/sync-engine';
+import type { SendFunction } from '../offline/sync-protocol';
 
 function headerRecord(headers: Headers | undefined): Record<string, string> {
   const out: Record<string, string> = {};

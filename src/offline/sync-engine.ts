@@ -6,14 +6,15 @@
 // ApiClient reports to, or one of its own fed by its own requests. While the device does not reach the
 // server, the engine probes it on the store's backoff (not while the browser says it has no network);
 // when any request is answered again, it sends at once.
-import { type BackoffOptions, ConnectionStore, backoffDelay as connectionBackoff } from '../api/connection';
-import type { AckResult, CommandRegistry } from './commands';
+// Its parts: sync-protocol.ts (what goes out and how each answer is handled), sync-outbox.ts (what it
+// writes to the outbox), sync-platform.ts (locks, timers, Background Sync and event sources).
+import { type BackoffOptions, ConnectionStore } from '../api/connection';
+import type { CommandRegistry } from './commands';
 import { commandRegistry } from './commands';
 import {
   type ApexDb,
   getLastSyncAt,
   listOutbox,
-  type MutationMethod,
   type OutboxRow,
   requestPersistence,
   type StorageManagerLike,
@@ -21,33 +22,30 @@ import {
   type UserId,
   withReopen,
 } from './db';
-import { refreshDraftStatus } from './drafts';
-import { ackRow, discardRow, editRow, retryRow } from './outbox';
-import { type EntityId, entityTempId } from './temp-ids';
-
-export interface SendRequest {
-  method: MutationMethod;
-  path: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-export interface SendResponse {
-  status: number;
-  body: unknown;
-  /** Response headers with lower-case names, when the transport exposes them (Retry-After, Idempotency-Status). */
-  headers?: Record<string, string>;
-}
-
-/** Sends one request; a network failure (no response at all) is a rejected promise. */
-export type SendFunction = (request: SendRequest) => Promise<SendResponse>;
-
-/** The part of the Web Locks API the engine uses; `navigator.locks` fits. */
-export interface LockManagerLike {
-  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
-}
-
-export type SetTimer = (callback: () => void, ms: number) => () => void;
+import { discardRow, editRow, retryRow } from './outbox';
+import { acknowledge, claimRow, countOutbox, type Decision, markRefused } from './sync-outbox';
+import {
+  defaultLocks,
+  defaultRegisterBackgroundSync,
+  defaultSetTimer,
+  type LockManagerLike,
+  pageEvents,
+  type SetTimer,
+  type SyncEngineEvents,
+  syncLockName,
+} from './sync-platform';
+import {
+  backoffDelay,
+  classifyResponse,
+  DEFAULT_BACKOFF,
+  field,
+  type Outcome,
+  responseMessage,
+  retryAfterMs,
+  type SendFunction,
+  type SendResponse,
+} from './sync-protocol';
+import { entityTempId } from './temp-ids';
 
 export interface SyncStatus {
   /** Whether the server is reached, as the connection store knows it (requests' outcomes, browser events). */
@@ -69,148 +67,6 @@ export interface SyncStatus {
 }
 
 export type SyncListener = (status: SyncStatus) => void;
-
-/** How a response (or a network failure) is handled, decided once. */
-export type Outcome =
-  /** 2xx: the server committed; remove the row. */
-  | 'ack'
-  /** Try this row again later (408, 500, an Idempotency-Key still being processed); others may go on. */
-  | 'retry'
-  /** Network failure, 429, 502, 503, 504: back off and stop this run. */
-  | 'retry-all'
-  /** 401: pause everything until the user signs in again. */
-  | 'auth'
-  /** 400, 403, 404, 422 …: keep it for the user with the server's message. */
-  | 'rejected'
-  /** 409, 412: keep it for the user with the server's current row. */
-  | 'conflict';
-
-/** Set by the server's idempotency plugin on a 409 for a key whose first request is still running. */
-export const IDEMPOTENCY_IN_PROGRESS_CODE = 'IdempotencyKeyInProgress';
-
-/** A 2xx answer that only names the ids of an applied change (`Summary: true`). */
-export function isSummary(body: unknown): boolean {
-  return !!body && typeof body === 'object' && (body as { Summary?: unknown }).Summary === true;
-}
-
-export const BACKGROUND_SYNC_TAG = 'apex-outbox';
-
-export function syncLockName(userId: UserId): string {
-  return `apex-sync-${userId}`;
-}
-
-function field(body: unknown, name: string): unknown {
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
-}
-
-function isInProgress(response: SendResponse): boolean {
-  return (
-    response.headers?.['idempotency-status'] === 'processing' ||
-    field(response.body, 'Code') === IDEMPOTENCY_IN_PROGRESS_CODE
-  );
-}
-
-export function classifyResponse(response: SendResponse): Outcome {
-  const { status } = response;
-  if (status >= 200 && status < 300) return 'ack';
-  if (status === 401) return 'auth';
-  if (status === 409 && isInProgress(response)) return 'retry';
-  if (status === 409 || status === 412) return 'conflict';
-  if (status === 429 || status === 502 || status === 503 || status === 504) return 'retry-all';
-  if (status === 408 || status >= 500) return 'retry';
-  return 'rejected';
-}
-
-/** The server's message (`Message` of the JSON error body), else a generic one with the status. */
-export function responseMessage(response: SendResponse): string {
-  const message = field(response.body, 'Message');
-  if (typeof message === 'string' && message.trim() !== '') return message;
-  if (typeof response.body === 'string' && response.body.trim() !== '' && response.body.length < 300) {
-    return response.body;
-  }
-  return `HTTP ${response.status}`;
-}
-
-export type { BackoffOptions };
-
-export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 5 * 60_000 };
-
-/**
- * Exponential backoff with jitter, capped: attempt n waits between half and all of
- * min(max, base·2^(n-1)). A Retry-After from the server is honoured up to the cap.
- */
-export function backoffDelay(
-  attempts: number,
-  random: () => number,
-  options: BackoffOptions = DEFAULT_BACKOFF,
-  retryAfterMs?: number,
-): number {
-  return connectionBackoff(attempts, random, options, retryAfterMs);
-}
-
-function retryAfterMs(response: SendResponse | undefined, now: number): number | undefined {
-  const value = response?.headers?.['retry-after'];
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** A lock per name inside one JavaScript context (tests; browsers without Web Locks). */
-export function createMemoryLocks(): LockManagerLike {
-  const tails = new Map<string, Promise<unknown>>();
-  return {
-    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
-      const previous = tails.get(name) ?? Promise.resolve();
-      const result = previous.then(callback, callback);
-      const tail = result.catch(() => undefined);
-      tails.set(name, tail);
-      void tail.then(() => {
-        if (tails.get(name) === tail) tails.delete(name);
-      });
-      return result;
-    },
-  };
-}
-
-const pageLocks = createMemoryLocks();
-
-function defaultLocks(): LockManagerLike {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (locks?.request) {
-    return { request: (name, callback) => locks.request(name, callback) };
-  }
-  return pageLocks;
-}
-
-const defaultSetTimer: SetTimer = (callback, ms) => {
-  const handle = setTimeout(callback, ms);
-  return () => clearTimeout(handle);
-};
-
-function defaultRegisterBackgroundSync(): Promise<void> {
-  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return Promise.resolve();
-  return navigator.serviceWorker.ready
-    .then((registration) => {
-      const sync = (registration as { sync?: { register(tag: string): Promise<void> } }).sync;
-      return sync?.register(BACKGROUND_SYNC_TAG);
-    })
-    .catch(() => undefined);
-}
-
-interface VisibilityTarget extends EventTarget {
-  visibilityState?: string;
-}
-
-export interface SyncEngineEvents {
-  /** Fires `online` / `offline` (window). */
-  window?: EventTarget | null;
-  /** Fires `visibilitychange` and has `visibilityState` (document). */
-  document?: VisibilityTarget | null;
-  /** Fires `message` with `{ type: 'sync' }` (navigator.serviceWorker, relaying Background Sync). */
-  serviceWorker?: EventTarget | null;
-}
 
 export interface SyncEngineOptions {
   db: ApexDb;
@@ -251,11 +107,6 @@ export interface SyncEngineOptions {
    */
   loadCommands?: (names: string[]) => Promise<unknown>;
 }
-
-/** What a pass makes of a row read afresh (see #pass). */
-type Decision = 'send' | 'blocked' | 'later' | 'unknown' | 'wait';
-
-type Claim = { kind: Decision; row: OutboxRow };
 
 /**
  * Whether `row` needs the acknowledgement of `sent` written first: a change of the same record, or
@@ -326,22 +177,7 @@ export class SyncEngine {
     this.#uuid = options.uuid ?? (() => crypto.randomUUID());
     this.#setTimer = options.setTimer ?? defaultSetTimer;
     this.#backoff = options.backoff ?? DEFAULT_BACKOFF;
-    const hasWindow = typeof window !== 'undefined';
-    this.#events = {
-      window: options.events?.window !== undefined ? options.events.window : hasWindow ? window : null,
-      document:
-        options.events?.document !== undefined
-          ? options.events.document
-          : typeof document !== 'undefined'
-            ? document
-            : null,
-      serviceWorker:
-        options.events?.serviceWorker !== undefined
-          ? options.events.serviceWorker
-          : typeof navigator !== 'undefined' && navigator.serviceWorker
-            ? navigator.serviceWorker
-            : null,
-    };
+    this.#events = pageEvents(options.events);
     this.#storage = options.storage;
     this.#registerBackgroundSync =
       options.registerBackgroundSync !== undefined
@@ -649,12 +485,12 @@ export class SyncEngine {
         // One transaction reads the row afresh (an earlier ack in this pass may have rewritten it; the
         // UI may have changed or discarded it), decides whether it can go, and claims it if so.
         const previous = deferred?.row;
-        let claim = await this.#claim(snapshot.id, (row) =>
+        let claim = await claimRow(this.#db, this.userId, snapshot.id, (row) =>
           previous && dependsOn(row, previous) ? 'wait' : decide(row),
         );
         if (claim.kind === 'wait') {
           await flush();
-          claim = await this.#claim(snapshot.id, decide);
+          claim = await claimRow(this.#db, this.userId, snapshot.id, decide);
         }
         if (claim.kind === 'gone' || claim.kind === 'wait') continue;
         const row = claim.row;
@@ -693,25 +529,6 @@ export class SyncEngine {
       await flush();
     }
     return result;
-  }
-
-  /**
-   * Reads the row and, when `decide` says it can go, claims it (status 'sending', one more attempt)
-   * in the same transaction: nothing can change it between the decision and the claim. The claim is
-   * stored before the request leaves, so a change that may have reached the server is never discarded.
-   */
-  #claim(id: string, decide: (row: OutboxRow) => Decision): Promise<{ kind: 'gone' } | Claim> {
-    return withReopen(this.#db, () =>
-      this.#db.transaction('rw', this.#db.outbox, async () => {
-        const current = await this.#db.outbox.get(id);
-        if (!current || current.userId !== this.userId) return { kind: 'gone' as const };
-        const kind = decide(current);
-        if (kind !== 'send') return { kind, row: current };
-        const claimed: OutboxRow = { ...current, status: 'sending', attempts: current.attempts + 1 };
-        await this.#db.outbox.put(claimed);
-        return { kind, row: claimed };
-      }),
-    );
   }
 
   /**
@@ -789,7 +606,7 @@ export class SyncEngine {
     switch (kind) {
       case 'ack': {
         const write = async () => {
-          await this.#ack(row, response);
+          await acknowledge(this.#db, this.#registry, this.userId, row, response, this.#now(), this.#onError);
           this.#patchStatus({ lastSyncAt: now });
           await this.#refreshStatus(false);
         };
@@ -820,50 +637,11 @@ export class SyncEngine {
       }
       case 'rejected':
       case 'conflict': {
-        await withReopen(this.#db, () =>
-          this.#db.transaction('rw', [this.#db.outbox, this.#db.drafts], async () => {
-            const current = await this.#db.outbox.get(row.id);
-            if (!current) return;
-            const next: OutboxRow = {
-              ...current,
-              status: kind === 'rejected' ? 'failed' : 'conflict',
-              lastError: responseMessage(response),
-              lastStatus: response.status,
-              nextAttemptAt: 0,
-            };
-            if (kind === 'conflict') next.conflict = response.body;
-            await this.#db.outbox.put(next);
-            await refreshDraftStatus(this.#db, this.userId, current.entityKey, now);
-          }),
-        );
+        await markRefused(this.#db, this.userId, row.id, kind, response, now);
         await this.#refreshStatus(true);
         return { kind, nextAttemptAt: 0 };
       }
     }
-  }
-
-  async #ack(row: OutboxRow, response: SendResponse): Promise<void> {
-    const definition = this.#registry.get(row.command);
-    let serverId: EntityId | undefined;
-    let data: unknown;
-    try {
-      serverId = definition?.serverIdFrom?.(response.body);
-      const ctx = { userId: this.userId, row, db: this.#db };
-      const result = (await definition?.onAck?.(row.args, response.body, ctx)) as AckResult | undefined;
-      if (result?.serverId !== undefined) serverId = result.serverId;
-      // A summary (the change was applied but the server could not build its answer) names ids
-      // only: the device keeps its own copy of the record.
-      if (result?.data !== undefined && !isSummary(response.body)) data = result.data;
-    } catch (error) {
-      // The server has committed: the row is acknowledged whatever the handler thinks.
-      this.#onError(error);
-    }
-    if (serverId === undefined && entityTempId(row.entityKey) !== undefined) {
-      this.#onError(
-        new Error(`${row.command}: no server id for ${row.entityKey}; the changes that need it are blocked`),
-      );
-    }
-    await ackRow(this.#db, this.userId, row.id, { serverId, data }, this.#now());
   }
 
   #update(id: string, changes: Partial<OutboxRow>): Promise<number> {
@@ -892,20 +670,7 @@ export class SyncEngine {
     if (!always && now - this.#lastStatusRefresh < 250) return;
     this.#lastStatusRefresh = now;
     const read = ++this.#statusReads;
-    // The four counts come from one snapshot (one transaction): counted apart, a row moving from
-    // 'pending' to 'sending' between two counts could be missed by both, and the chip would say
-    // nothing is waiting while it is.
-    const counts = await withReopen(this.#db, () =>
-      this.#db.transaction('r', this.#db.outbox, async () => {
-        const table = this.#db.outbox;
-        const [pending, sending, failed, conflict] = await Promise.all(
-          (['pending', 'sending', 'failed', 'conflict'] as const).map((status) =>
-            table.where('[userId+status]').equals([this.userId, status]).count(),
-          ),
-        );
-        return { pending: pending + sending, failed, conflict };
-      }),
-    );
+    const counts = await countOutbox(this.#db, this.userId);
     // A read that started later has newer counts: an older one finishing after it is dropped.
     if (read !== this.#statusReads) return;
     this.#patchStatus({ ...counts, counted: true });

@@ -23,7 +23,8 @@ import { type ApiClient, createApiClient } from '../../src/api/api-client';
 import { apiSend } from '../../src/app/sync';
 import { createTimeEntry, patchTimeEntry } from '../../src/features/time/commands';
 import { ApexDb, allocateTempId, getDraft, listOutbox, type OutboxRow } from '../../src/offline/db';
-import { createMemoryLocks, SyncEngine } from '../../src/offline/sync-engine';
+import { SyncEngine } from '../../src/offline/sync-engine';
+import { createMemoryLocks } from '../../src/offline/sync-platform';
 import { DEMO_PASSWORD, freshServerDatabase } from './helpers';
 
 const SEED = 20_260_522;

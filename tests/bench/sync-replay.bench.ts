@@ -28,7 +28,8 @@ import { createApiClient } from '../../src/api/api-client';
 import { apiSend } from '../../src/app/sync';
 import { createTimeEntry } from '../../src/features/time/commands';
 import { ApexDb, allocateTempId, listOutbox } from '../../src/offline/db';
-import { createMemoryLocks, SyncEngine } from '../../src/offline/sync-engine';
+import { SyncEngine } from '../../src/offline/sync-engine';
+import { createMemoryLocks } from '../../src/offline/sync-platform';
 import { startBuiltServer, stopBuiltServer } from './built-server';
 
 const N = Number(process.env.BENCH_DRAFTS ?? 1_000);

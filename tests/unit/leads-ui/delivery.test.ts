@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { delivery, recordInteraction } from '../../../src/features/leads/lead-actions';
 import type { LeadLocal } from '../../../src/features/leads/merge-markers';
 import { getDb, listOutbox } from '../../../src/offline/db';
-import { type SendResponse, SyncEngine } from '../../../src/offline/sync-engine';
+import { SyncEngine } from '../../../src/offline/sync-engine';
+import type { SendResponse } from '../../../src/offline/sync-protocol';
 
 const lead: LeadLocal = {
   LeadID: 41,

@@ -6,7 +6,8 @@ import { LEAD } from '../../../src/features/leads/commands';
 import { addLead, interactionPatch, recordInteraction } from '../../../src/features/leads/lead-actions';
 import type { LeadLocal } from '../../../src/features/leads/merge-markers';
 import { getDb, getDraft, listOutbox } from '../../../src/offline/db';
-import { type SendRequest, SyncEngine } from '../../../src/offline/sync-engine';
+import { SyncEngine } from '../../../src/offline/sync-engine';
+import type { SendRequest } from '../../../src/offline/sync-protocol';
 
 const statuses = [
   {

@@ -5,14 +5,9 @@ import { z } from 'zod';
 import { ConnectionStore } from '../../../src/api/connection';
 import { CommandRegistry, enqueue } from '../../../src/offline/commands';
 import { ApexDb, allocateTempId, getDraft, type OutboxRow, type UserId } from '../../../src/offline/db';
-import {
-  type LockManagerLike,
-  type SendFunction,
-  type SendRequest,
-  type SendResponse,
-  SyncEngine,
-  type SyncEngineOptions,
-} from '../../../src/offline/sync-engine';
+import { SyncEngine, type SyncEngineOptions } from '../../../src/offline/sync-engine';
+import type { LockManagerLike } from '../../../src/offline/sync-platform';
+import type { SendFunction, SendRequest, SendResponse } from '../../../src/offline/sync-protocol';
 import { makeEntityKey } from '../../../src/offline/temp-ids';
 
 let dbCounter = 0;

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CommandRegistry } from '../../../src/offline/commands';
 import { getLastSyncAt, listOutbox, type OutboxRow, setLastSyncAt } from '../../../src/offline/db';
-import { type SendFunction, type SendResponse, SyncEngine } from '../../../src/offline/sync-engine';
+import { SyncEngine } from '../../../src/offline/sync-engine';
+import type { SendFunction, SendResponse } from '../../../src/offline/sync-protocol';
 import {
   createOffline,
   enqueueIn,

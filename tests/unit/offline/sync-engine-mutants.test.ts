@@ -1,15 +1,14 @@
 // The sync engine's answers to the edges of a server response: boundaries of each status class, the
 // message a user reads for a refusal, the wait before a retry, summaries, and the per-name lock.
 import { describe, expect, it } from 'vitest';
+import { createMemoryLocks, syncLockName } from '../../../src/offline/sync-platform';
 import {
   backoffDelay,
   classifyResponse,
-  createMemoryLocks,
   DEFAULT_BACKOFF,
   isSummary,
   responseMessage,
-  syncLockName,
-} from '../../../src/offline/sync-engine';
+} from '../../../src/offline/sync-protocol';
 
 describe('status classes at their boundaries', () => {
   it.each([

@@ -4,7 +4,9 @@
 // one run at a time per user.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listOutbox } from '../../../src/offline/db';
-import { createMemoryLocks, type SendFunction, SyncEngine } from '../../../src/offline/sync-engine';
+import { SyncEngine } from '../../../src/offline/sync-engine';
+import { createMemoryLocks } from '../../../src/offline/sync-platform';
+import type { SendFunction } from '../../../src/offline/sync-protocol';
 import {
   createOffline,
   FakeServer,

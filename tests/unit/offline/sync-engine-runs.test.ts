@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { listOutbox, type OutboxRow } from '../../../src/offline/db';
 import { discardRow } from '../../../src/offline/outbox';
-import type { SendFunction } from '../../../src/offline/sync-engine';
+import type { SendFunction } from '../../../src/offline/sync-protocol';
 import { makeEntityKey } from '../../../src/offline/temp-ids';
 import {
   connectedHarness,

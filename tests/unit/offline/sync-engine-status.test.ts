@@ -4,12 +4,9 @@
 // tab saved meanwhile.
 import { describe, expect, it, vi } from 'vitest';
 import { getLastSyncAt, listOutbox, setLastSyncAt } from '../../../src/offline/db';
-import {
-  createMemoryLocks,
-  type SendFunction,
-  type SendRequest,
-  type SyncStatus,
-} from '../../../src/offline/sync-engine';
+import type { SyncStatus } from '../../../src/offline/sync-engine';
+import { createMemoryLocks } from '../../../src/offline/sync-platform';
+import type { SendFunction, SendRequest } from '../../../src/offline/sync-protocol';
 import { createOffline, enqueueIn, harness, makeEngine, settle, waitFor } from './offline-kit';
 
 const U = 'u1';

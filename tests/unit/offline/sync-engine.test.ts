@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countPending, getDraft, listOutbox } from '../../../src/offline/db';
-import { backoffDelay, classifyResponse, type SendRequest } from '../../../src/offline/sync-engine';
+import { backoffDelay, classifyResponse, type SendRequest } from '../../../src/offline/sync-protocol';
 import { createOffline, currentId, enqueueIn, harness, makeEngine, waitFor } from './offline-kit';
 
 const U = 'u1';

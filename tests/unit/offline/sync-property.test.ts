@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getDraft, listDrafts, listOutbox } from '../../../src/offline/db';
-import type { SendRequest, SendResponse } from '../../../src/offline/sync-engine';
+import type { SendRequest, SendResponse } from '../../../src/offline/sync-protocol';
 import {
   createOffline,
   currentId,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../../src/offline/db';
-import { createMemoryLocks, type SendRequest, type SendResponse } from '../../../src/offline/sync-engine';
+import { createMemoryLocks } from '../../../src/offline/sync-platform';
+import type { SendRequest, SendResponse } from '../../../src/offline/sync-protocol';
 import {
   createOffline,
   FakeServer,

@@ -10,7 +10,8 @@ import {
   validateOrder,
 } from '../../../src/features/orders/field/order-draft';
 import { allocateTempId, getDb, getDraft, listOutbox } from '../../../src/offline/db';
-import { type SendRequest, SyncEngine } from '../../../src/offline/sync-engine';
+import { SyncEngine } from '../../../src/offline/sync-engine';
+import type { SendRequest } from '../../../src/offline/sync-protocol';
 
 const valid: OrderValues = {
   officeProgram: '7:12',

@@ -17,7 +17,8 @@ import {
 } from '../../../src/features/scheduling/commands';
 import { CommandArgsError, commandRegistry } from '../../../src/offline/commands';
 import { ApexDb, allocateTempId, listDrafts, listOutbox } from '../../../src/offline/db';
-import { type SendRequest, type SendResponse, SyncEngine } from '../../../src/offline/sync-engine';
+import { SyncEngine } from '../../../src/offline/sync-engine';
+import type { SendRequest, SendResponse } from '../../../src/offline/sync-protocol';
 
 const USER = '6';
 const dbs: ApexDb[] = [];

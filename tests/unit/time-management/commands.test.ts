@@ -12,7 +12,7 @@ import {
 } from '../../../src/features/time-management/commands';
 import { commandRegistry } from '../../../src/offline/commands';
 import { allocateTempId, getDraft, listOutbox } from '../../../src/offline/db';
-import type { SendRequest } from '../../../src/offline/sync-engine';
+import type { SendRequest } from '../../../src/offline/sync-protocol';
 import { ManualClock, makeEngine, newDb } from '../offline/offline-kit';
 
 const USER = 'u1';
