@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   type ApiClientOptions,
   createApiClient,
-  encodeQuery,
   RETRY_503_ATTEMPTS,
   RETRY_503_DELAY_MS,
 } from '../../../src/api/api-client';
@@ -13,6 +12,7 @@ import {
   ResponseError,
   UnauthorizedError,
 } from '../../../src/api/errors';
+import { encodeQuery } from '../../../src/api/http-wire';
 import { CalendarDate } from '../../../src/api/revive-dates';
 import { fakeFetch, type Handler, json, jwt, memoryStorage, NOW, silentLog, tokenAt } from './helpers';
 

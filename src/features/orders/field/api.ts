@@ -3,8 +3,9 @@
 // come from the Clock's lookups (same query, same kept copy).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { ApiClient, Query } from '../../../api/api-client';
+import type { ApiClient } from '../../../api/api-client';
 import { useApiClient } from '../../../api/api-context';
+import type { Query } from '../../../api/http-wire';
 import { MySale, Product, ProductLine } from '../../../contract/orders';
 import { cachedRead } from '../../../offline/cached-read';
 
