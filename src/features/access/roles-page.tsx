@@ -25,6 +25,7 @@ import { errorMessage, isResponseError } from '../../api/errors';
 import { serverFieldErrors, zodFieldErrors } from '../../api/field-errors';
 import { GrantType, RoleScope } from '../../contract/common';
 import { type Role, type RoleDetail, RoleSave } from '../../contract/roles';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { QueryView } from '../../ui/query-view';
 import { ResponsiveTable } from '../../ui/responsive-table';
 import { useDeleteRole, usePermissionCatalogue, useRole, useRoles, useSaveRole } from './api';
@@ -431,30 +432,21 @@ function DeleteRole({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation();
   const remove = useDeleteRole();
   return (
-    <Modal opened onClose={onClose} title={t('access.roles.deleteTitle', { name: role.Name })} centered>
-      <Stack>
-        <Text>
-          {role.AssignmentCount > 0
-            ? t('access.roles.deleteHeld', { count: role.AssignmentCount })
-            : t('access.roles.deleteBody', { name: role.Name })}
-        </Text>
-        {remove.isError && <Alert color="red">{errorMessage(remove.error)}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('access.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            disabled={role.AssignmentCount > 0}
-            onClick={() =>
-              remove.mutate({ roleId: role.RoleID, version: role.Version }, { onSuccess: onClose })
-            }
-          >
-            {t('access.roles.confirmDelete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal
+      opened
+      centered
+      onClose={onClose}
+      title={t('access.roles.deleteTitle', { name: role.Name })}
+      message={
+        role.AssignmentCount > 0
+          ? t('access.roles.deleteHeld', { count: role.AssignmentCount })
+          : t('access.roles.deleteBody', { name: role.Name })
+      }
+      error={remove.isError ? remove.error : null}
+      pending={remove.isPending}
+      confirmDisabled={role.AssignmentCount > 0}
+      onConfirm={() => remove.mutate({ roleId: role.RoleID, version: role.Version }, { onSuccess: onClose })}
+      confirmLabel={t('access.roles.confirmDelete')}
+    />
   );
 }

@@ -35,6 +35,7 @@ import {
   type ImportField,
   type ImportKind,
 } from '../../contract/imports';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { ResponsiveTable } from '../../ui/responsive-table';
 import { useDefinitions, useDeleteDefinition, useSaveDefinition } from './api';
 
@@ -205,30 +206,21 @@ export default function DefinitionsPage() {
         />
       )}
       {editing && <DefinitionEditor draft={editing} onClose={() => setEditing(null)} />}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('imports.deleteTitle')}>
-        <Stack>
-          <Text>{t('imports.deleteBody', { name: deleting?.Name ?? '' })}</Text>
-          {remove.isError && <Alert color="red">{errorMessage(remove.error)}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('imports.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting?.ImportDefinitionID &&
-                remove.mutate(
-                  { id: deleting.ImportDefinitionID, version: deleting.Version },
-                  { onSuccess: () => setDeleting(null) },
-                )
-              }
-            >
-              {t('imports.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('imports.deleteTitle')}
+        message={t('imports.deleteBody', { name: deleting?.Name ?? '' })}
+        error={remove.isError ? remove.error : null}
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting?.ImportDefinitionID &&
+          remove.mutate(
+            { id: deleting.ImportDefinitionID, version: deleting.Version },
+            { onSuccess: () => setDeleting(null) },
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/errors';
 import type { LegalNoticeAudienceType } from '../../contract/notices';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { type LegalNoticeItem, useLegalNotices } from './api';
 import { formatInstant } from './format';
@@ -243,23 +244,13 @@ export default function LegalNoticesAdminPage() {
         </Stack>
       </Modal>
 
-      <Modal
+      <ConfirmDeleteModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('notices.admin.deleteTitle')}
-      >
-        <Stack>
-          <Text>{t('notices.admin.deleteConfirm', { title: deleting?.Title ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('notices.admin.cancel')}
-            </Button>
-            <Button color="red" onClick={() => deleting && void remove(deleting)}>
-              {t('notices.admin.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('notices.admin.deleteConfirm', { title: deleting?.Title ?? '' })}
+        onConfirm={() => deleting && void remove(deleting)}
+      />
     </Stack>
   );
 }

@@ -1,12 +1,13 @@
 // Small pieces shared by the organisation detail pages: the back link, the page's heading with its
 // Delete button, the read-only note, the "Saved" note beside a form's submit button, the save problem
 // box (a 409 says someone else changed the record and offers to reload), the delete confirmation.
-import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { saidBesideFields } from '../../api/errors';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { type SaveProblem, saveProblem } from './api';
 
 export function BackToTree() {
@@ -160,19 +161,15 @@ export function ConfirmDelete({
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Stack>
-        <Text size="sm">{body}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('organisation.cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={() => void confirm()}>
-            {t('organisation.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal
+      opened={opened}
+      centered
+      onClose={onClose}
+      title={title}
+      message={body}
+      pending={busy}
+      onConfirm={() => void confirm()}
+    />
   );
 }
 

@@ -8,7 +8,6 @@ import {
   Button,
   Drawer,
   Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -28,6 +27,7 @@ import { useApiClient } from '../../api/api-context';
 import { formFields, type SaveProblem, saveProblem } from '../../api/errors';
 import { Program } from '../../contract/orders';
 import { PostedPayout, type PostedPayoutHistoryEntry } from '../../contract/payouts';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { RefusalBanner } from '../../ui/refusal-banner';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { CorporationSelect } from '../access/corporation-select';
@@ -457,29 +457,16 @@ export function PostedPayoutDrawer(props: {
           </Tabs.Panel>
         )}
       </Tabs>
-      <Modal
+      <ConfirmDeleteModal
         opened={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         title={t('payouts.confirmDelete.title')}
-        data-testid="confirm-delete"
-      >
-        <Stack>
-          <Text size="sm">{t('payouts.confirmDelete.body', { name: saved?.CorporationName ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => void remove()}
-              loading={busy}
-              data-testid="confirm-delete-payout"
-            >
-              {t('payouts.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        testId="confirm-delete"
+        message={t('payouts.confirmDelete.body', { name: saved?.CorporationName ?? '' })}
+        pending={busy}
+        onConfirm={() => void remove()}
+        confirmTestId="confirm-delete-payout"
+      />
     </Drawer>
   );
 }

@@ -32,6 +32,7 @@ import {
   TeamSave,
   TeamUpdate,
 } from '../../contract/teams';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { type TeamOffice, useTeam, useTeamCandidates, useTeamOffices, useTeams } from './api/get-teams';
 import {
@@ -518,46 +519,32 @@ function RemoveModal({
 }) {
   const { t } = useTranslation();
   const remove = useRemoveMember();
-  const [message, setMessage] = useState<string | null>(null);
+  /** The refused removal's error (shown by the refusal banner), null before one. */
+  const [error, setError] = useState<unknown>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
   return (
-    <Modal
+    <ConfirmDeleteModal
       opened={!!removing}
-      onClose={() => {
-        setMessage(null);
-        onClose();
-      }}
-      title={t('teams.removeTitle')}
       centered
-    >
-      {removing && (
-        <Stack>
-          <Text>
-            {t('teams.removeBody', { name: removing.member.EmployeeName, team: removing.team.Name })}
-          </Text>
-          {message && <Alert color="red">{message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                void remove
-                  .mutateAsync({ teamId: removing.team.TeamID, employeeId: removing.member.EmployeeID })
-                  .then(() => {
-                    setMessage(null);
-                    onClose();
-                  })
-                  .catch((err: unknown) => setMessage(errorMessage(err)))
-              }
-            >
-              {t('teams.remove')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+      onClose={close}
+      title={t('teams.removeTitle')}
+      message={
+        removing && t('teams.removeBody', { name: removing.member.EmployeeName, team: removing.team.Name })
+      }
+      error={error}
+      pending={remove.isPending}
+      onConfirm={() =>
+        removing &&
+        void remove
+          .mutateAsync({ teamId: removing.team.TeamID, employeeId: removing.member.EmployeeID })
+          .then(close)
+          .catch((err: unknown) => setError(err))
+      }
+      confirmLabel={t('teams.remove')}
+    />
   );
 }
 
@@ -657,7 +644,8 @@ function TeamNameModal({
 function DeleteTeamModal({ team, onClose }: { team: Team | null; onClose(): void }) {
   const { t } = useTranslation();
   const remove = useDeleteTeam();
-  const [error, setError] = useState<string | null>(null);
+  /** The refused delete's error (shown by the refusal banner), null before one. */
+  const [error, setError] = useState<unknown>(null);
   const [openedFor, setOpenedFor] = useState<Team | null>(null);
   if (openedFor !== team) {
     setOpenedFor(team);
@@ -670,35 +658,22 @@ function DeleteTeamModal({ team, onClose }: { team: Team | null; onClose(): void
       await remove.mutateAsync({ teamId: team.TeamID, version: team.Version });
       onClose();
     } catch (err) {
-      setError(errorMessage(err));
+      setError(err);
     }
   }
 
   return (
-    <Modal opened={!!team} onClose={onClose} title={t('teams.deleteTitle')} centered>
-      {team && (
-        <Stack>
-          <Text size="sm">{t('teams.deleteBody', { name: team.Name, count: team.MemberCount })}</Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => void confirm()}
-              data-testid="confirm-delete-team"
-            >
-              {t('teams.deleteTeam')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmDeleteModal
+      opened={!!team}
+      centered
+      onClose={onClose}
+      title={t('teams.deleteTitle')}
+      message={team && t('teams.deleteBody', { name: team.Name, count: team.MemberCount })}
+      error={error}
+      pending={remove.isPending}
+      onConfirm={() => void confirm()}
+      confirmLabel={t('teams.deleteTeam')}
+      confirmTestId="confirm-delete-team"
+    />
   );
 }

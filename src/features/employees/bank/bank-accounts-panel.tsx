@@ -8,7 +8,6 @@ import {
   Button,
   Group,
   Menu,
-  Modal,
   Stack,
   Table,
   Text,
@@ -24,7 +23,9 @@ import { hasGrant } from '../../../api/permissions';
 import { useSessionData } from '../../../app/app-context';
 import { BANK_WRITE, type BankAccount, DepositAmountType } from '../../../contract/bank';
 import { Country } from '../../../contract/common';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { QueryView } from '../../../ui/query-view';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { AccountFormModal } from './account-form';
 import { useBankAccounts, useBankInfo, useDeleteBankAccount, useDirectDepositOff } from './api/bank-queries';
 import { BankInfoCard } from './bank-info-card';
@@ -109,7 +110,7 @@ export default function BankAccountsPanel({ employeeId }: { employeeId: number }
         isEmpty={(list) => list.length === 0}
       >
         {(list) => (
-          <Table.ScrollContainer minWidth={760}>
+          <ScrollTable label={t('bank.accountsTitle')} minWidth={760}>
             <Table striped highlightOnHover verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -199,7 +200,7 @@ export default function BankAccountsPanel({ employeeId }: { employeeId: number }
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryView>
       {editing?.kind === 'form' && (
@@ -219,34 +220,23 @@ export default function BankAccountsPanel({ employeeId }: { employeeId: number }
           onClose={() => setEditing(null)}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('bank.deleteTitle')}>
-        <Stack>
-          <Text>
-            {t('bank.deleteConfirm', {
-              bank: deleting?.BankName ?? '',
-              number: deleting?.AccountNumber ?? '',
-            })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('bank.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(
-                  { BankAccountID: deleting.BankAccountID, Version: deleting.Version },
-                  { onSettled: () => setDeleting(null) },
-                )
-              }
-            >
-              {t('bank.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('bank.deleteTitle')}
+        message={t('bank.deleteConfirm', {
+          bank: deleting?.BankName ?? '',
+          number: deleting?.AccountNumber ?? '',
+        })}
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { BankAccountID: deleting.BankAccountID, Version: deleting.Version },
+            { onSettled: () => setDeleting(null) },
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 // The dialogs of the orders catalogue shared by products and product lines: the edit dialog's state
 // and Save (a 409 loads the current record; the refusal banner says what no field shows) and the
 // delete confirmation (the server's refusal, e.g. a product in use, is shown).
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isResponseError } from '../../../api/errors';
+import { isResponseError } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useDeleteCatalogueItem, useSaveCatalogueItem } from '../api/office';
 import { SaveActions } from './save-actions';
@@ -88,29 +88,15 @@ export function DeleteModal({
     onClose();
   };
   return (
-    <Modal opened={item !== null} onClose={close} title={t('orders.catalogue.deleteTitle')}>
-      <Stack gap="sm">
-        <Text size="sm">{item && t('orders.catalogue.deleteConfirm', { name: item.name })}</Text>
-        {remove.isError && (
-          <Alert color="red" data-testid="delete-refused">
-            {errorMessage(remove.error)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('orders.office.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              item && remove.mutate({ id: item.id, version: item.version }, { onSuccess: close })
-            }
-          >
-            {t('orders.adjustments.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal
+      opened={item !== null}
+      onClose={close}
+      title={t('orders.catalogue.deleteTitle')}
+      message={item && t('orders.catalogue.deleteConfirm', { name: item.name })}
+      error={remove.isError ? remove.error : null}
+      errorTestId="delete-refused"
+      pending={remove.isPending}
+      onConfirm={() => item && remove.mutate({ id: item.id, version: item.version }, { onSuccess: close })}
+    />
   );
 }

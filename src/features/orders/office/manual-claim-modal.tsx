@@ -1,23 +1,13 @@
 // Filing and editing a manual claim from the office (for a rep of the offices in scope): the rep, the
 // office and division of the sale, the order number, sale date, customer and comments. An edit (pending
 // claims only) sends the Version: a 409 says someone else changed it. Withdrawing asks once.
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields } from '../../../api/errors';
+import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import type { ManualClaim } from '../../../contract/orders';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { notify } from '../../../ui/notify';
 import { RefusalBanner } from '../../../ui/refusal-banner';
 import { useDivisions, useOffices } from '../../employees/api';
@@ -221,36 +211,27 @@ export function WithdrawClaimModal({ claim, onClose }: { claim: ManualClaim | nu
     onClose();
   };
   return (
-    <Modal opened={claim !== null} onClose={close} title={t('orders.manualClaim.withdrawTitle')}>
-      {claim && (
-        <Stack gap="sm">
-          <Text size="sm">{t('orders.manualClaim.withdrawConfirm', { number: claim.OrderNumber })}</Text>
-          {remove.isError && <Alert color="red">{errorMessage(remove.error)}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('orders.office.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { id: claim.WorkOrderManualClaimID, version: claim.Version },
-                  {
-                    onSuccess: () => {
-                      void notify({ message: t('orders.manualClaim.withdrawn'), color: 'green' });
-                      close();
-                    },
-                  },
-                )
-              }
-              data-testid="manual-claim-withdraw"
-            >
-              {t('orders.manualClaim.withdraw')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmDeleteModal
+      opened={claim !== null}
+      onClose={close}
+      title={t('orders.manualClaim.withdrawTitle')}
+      message={claim && t('orders.manualClaim.withdrawConfirm', { number: claim.OrderNumber })}
+      error={remove.isError ? remove.error : null}
+      pending={remove.isPending}
+      onConfirm={() =>
+        claim &&
+        remove.mutate(
+          { id: claim.WorkOrderManualClaimID, version: claim.Version },
+          {
+            onSuccess: () => {
+              void notify({ message: t('orders.manualClaim.withdrawn'), color: 'green' });
+              close();
+            },
+          },
+        )
+      }
+      confirmLabel={t('orders.manualClaim.withdraw')}
+      confirmTestId="manual-claim-withdraw"
+    />
   );
 }

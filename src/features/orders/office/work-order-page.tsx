@@ -4,7 +4,6 @@
 // periods, the partner adjustments (add, edit, delete) and the order's own fields (saved with Version;
 // a 409 shows the current record).
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -26,7 +25,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorMessage, formFields } from '../../../api/errors';
+import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import { hasGrant } from '../../../api/permissions';
 import { useSessionData } from '../../../app/app-context';
@@ -36,8 +35,10 @@ import {
   type ProductOrderAdjustment,
   type WorkOrderDetail,
 } from '../../../contract/orders';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { QueryView } from '../../../ui/query-view';
 import { RefusalBanner } from '../../../ui/refusal-banner';
+import { ScrollTable } from '../../../ui/scroll-table';
 import { useDeleteAdjustment, useSaveAdjustment, useStatuses, useWorkOrder } from '../api/office';
 import { AddProductModal } from './add-product-modal';
 import { formatDay, formatMoney, STATUS_KIND_COLOURS, statusTargets } from './helpers';
@@ -125,7 +126,7 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
               )}
             </Group>
             <AddProductModal order={o} opened={adding} onClose={() => setAdding(false)} />
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollTable label={t('orders.detail.products')} minWidth={560}>
               <Table verticalSpacing="xs" data-testid="product-orders">
                 <Table.Thead>
                   <Table.Tr>
@@ -174,7 +175,7 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           </Card>
         </Grid.Col>
       </Grid>
@@ -299,7 +300,7 @@ function Adjustments({ order }: { order: WorkOrderDetail }) {
           {t('orders.adjustments.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label={t('orders.adjustments.title')} minWidth={560}>
           <Table verticalSpacing={6} data-testid="adjustments">
             <Table.Thead>
               <Table.Tr>
@@ -331,46 +332,33 @@ function Adjustments({ order }: { order: WorkOrderDetail }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <AdjustmentModal editing={editing} order={order} onClose={() => setEditing(null)} />
-      <Modal
+      <ConfirmDeleteModal
         opened={deleting !== null}
         onClose={() => {
           remove.reset();
           setDeleting(null);
         }}
         title={t('orders.adjustments.deleteTitle')}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            {deleting &&
-              t('orders.adjustments.deleteConfirm', {
-                partner: deleting.PartnerName,
-                amount: formatMoney(deleting.Amount, i18n.language),
-              })}
-          </Text>
-          {remove.isError && <Alert color="red">{errorMessage(remove.error)}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('orders.office.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(
-                  { id: deleting.ProductOrderAdjustmentID, version: deleting.Version },
-                  { onSuccess: () => setDeleting(null) },
-                )
-              }
-            >
-              {t('orders.adjustments.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={
+          deleting &&
+          t('orders.adjustments.deleteConfirm', {
+            partner: deleting.PartnerName,
+            amount: formatMoney(deleting.Amount, i18n.language),
+          })
+        }
+        error={remove.isError ? remove.error : null}
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.ProductOrderAdjustmentID, version: deleting.Version },
+            { onSuccess: () => setDeleting(null) },
+          )
+        }
+      />
     </Card>
   );
 }
@@ -400,14 +388,14 @@ function HistoryCard({
           {empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable label={title} minWidth={480}>
           <Table verticalSpacing={6} data-testid={testId}>
             <Table.Thead>
               <Table.Tr>{head}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>{children}</Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Card>
   );
