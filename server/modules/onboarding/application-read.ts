@@ -30,7 +30,7 @@ import { type Actor, inScope } from '../access/service';
 import type { DbOrTx } from './common';
 import type { DataCipher } from './crypto';
 import { maskSensitive } from './field-rules';
-import { fieldsOf } from './policies-service';
+import { fieldsOf } from './policy-read';
 
 export const APPLICATION = 'The onboarding application';
 export type ApplicationRow = typeof onboardingApplications.$inferSelect;

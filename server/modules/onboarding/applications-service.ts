@@ -47,10 +47,11 @@ import {
   reveals,
 } from './application-read';
 import { conflict, type DbOrTx, type OnboardingCtx, refused } from './common';
+import { policyIdOfDivision } from './division-policies';
 import { checkFieldValue, maskSensitive } from './field-rules';
 import { type CheckedFile, checkUpload, type UploadedPart } from './files';
 import { notifyApplication } from './mail';
-import { policyIdOfDivision, policyOf } from './policies-service';
+import { policyOf } from './policy-read';
 
 export async function applicantRoleId(db: DbOrTx): Promise<number> {
   const [row] = await db

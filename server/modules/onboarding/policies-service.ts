@@ -1,25 +1,17 @@
-// Onboarding policies (spec 001 §3 "Onboarding policy"): contact e-mails, application statuses,
-// reference fields, document groups (with a requirements file) and documents (with a blank form),
-// EnableSelfSignUp, and the division each governs. Policies are global: read with onboarding:manage or
-// onboarding:policies, written with onboarding:policies. A save replaces each list it carries: items
-// with their id are kept and updated, items without one are added, the others removed (a status still
-// used by an application cannot be removed: 409).
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+// Saving onboarding policies (spec 001 §3 "Onboarding policy"): create and change a policy (Name,
+// EnableSelfSignUp, EmployeeRoleID and its lists, with the requirements files and blank forms sent
+// with it). Written with onboarding:policies. A save replaces each list it carries: items with their
+// id are kept and updated, items without one are added, the others removed (a status still used by
+// an application cannot be removed: 409).
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  OnboardingDivision,
   OnboardingPolicy,
   OnboardingPolicyPatch,
   OnboardingPolicySave,
-  StatusType,
-  ValueType,
 } from '../../../src/contract/onboarding';
 import type { Db } from '../../db/client';
 import {
-  divisionOnboardingPolicies,
-  divisions,
-  icdOffices,
-  officeDivisions,
   onboardingApplicationStatuses,
   onboardingApplications,
   onboardingContactEmails,
@@ -29,143 +21,10 @@ import {
   onboardingReferenceFields,
   roles,
 } from '../../db/tables';
-import { allOrFirstError } from '../../db/together';
-import { badRequest, notFound } from '../../errors';
+import { badRequest } from '../../errors';
 import { conflict, type DbOrTx, refused } from './common';
 import { type CheckedFile, checkUpload, type UploadedPart } from './files';
-
-const POLICY = 'The onboarding policy';
-
-export async function policyOf(db: DbOrTx, id: number): Promise<OnboardingPolicy> {
-  const [p] = await db.select().from(onboardingPolicies).where(eq(onboardingPolicies.OnboardingPolicyID, id));
-  if (!p) throw notFound(POLICY);
-  const [divs, emails, statuses, fields, groups, docs] = await allOrFirstError(db, [
-    () =>
-      db
-        .select({ DivisionID: divisionOnboardingPolicies.DivisionID })
-        .from(divisionOnboardingPolicies)
-        .where(eq(divisionOnboardingPolicies.OnboardingPolicyID, id))
-        .orderBy(asc(divisionOnboardingPolicies.DivisionID)),
-    () =>
-      db
-        .select()
-        .from(onboardingContactEmails)
-        .where(eq(onboardingContactEmails.OnboardingPolicyID, id))
-        .orderBy(asc(onboardingContactEmails.OnboardingContactEmailID)),
-    () => statusesOf(db, id),
-    () => fieldsOf(db, id),
-    () => groupsOf(db, id),
-    () => documentsOf(db, id),
-  ] as const);
-  return {
-    OnboardingPolicyID: p.OnboardingPolicyID,
-    Name: p.Name,
-    EnableSelfSignUp: p.EnableSelfSignUp,
-    EmployeeRoleID: p.EmployeeRoleID,
-    Divisions: divs.map((d) => d.DivisionID),
-    ContactEmails: emails.map((e) => e.EmailAddress),
-    ApplicationStatuses: statuses,
-    ReferenceFields: fields,
-    OnboardingDocumentGroups: groups,
-    OnboardingDocuments: docs,
-    Version: p.Version,
-  };
-}
-
-export async function statusesOf(db: DbOrTx, policyId: number) {
-  const rows = await db
-    .select()
-    .from(onboardingApplicationStatuses)
-    .where(eq(onboardingApplicationStatuses.OnboardingPolicyID, policyId))
-    .orderBy(
-      asc(onboardingApplicationStatuses.SortIndex),
-      asc(onboardingApplicationStatuses.OnboardingApplicationStatusID),
-    );
-  return rows.map((s) => ({
-    OnboardingApplicationStatusID: s.OnboardingApplicationStatusID,
-    Name: s.Name,
-    StatusType: s.StatusType as StatusType,
-  }));
-}
-
-export async function fieldsOf(db: DbOrTx, policyId: number) {
-  const rows = await db
-    .select()
-    .from(onboardingReferenceFields)
-    .where(eq(onboardingReferenceFields.OnboardingPolicyID, policyId))
-    .orderBy(
-      asc(onboardingReferenceFields.SortIndex),
-      asc(onboardingReferenceFields.OnboardingReferenceFieldID),
-    );
-  return rows.map((f) => ({
-    OnboardingReferenceFieldID: f.OnboardingReferenceFieldID,
-    Name: f.Name,
-    RequiredAtStatus: (f.RequiredAtStatus as StatusType | null) ?? null,
-    IsSensitive: f.IsSensitive,
-    InputMask: f.InputMask,
-    ValueType: f.ValueType as ValueType,
-    ShowInGrid: f.ShowInGrid,
-  }));
-}
-
-async function groupsOf(db: DbOrTx, policyId: number) {
-  const rows = await db
-    .select({
-      OnboardingDocumentGroupID: onboardingDocumentGroups.OnboardingDocumentGroupID,
-      Name: onboardingDocumentGroups.Name,
-      SortIndex: onboardingDocumentGroups.SortIndex,
-      RequirementsFileName: onboardingDocumentGroups.RequirementsFileName,
-    })
-    .from(onboardingDocumentGroups)
-    .where(eq(onboardingDocumentGroups.OnboardingPolicyID, policyId))
-    .orderBy(
-      asc(onboardingDocumentGroups.SortIndex),
-      asc(onboardingDocumentGroups.OnboardingDocumentGroupID),
-    );
-  return rows;
-}
-
-export async function documentsOf(db: DbOrTx, policyId: number) {
-  const rows = await db
-    .select({
-      OnboardingDocumentID: onboardingDocuments.OnboardingDocumentID,
-      Name: onboardingDocuments.Name,
-      OnboardingDocumentGroupID: onboardingDocuments.OnboardingDocumentGroupID,
-      DocumentGroup: onboardingDocumentGroups.Name,
-      IsRequired: onboardingDocuments.IsRequired,
-      BlankFormFileName: onboardingDocuments.BlankFormFileName,
-    })
-    .from(onboardingDocuments)
-    .leftJoin(
-      onboardingDocumentGroups,
-      eq(onboardingDocumentGroups.OnboardingDocumentGroupID, onboardingDocuments.OnboardingDocumentGroupID),
-    )
-    .where(eq(onboardingDocuments.OnboardingPolicyID, policyId))
-    .orderBy(asc(onboardingDocuments.SortIndex), asc(onboardingDocuments.OnboardingDocumentID));
-  return rows.map((d) => ({ ...d, DocumentGroup: d.DocumentGroup ?? null }));
-}
-
-export async function listPolicies(db: Db): Promise<OnboardingPolicy[]> {
-  const ids = await db
-    .select({ id: onboardingPolicies.OnboardingPolicyID })
-    .from(onboardingPolicies)
-    .orderBy(asc(onboardingPolicies.Name), asc(onboardingPolicies.OnboardingPolicyID));
-  const out: OnboardingPolicy[] = [];
-  for (const { id } of ids) out.push(await policyOf(db, id));
-  return out;
-}
-
-export async function contactEmailsOf(db: Db, id: number) {
-  await policyOf(db, id);
-  return db
-    .select({
-      OnboardingContactEmailID: onboardingContactEmails.OnboardingContactEmailID,
-      EmailAddress: onboardingContactEmails.EmailAddress,
-    })
-    .from(onboardingContactEmails)
-    .where(eq(onboardingContactEmails.OnboardingPolicyID, id))
-    .orderBy(asc(onboardingContactEmails.OnboardingContactEmailID));
-}
+import { groupsOf, policyOf } from './policy-read';
 
 /** Files of a policy save: RequirementsFile:<group index> and BlankForm:<document index>. */
 function policyFiles(parts: UploadedPart[]) {
@@ -451,124 +310,4 @@ export async function patchPolicy(
     await saveLists(tx, id, body, parts);
   });
   return policyOf(db, id);
-}
-
-export async function policyFile(db: Db, policyId: number, kind: 'requirements' | 'blank', itemId: number) {
-  if (kind === 'requirements') {
-    const [g] = await db
-      .select()
-      .from(onboardingDocumentGroups)
-      .where(
-        and(
-          eq(onboardingDocumentGroups.OnboardingPolicyID, policyId),
-          eq(onboardingDocumentGroups.OnboardingDocumentGroupID, itemId),
-        ),
-      );
-    if (!g?.RequirementsFile) throw notFound('The requirements file');
-    return {
-      name: g.RequirementsFileName ?? 'requirements',
-      contentType: g.RequirementsContentType ?? 'application/octet-stream',
-      data: g.RequirementsFile,
-    };
-  }
-  const [d] = await db
-    .select()
-    .from(onboardingDocuments)
-    .where(
-      and(
-        eq(onboardingDocuments.OnboardingPolicyID, policyId),
-        eq(onboardingDocuments.OnboardingDocumentID, itemId),
-      ),
-    );
-  if (!d?.BlankForm) throw notFound('The blank form');
-  return {
-    name: d.BlankFormFileName ?? 'form',
-    contentType: d.BlankFormContentType ?? 'application/octet-stream',
-    data: d.BlankForm,
-  };
-}
-
-// ---- divisions -------------------------------------------------------------------------------------
-
-async function requireDivision(db: DbOrTx, id: number) {
-  const [d] = await db.select().from(divisions).where(eq(divisions.DivisionID, id));
-  if (!d) throw notFound('The division');
-  return d;
-}
-
-export async function policyIdOfDivision(db: DbOrTx, divisionId: number): Promise<number | null> {
-  const [row] = await db
-    .select()
-    .from(divisionOnboardingPolicies)
-    .where(eq(divisionOnboardingPolicies.DivisionID, divisionId));
-  return row?.OnboardingPolicyID ?? null;
-}
-
-export async function divisionPolicy(db: Db, divisionId: number) {
-  await requireDivision(db, divisionId);
-  const id = await policyIdOfDivision(db, divisionId);
-  if (!id) throw notFound(POLICY);
-  return policyOf(db, id);
-}
-
-export async function assignDivisionPolicy(db: Db, divisionId: number, policyId: number) {
-  await requireDivision(db, divisionId);
-  await policyOf(db, policyId);
-  await db
-    .insert(divisionOnboardingPolicies)
-    .values({ DivisionID: divisionId, OnboardingPolicyID: policyId })
-    .onConflictDoUpdate({
-      target: divisionOnboardingPolicies.DivisionID,
-      set: { OnboardingPolicyID: policyId },
-    });
-  return policyOf(db, policyId);
-}
-
-/** The division takes no more applications; those it has keep their policy. */
-export async function removeDivisionPolicy(db: Db, divisionId: number) {
-  await requireDivision(db, divisionId);
-  const deleted = await db
-    .delete(divisionOnboardingPolicies)
-    .where(eq(divisionOnboardingPolicies.DivisionID, divisionId))
-    .returning();
-  if (!deleted.length) throw notFound(POLICY);
-}
-
-/** Divisions that take applications, with the offices they are at; anonymous callers: self sign-up ones. */
-export async function onboardingDivisions(db: Db, selfSignUpOnly: boolean): Promise<OnboardingDivision[]> {
-  const rows = await db
-    .select({
-      DivisionID: divisions.DivisionID,
-      Name: divisions.Name,
-      OnboardingPolicyID: onboardingPolicies.OnboardingPolicyID,
-      EnableSelfSignUp: onboardingPolicies.EnableSelfSignUp,
-    })
-    .from(divisionOnboardingPolicies)
-    .innerJoin(divisions, eq(divisions.DivisionID, divisionOnboardingPolicies.DivisionID))
-    .innerJoin(
-      onboardingPolicies,
-      eq(onboardingPolicies.OnboardingPolicyID, divisionOnboardingPolicies.OnboardingPolicyID),
-    )
-    .where(
-      and(
-        eq(divisions.IsActive, true),
-        selfSignUpOnly ? eq(onboardingPolicies.EnableSelfSignUp, true) : undefined,
-      ),
-    )
-    .orderBy(asc(divisions.Name));
-  const offices = await db
-    .select({
-      DivisionID: officeDivisions.DivisionID,
-      IcdOfficeID: icdOffices.IcdOfficeID,
-      OfficeName: icdOffices.OfficeName,
-      City: icdOffices.City,
-      StateProvince: icdOffices.StateProvince,
-    })
-    .from(officeDivisions)
-    .innerJoin(icdOffices, eq(icdOffices.IcdOfficeID, officeDivisions.IcdOfficeID))
-    .orderBy(asc(icdOffices.OfficeName));
-  return rows.map((d) => ({
-    ...d,
-    Offices: offices.filter((o) => o.DivisionID === d.DivisionID).map(({ DivisionID: _d, ...o }) => o),
-  }));
 }

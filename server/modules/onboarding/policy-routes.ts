@@ -21,22 +21,23 @@ import {
   OnboardingReferenceField,
 } from '../../../src/contract/onboarding';
 import { parseBody } from './common';
-import { readForm, sendFile } from './files';
 import {
   assignDivisionPolicy,
-  contactEmailsOf,
-  createPolicy,
   divisionPolicy,
+  onboardingDivisions,
+  removeDivisionPolicy,
+} from './division-policies';
+import { readForm, sendFile } from './files';
+import { createPolicy, patchPolicy } from './policies-service';
+import {
+  contactEmailsOf,
   documentsOf,
   fieldsOf,
   listPolicies,
-  onboardingDivisions,
-  patchPolicy,
   policyFile,
   policyOf,
-  removeDivisionPolicy,
   statusesOf,
-} from './policies-service';
+} from './policy-read';
 import {
   fileResponse,
   IdParam,
