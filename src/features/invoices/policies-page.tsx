@@ -2,7 +2,7 @@
 // invoice is built from a locked payroll (gross pay billed through, employer taxes and service fee
 // in percent of the gross pay, a fee per employee paid, fixed lines) and its default payment method.
 // invoices:write edits them (a modal); a policy's invoices keep their lines when it changes.
-import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,11 @@ import { Link } from 'react-router';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { PayrollInvoicePolicy } from '../../contract/invoices';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { QueryView } from '../../ui/query-view';
 import { ScrollTable } from '../../ui/scroll-table';
 import { formatMoney } from '../payroll/processing/format';
-import { problemOf, useDeletePolicy, useInvoicePolicies } from './api';
+import { useDeletePolicy, useInvoicePolicies } from './api';
 import { METHOD_KEYS } from './format';
 import { PolicyEditor } from './policy-editor';
 
@@ -24,8 +25,9 @@ export default function InvoicePoliciesPage() {
   const policies = useInvoicePolicies();
   const remove = useDeletePolicy();
   const [editing, setEditing] = useState<PayrollInvoicePolicy | 'new' | null>(null);
+  // The policy whose delete is being confirmed (a refused delete stays in the dialog).
+  const [deleting, setDeleting] = useState<PayrollInvoicePolicy | null>(null);
   const locale = i18n.language.replace('_', '-');
-  const removeProblem = remove.error ? problemOf(remove.error) : null;
 
   return (
     <Stack gap="md" maw={1400}>
@@ -54,11 +56,6 @@ export default function InvoicePoliciesPage() {
           </Button>
         )}
       </Group>
-      {removeProblem && (
-        <Alert color={removeProblem.status === 409 ? 'yellow' : 'red'} variant="light">
-          {removeProblem.status === 409 ? t('invoices.page.stale') : removeProblem.message}
-        </Alert>
-      )}
       <QueryView
         query={policies}
         errorTitle={t('invoices.policies.loadFailed')}
@@ -121,10 +118,9 @@ export default function InvoicePoliciesPage() {
                             size="xs"
                             variant="subtle"
                             color="red"
-                            loading={remove.isPending && remove.variables?.id === p.PayrollInvoicePolicyID}
                             onClick={() => {
-                              if (window.confirm(t('invoices.policies.confirmDelete', { name: p.Name })))
-                                remove.mutate({ id: p.PayrollInvoicePolicyID, version: p.Version });
+                              remove.reset();
+                              setDeleting(p);
                             }}
                           >
                             {t('invoices.policies.delete')}
@@ -146,6 +142,22 @@ export default function InvoicePoliciesPage() {
           onClose={() => setEditing(null)}
         />
       )}
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t('invoices.policies.deleteTitle')}
+        message={t('invoices.policies.confirmDelete', { name: deleting?.Name ?? '' })}
+        error={remove.error}
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { id: deleting.PayrollInvoicePolicyID, version: deleting.Version },
+            { onSuccess: () => setDeleting(null) },
+          )
+        }
+        onClose={() => setDeleting(null)}
+        testId="confirm-delete-policy"
+      />
     </Stack>
   );
 }

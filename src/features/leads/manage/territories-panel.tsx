@@ -37,6 +37,7 @@ import {
   TerritoryOffice,
   Territory as TerritorySchema,
 } from '../../../contract/leads';
+import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { CONTINENT, homeOfTerritories } from '../api/get-group-home';
 import { sendWire } from '../api/wire-dates';
 import {
@@ -121,13 +122,15 @@ export function TerritoriesPanel({ group }: { group: LeadGroup }) {
     onError: (err) => setFormError(errorMessage(err)),
   });
 
+  // The territory whose delete is being confirmed (a refused delete stays in the dialog).
+  const [deleting, setDeleting] = useState<Territory | null>(null);
   const remove = useMutation({
     mutationFn: (id: number) => api.delete(`territories/${id}`),
     onSuccess: () => {
+      setDeleting(null);
       setSelectedId(null);
       invalidate();
     },
-    onError: (err) => notifications.show({ color: 'red', message: errorMessage(err) }),
   });
 
   function begin(next: Mode) {
@@ -318,13 +321,24 @@ export function TerritoriesPanel({ group }: { group: LeadGroup }) {
             teams={teams.data ?? []}
             onEdit={() => begin({ kind: 'edit', territory: selected })}
             onDelete={() => {
-              if (window.confirm(t('leads.manage.territory.confirmDelete', { name: selected.Name })))
-                remove.mutate(selected.TerritoryID);
+              remove.reset();
+              setDeleting(selected);
             }}
             onAssigned={invalidate}
           />
         )}
       </Stack>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title={t('leads.manage.territory.deleteTitle')}
+        message={t('leads.manage.territory.confirmDelete', { name: deleting?.Name ?? '' })}
+        error={remove.error}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.TerritoryID)}
+        onClose={() => setDeleting(null)}
+        confirmLabel={t('leads.manage.territory.delete')}
+        testId="confirm-delete-territory"
+      />
     </SimpleGrid>
   );
 }
