@@ -6,7 +6,13 @@
 import { Table, type TableScrollContainerProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
-/** Whether `el` has content to scroll to (sideways or down), followed as its size or content's change. */
+/**
+ * Whether `el` has content to scroll to (sideways or down), followed as its size or content's change:
+ * the box, the scroll area's content and Mantine's inner box (its min-width applies once the table's
+ * styles are in effect) and the table (wider once its texts arrive). The content box keeps the box's
+ * width while the table overflows it, so the box and its content alone may not change size when the
+ * table does: the box would stay no tab stop though its table is wider.
+ */
 export function useScrollable(el: HTMLElement | null): boolean {
   const [scrollable, setScrollable] = useState(false);
   useEffect(() => {
@@ -15,11 +21,29 @@ export function useScrollable(el: HTMLElement | null): boolean {
       setScrollable(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
     check();
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(check);
-    observer.observe(el);
-    // The viewport's content: the table growing or shrinking (rows loaded, a narrower column).
-    for (const child of el.children) observer.observe(child);
-    return () => observer.disconnect();
+    const resized = new ResizeObserver(check);
+    const observed = new WeakSet<Element>();
+    const observeContent = () => {
+      for (const node of [el, ...el.querySelectorAll(':scope > *, :scope > * > *, table')])
+        if (!observed.has(node)) {
+          observed.add(node);
+          resized.observe(node);
+        }
+    };
+    observeContent();
+    // A table put in (or replaced) after the box: followed too, and measured at once.
+    const changed =
+      typeof MutationObserver === 'undefined'
+        ? null
+        : new MutationObserver(() => {
+            observeContent();
+            check();
+          });
+    changed?.observe(el, { childList: true, subtree: true });
+    return () => {
+      resized.disconnect();
+      changed?.disconnect();
+    };
   }, [el]);
   return scrollable;
 }

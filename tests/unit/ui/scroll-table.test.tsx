@@ -2,12 +2,15 @@
 // named for what the table lists) to scroll it with the arrow keys; while the table fits, it is no tab
 // stop. The sizes are set by hand: happy-dom lays nothing out.
 import { Table } from '@mantine/core';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScrollTable } from '../../../src/ui/scroll-table';
 import { renderUi } from './render';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 /** Every element `content` px wide (the table and the box's content) in a box `box` px wide. */
 function sizes(content: number, box: number) {
@@ -48,5 +51,33 @@ describe('ScrollTable', () => {
     await screen.findByText('Robot Vacuum');
     expect(screen.queryByRole('region')).toBeNull();
     expect(document.querySelectorAll('[tabindex="0"]')).toHaveLength(0);
+  });
+
+  it('becomes a tab stop when only the table grows (its styles or texts arrive late), the box unchanged', async () => {
+    // A ResizeObserver that records what it follows; `resize()` reports a change of size.
+    const followed: Element[] = [];
+    let resize = () => {};
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(report: () => void) {
+          resize = report;
+        }
+        observe(node: Element) {
+          followed.push(node);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    sizes(358, 358);
+    await renderUi(<Products />);
+    await screen.findByText('Robot Vacuum');
+    expect(screen.queryByRole('region')).toBeNull();
+    // The table itself is followed: the box and its content keep their size when the table overflows.
+    expect(followed).toContain(screen.getByRole('table'));
+    sizes(720, 358);
+    act(() => resize());
+    expect((await screen.findByRole('region', { name: 'Products' })).tabIndex).toBe(0);
   });
 });
