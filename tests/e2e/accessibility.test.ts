@@ -2,9 +2,9 @@
 // open it sees it, on a phone (390 × 844) and a desktop (1440 × 900): no violation of impact serious or
 // critical. And the keyboard: Tab reaches every control of the sign-in form and the Clock, each with a
 // visible focus outline.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, formatViolations } from './axe';
+import { expectNoSeriousViolation, settle, signedInPages, testId } from './axe-screens';
 import { launch, newPage, signIn, VIEWPORTS } from './browser';
 import { expectEveryControlFocusedVisibly, tabThrough } from './keyboard';
 
@@ -21,8 +21,6 @@ interface View {
   /** Brings the screen into the state to check (opens a menu, a tab, types…). */
   act?: (page: Page) => Promise<void>;
 }
-
-const testId = (id: string) => `[data-testid="${id}"]`;
 
 const VIEWS: View[] = [
   { name: 'sign-in', user: null, path: '/account/login', ready: '#loginForm' },
@@ -147,30 +145,6 @@ const VIEWS: View[] = [
   { name: 'wage policies', user: 'admin', path: '/admin/wage-policies' },
 ];
 
-/** Waits until the screen has drawn its content: no spinner, no request for a moment. */
-async function settle(page: Page, ready?: string): Promise<void> {
-  // The shell's <main>, or a status or account page's heading.
-  await page.locator('#root main, #root h1, #root h2').first().waitFor();
-  if (ready) await page.locator(ready).first().waitFor();
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page
-    .waitForFunction(
-      () =>
-        ![...document.querySelectorAll('.mantine-Loader-root, [aria-busy="true"]')].some(
-          (el) => (el as HTMLElement).offsetParent !== null,
-        ),
-      undefined,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
-  // Transitions (menus, drawers, notifications) end.
-  await page.waitForTimeout(400);
-}
-
-function seriousOf(violations: Awaited<ReturnType<typeof axeViolations>>) {
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -179,52 +153,23 @@ afterAll(() => browser?.close());
 
 for (const viewport of ['phone', 'desktop'] as const) {
   describe(`axe on every screen, ${viewport} (${VIEWPORTS[viewport].width}×${VIEWPORTS[viewport].height})`, () => {
-    const contexts = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
-    /** One signed-in browser per user (signed in through the form once). */
-    function pageOf(user: string | null) {
-      const key = user ?? '';
-      let entry = contexts.get(key);
-      if (!entry) {
-        entry = (async () => {
-          const opened = await newPage(browser, baseUrl, viewport);
-          if (user) {
-            await opened.page.goto('/account/login');
-            await signIn(opened.page, user);
-            await opened.page.waitForURL((url) => !url.pathname.startsWith('/account/'));
-          }
-          return opened;
-        })();
-        contexts.set(key, entry);
-      }
-      return entry;
-    }
-    afterAll(async () => {
-      for (const entry of contexts.values()) await (await entry).context.close();
+    let pages: ReturnType<typeof signedInPages>;
+    beforeAll(() => {
+      pages = signedInPages(browser, baseUrl, viewport);
     });
+    afterAll(() => pages?.close());
 
     it.each(VIEWS.map((v) => [`${v.name} (${v.user ?? 'signed out'}, ${v.path})`, v] as const))(
       '%s: no serious or critical violation',
       async (_title, view) => {
-        const { page } = await pageOf(view.user);
+        const { page } = await pages.pageOf(view.user);
         await page.goto(view.path);
         await settle(page, view.ready);
         if (view.act) {
           await view.act(page);
           await page.waitForTimeout(400);
         }
-        let serious = seriousOf(await axeViolations(page));
-        if (serious.length) {
-          // A screen still settling on a loaded machine (a fade, a late list) can break a rule for a
-          // moment: what counts is what stays. Logged either way, checked again once drawn.
-          console.log(`[axe] ${viewport} ${view.name}: first look\n${formatViolations(serious)}`);
-          await settle(page, view.ready);
-          await page.waitForTimeout(1500);
-          serious = seriousOf(await axeViolations(page));
-        }
-        console.log(
-          `[axe] ${viewport} ${view.name}: ${serious.reduce((n, v) => n + v.nodes.length, 0)} serious/critical nodes in ${serious.length} rules`,
-        );
-        expect(serious.length, `${viewport} ${view.name}:\n${formatViolations(serious)}`).toBe(0);
+        await expectNoSeriousViolation(page, `${viewport} ${view.name}`, view.ready);
       },
     );
   });
