@@ -74,8 +74,9 @@ import {
 } from './claims-service';
 import { CATALOGUE_READERS, ORDER_READERS } from './scope';
 import { changeStatuses, createAdjustments, deleteAdjustment, updateAdjustment } from './status-service';
+import { patchWorkOrder } from './work-orders-patch';
 import { getWorkOrder, listWorkOrders, mySales } from './work-orders-read';
-import { createWorkOrder, createWorkOrdersBulk, patchWorkOrder } from './work-orders-service';
+import { createWorkOrder, createWorkOrdersBulk } from './work-orders-service';
 
 const IdParam = z.object({ id: QueryInt32.positive() });
 const tags = ['orders'];
