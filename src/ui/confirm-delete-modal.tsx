@@ -54,7 +54,8 @@ export function ConfirmDeleteModal({
         <Text size="sm">{message}</Text>
         <RefusalBanner error={error} isField={NO_FIELD} testId={errorTestId} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          {/* Focused on opening: Enter or Space on an opened dialog never deletes by accident. */}
+          <Button variant="default" onClick={onClose} data-autofocus>
             {t('common.cancel')}
           </Button>
           <Button

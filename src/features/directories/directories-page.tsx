@@ -4,12 +4,10 @@
 // and delete (with confirmation; the server says why a referenced record cannot go).
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Drawer,
   Group,
-  Modal,
   Stack,
   Table,
   Tabs,
@@ -22,11 +20,11 @@ import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/errors';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import { DIRECTORY_KINDS, type DirectoryKind } from '../../contract/directories';
 import { textFilter } from '../../lib/text-filter';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { QueryView } from '../../ui/query-view';
 import { ScrollTable } from '../../ui/scroll-table';
 import { SortHeader } from '../../ui/sort-header';
@@ -394,39 +392,26 @@ function DeleteModal({
     onClose();
   };
   return (
-    <Modal opened={record !== null} onClose={close} title={t('directories.deleteTitle')}>
-      {record && (
-        <Stack gap="sm">
-          <Text>{t('directories.deleteBody', { name: def.name(record) })}</Text>
-          {remove.error && (
-            <Alert color="red" title={t('directories.deleteFailed')} role="alert">
-              {errorMessage(remove.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} data-autofocus>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { id: record.Id, version: record.Version },
-                  {
-                    onSuccess: () => {
-                      remove.reset();
-                      onDeleted();
-                    },
-                  },
-                )
-              }
-            >
-              {t('directories.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmDeleteModal
+      opened={record !== null}
+      onClose={close}
+      title={t('directories.deleteTitle')}
+      message={record ? t('directories.deleteBody', { name: def.name(record) }) : ''}
+      error={remove.error}
+      pending={remove.isPending}
+      confirmLabel={t('directories.delete')}
+      onConfirm={() =>
+        record &&
+        remove.mutate(
+          { id: record.Id, version: record.Version },
+          {
+            onSuccess: () => {
+              remove.reset();
+              onDeleted();
+            },
+          },
+        )
+      }
+    />
   );
 }

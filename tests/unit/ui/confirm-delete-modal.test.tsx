@@ -1,7 +1,7 @@
 // The one delete confirmation: it says what goes, Delete confirms and Cancel closes without deleting,
 // a refused delete shows the server's sentence (and the reasons it lists), and while the delete is in
 // flight the confirm button spins and cannot be pressed again.
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ResponseError } from '../../../src/api/errors';
 import { ConfirmDeleteModal, type ConfirmDeleteModalProps } from '../../../src/ui/confirm-delete-modal';
@@ -32,6 +32,13 @@ describe('ConfirmDeleteModal', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onClose).not.toHaveBeenCalled();
     expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('opens with Cancel focused, so a key press never deletes by accident', async () => {
+    const { dialog } = await open();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })),
+    );
   });
 
   it('closes on Cancel without deleting', async () => {
