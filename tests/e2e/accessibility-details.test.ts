@@ -1,6 +1,7 @@
 // Accessibility of the screens that open only with an id in the address (a payroll, an invoice, an
 // employee and its tabs, a work order, an onboarding application, an office, a division, a
-// corporation, a Rogers report or dashboard, a role dashboard): axe-core (WCAG 2.1 A and AA rules), no
+// corporation, a Rogers report or dashboard, a role dashboard, and a commission policy or payout
+// transfer opened from its list): axe-core (WCAG 2.1 A and AA rules), no
 // violation of impact serious or critical, as a demo user who may open it, on a phone (390 × 844) and
 // a desktop (1440 × 900). Each id is a real record of the seeded demo company, asked of the API.
 import type { Browser, Page } from 'playwright-core';
@@ -128,6 +129,30 @@ const VIEWS: DetailView[] = [
         .locator(`${testId('rogers-report')}, ${testId('rogers-report-empty')}`)
         .first()
         .waitFor();
+    },
+  },
+  // Records opened from a list, in a dialog (no address of their own).
+  {
+    name: 'commission policy (ICD), open',
+    user: 'admin',
+    path: () => '/commission/policies',
+    // A table on a desktop (a row opens), cards with an Open button on a phone.
+    ready: `${testId('icd-policies')}, ${testId('icd-policies-cards')}`,
+    act: async (page) => {
+      const list = page.locator(`${testId('icd-policies')}, ${testId('icd-policies-cards')}`).first();
+      const open = list.getByRole('button', { name: /^Open the policy/ });
+      await ((await open.count()) ? open.first() : list.locator('tbody tr').first()).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'RS payout transfer, open',
+    user: 'admin',
+    path: () => '/payouts/transfers',
+    ready: testId('transfer-row'),
+    act: async (page) => {
+      await page.getByTestId('transfer-row').first().click();
+      await page.getByRole('dialog').waitFor();
     },
   },
   { name: "manager's day", user: 'manager', path: () => '/dashboards/home/manager-day', ready: 'main h1' },
