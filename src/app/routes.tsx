@@ -1,6 +1,6 @@
 // The route table: every route is a named state of src/contract/navigation.ts, guarded before it is
 // entered (spec 000 §2). Screens are lazy chunks; a chunk that fails to load leads to appOutdated.
-import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, redirect, useParams } from 'react-router';
 import { APP_STATES } from '../contract/app-states';
 import type { AppState } from '../contract/navigation';
 import { Spinner } from '../ui/spinner';
@@ -88,15 +88,34 @@ function state(
       Promise.race([completeTranslations(), new Promise((resolve) => setTimeout(resolve, 3000))]),
     ]);
   const def = stateByName(name);
+  const url = path ?? def.Url;
   return {
     id: name,
-    path: path ?? def.Url,
+    path: url,
     handle: { state: name, requireReload: def.RequireReload, onlineOnly: def.OnlineOnly },
     loader: guarded(session, name),
     lazy: async () => {
       const [screen] = await Promise.all([load(), FIRST_SCREENS.has(name) ? null : beforeOtherScreens()]);
-      return { Component: screen.default };
+      if (!url.includes('/:id')) return { Component: screen.default };
+      const { default: NotFound } = await import('./pages/not-found-page');
+      return { Component: withRecordId(screen.default, NotFound) };
     },
+  };
+}
+
+/** A record's id in an address: a positive whole number (every table's key is one). */
+const RECORD_ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * A screen of one record (`/orders/:id`…) drawn only for an id that can be one; any other address
+ * under it (`/orders/abc`, a mistyped link) is a page that does not exist, not a refused request.
+ */
+export function withRecordId(
+  Screen: React.ComponentType,
+  NotFound: React.ComponentType,
+): React.ComponentType {
+  return function RecordScreen() {
+    return RECORD_ID.test(useParams().id ?? '') ? <Screen /> : <NotFound />;
   };
 }
 
