@@ -1,15 +1,20 @@
 // Payroll financials (back office, online only): for the payrolls paid in a date range, gross pay,
 // wages, commission and premiums per month, division and corporation (or per program), sortable,
 // totalled per currency.
-// Its parts: financials-division-table and financials-program-table (each tab's report),
-// financials-cells (their shared cells) and financials-cards (the phone's layout).
+// Its parts: financials-table (one table for both tabs, given each tab's report definition),
+// financials-cells (its cells) and financials-cards (the phone's layout).
 import { Button, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../ui/query-view';
 import { useDivisionOptions, useFinancials, useProgramFinancials } from './api';
-import { type DivisionColumn, DivisionTable } from './financials-division-table';
-import { type ProgramColumn, ProgramTable } from './financials-program-table';
+import {
+  BY_DIVISION,
+  BY_PROGRAM,
+  type DivisionColumn,
+  FinancialsTable,
+  type ProgramColumn,
+} from './financials-table';
 import { nextSort, type Sort } from './format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -121,7 +126,8 @@ export default function FinancialsPage() {
               emptyTestId="financials-empty"
             >
               {(data) => (
-                <DivisionTable
+                <FinancialsTable
+                  report={BY_DIVISION}
                   rows={data.Rows}
                   sort={divisionSort}
                   onSort={(c) => setDivisionSort(nextSort(divisionSort, c))}
@@ -156,7 +162,8 @@ export default function FinancialsPage() {
               isEmpty={(d) => d.Rows.length === 0}
             >
               {(data) => (
-                <ProgramTable
+                <FinancialsTable
+                  report={BY_PROGRAM}
                   rows={data.Rows}
                   sort={programSort}
                   onSort={(c) => setProgramSort(nextSort(programSort, c))}
