@@ -1,10 +1,11 @@
 // Onboarding policy editor: the four lists of a policy, one section each — application statuses,
 // reference fields, document groups (with their requirements file) and documents (with their blank form).
-import { Checkbox, NumberInput, Select, Table, TextInput } from '@mantine/core';
+// Each states its blank item and the columns after Name (ListSection, in policy-section, does the rest).
+import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type StatusType, VALUE_TYPES, type ValueType } from '../../../contract/onboarding';
 import type { PolicyDraftEditor } from './policy-draft';
-import { FileCell, RemoveCell, Section } from './policy-section';
+import { FileCell, ListSection } from './policy-section';
 
 interface SectionProps {
   editor: PolicyDraftEditor;
@@ -17,199 +18,151 @@ interface SectionProps {
 /** The application statuses: a name and a status type each. */
 export function StatusesSection({ editor, statusOptions }: SectionProps) {
   const { t } = useTranslation();
-  const { draft, err, set, update, remove } = editor;
   return (
-    <Section
+    <ListSection
+      editor={editor}
+      list="ApplicationStatuses"
       title={t('onboarding-policies.statuses')}
-      error={err('ApplicationStatuses')}
-      onAdd={() =>
-        set({
-          ApplicationStatuses: [
-            ...draft.ApplicationStatuses,
-            { OnboardingApplicationStatusID: null, Name: '', StatusType: 'Initial' },
-          ],
-        })
-      }
       addLabel={t('onboarding-policies.addStatus')}
-      heads={[t('onboarding-policies.name'), t('onboarding-policies.statusType'), '']}
-    >
-      {draft.ApplicationStatuses.map((s, i) => (
-        <Table.Tr key={s.OnboardingApplicationStatusID ?? `new-${i}`}>
-          <Table.Td>
-            <TextInput
-              aria-label={t('onboarding-policies.name')}
-              value={s.Name}
-              onChange={(e) => update('ApplicationStatuses', i, { Name: e.currentTarget.value })}
-              error={err(`ApplicationStatuses.${i}.Name`)}
-            />
-          </Table.Td>
-          <Table.Td>
+      blank={() => ({ OnboardingApplicationStatusID: null, Name: '', StatusType: 'Initial' })}
+      id={(s) => s.OnboardingApplicationStatusID}
+      columns={[
+        {
+          head: t('onboarding-policies.statusType'),
+          cell: (s, row) => (
             <Select
               aria-label={t('onboarding-policies.statusType')}
               data={statusOptions}
               value={s.StatusType}
               allowDeselect={false}
-              onChange={(v) => v && update('ApplicationStatuses', i, { StatusType: v as StatusType })}
-              error={err(`ApplicationStatuses.${i}.StatusType`)}
+              onChange={(v) => v && row.update({ StatusType: v as StatusType })}
+              error={row.err('StatusType')}
             />
-          </Table.Td>
-          <RemoveCell
-            label={t('onboarding-policies.remove')}
-            onRemove={() => remove('ApplicationStatuses', i)}
-          />
-        </Table.Tr>
-      ))}
-    </Section>
+          ),
+        },
+      ]}
+    />
   );
 }
 
 /** The reference fields: name, the status it is required at, value type, input mask, sensitive, shown in the grid. */
 export function FieldsSection({ editor, statusOptions }: SectionProps) {
   const { t } = useTranslation();
-  const { draft, err, set, update, remove } = editor;
   return (
-    <Section
+    <ListSection
+      editor={editor}
+      list="ReferenceFields"
       title={t('onboarding-policies.fields')}
-      error={err('ReferenceFields')}
-      onAdd={() =>
-        set({
-          ReferenceFields: [
-            ...draft.ReferenceFields,
-            {
-              OnboardingReferenceFieldID: null,
-              Name: '',
-              RequiredAtStatus: null,
-              IsSensitive: false,
-              InputMask: '',
-              ValueType: 'Text',
-              ShowInGrid: false,
-            },
-          ],
-        })
-      }
       addLabel={t('onboarding-policies.addField')}
-      heads={[
-        t('onboarding-policies.name'),
-        t('onboarding-policies.requiredAt'),
-        t('onboarding-policies.valueType'),
-        t('onboarding-policies.inputMask'),
-        t('onboarding-policies.sensitive'),
-        t('onboarding-policies.showInGrid'),
-        '',
-      ]}
-    >
-      {draft.ReferenceFields.map((f, i) => (
-        <Table.Tr key={f.OnboardingReferenceFieldID ?? `new-${i}`}>
-          <Table.Td>
-            <TextInput
-              aria-label={t('onboarding-policies.name')}
-              value={f.Name}
-              onChange={(e) => update('ReferenceFields', i, { Name: e.currentTarget.value })}
-              error={err(`ReferenceFields.${i}.Name`)}
-            />
-          </Table.Td>
-          <Table.Td>
+      blank={() => ({
+        OnboardingReferenceFieldID: null,
+        Name: '',
+        RequiredAtStatus: null,
+        IsSensitive: false,
+        InputMask: '',
+        ValueType: 'Text',
+        ShowInGrid: false,
+      })}
+      id={(f) => f.OnboardingReferenceFieldID}
+      columns={[
+        {
+          head: t('onboarding-policies.requiredAt'),
+          cell: (f, row) => (
             <Select
               aria-label={t('onboarding-policies.requiredAt')}
               placeholder={t('onboarding-policies.notRequired')}
               data={statusOptions}
               value={f.RequiredAtStatus}
               clearable
-              onChange={(v) =>
-                update('ReferenceFields', i, { RequiredAtStatus: (v as StatusType | null) ?? null })
-              }
-              error={err(`ReferenceFields.${i}.RequiredAtStatus`)}
+              onChange={(v) => row.update({ RequiredAtStatus: (v as StatusType | null) ?? null })}
+              error={row.err('RequiredAtStatus')}
             />
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          head: t('onboarding-policies.valueType'),
+          cell: (f, row) => (
             <Select
               aria-label={t('onboarding-policies.valueType')}
               data={VALUE_TYPES.map((v) => ({ value: v, label: t(`onboarding-policies.valueTypes.${v}`) }))}
               value={f.ValueType}
               allowDeselect={false}
-              onChange={(v) => v && update('ReferenceFields', i, { ValueType: v as ValueType })}
-              error={err(`ReferenceFields.${i}.ValueType`)}
+              onChange={(v) => v && row.update({ ValueType: v as ValueType })}
+              error={row.err('ValueType')}
             />
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          head: t('onboarding-policies.inputMask'),
+          cell: (f, row) => (
             <TextInput
               aria-label={t('onboarding-policies.inputMask')}
               value={f.InputMask}
-              onChange={(e) => update('ReferenceFields', i, { InputMask: e.currentTarget.value })}
-              error={err(`ReferenceFields.${i}.InputMask`)}
+              onChange={(e) => row.update({ InputMask: e.currentTarget.value })}
+              error={row.err('InputMask')}
             />
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          head: t('onboarding-policies.sensitive'),
+          cell: (f, row) => (
             <Checkbox
               aria-label={t('onboarding-policies.sensitive')}
               checked={f.IsSensitive}
-              onChange={(e) => update('ReferenceFields', i, { IsSensitive: e.currentTarget.checked })}
+              onChange={(e) => row.update({ IsSensitive: e.currentTarget.checked })}
             />
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          head: t('onboarding-policies.showInGrid'),
+          cell: (f, row) => (
             <Checkbox
               aria-label={t('onboarding-policies.showInGrid')}
               checked={f.ShowInGrid}
-              onChange={(e) => update('ReferenceFields', i, { ShowInGrid: e.currentTarget.checked })}
+              onChange={(e) => row.update({ ShowInGrid: e.currentTarget.checked })}
             />
-          </Table.Td>
-          <RemoveCell label={t('onboarding-policies.remove')} onRemove={() => remove('ReferenceFields', i)} />
-        </Table.Tr>
-      ))}
-    </Section>
+          ),
+        },
+      ]}
+    />
   );
 }
 
 /** The document groups: name, sort index and requirements file. */
 export function GroupsSection({ editor, policyId }: SectionProps) {
   const { t } = useTranslation();
-  const { draft, err, set, update, remove } = editor;
+  const groups = editor.draft.OnboardingDocumentGroups;
   return (
-    <Section
+    <ListSection
+      editor={editor}
+      list="OnboardingDocumentGroups"
       title={t('onboarding-policies.groups')}
-      error={err('OnboardingDocumentGroups')}
-      onAdd={() =>
-        set({
-          OnboardingDocumentGroups: [
-            ...draft.OnboardingDocumentGroups,
-            {
-              OnboardingDocumentGroupID: null,
-              Name: '',
-              SortIndex: draft.OnboardingDocumentGroups.length,
-              RequirementsFileName: null,
-              file: null,
-            },
-          ],
-        })
-      }
       addLabel={t('onboarding-policies.addGroup')}
-      heads={[
-        t('onboarding-policies.name'),
-        t('onboarding-policies.sortIndex'),
-        t('onboarding-policies.requirementsFile'),
-        '',
-      ]}
-    >
-      {draft.OnboardingDocumentGroups.map((g, i) => (
-        <Table.Tr key={g.OnboardingDocumentGroupID ?? `new-${i}`}>
-          <Table.Td>
-            <TextInput
-              aria-label={t('onboarding-policies.name')}
-              value={g.Name}
-              onChange={(e) => update('OnboardingDocumentGroups', i, { Name: e.currentTarget.value })}
-              error={err(`OnboardingDocumentGroups.${i}.Name`)}
-            />
-          </Table.Td>
-          <Table.Td w={120}>
+      blank={() => ({
+        OnboardingDocumentGroupID: null,
+        Name: '',
+        SortIndex: groups.length,
+        RequirementsFileName: null,
+        file: null,
+      })}
+      id={(g) => g.OnboardingDocumentGroupID}
+      columns={[
+        {
+          head: t('onboarding-policies.sortIndex'),
+          w: 120,
+          cell: (g, row) => (
             <NumberInput
               aria-label={t('onboarding-policies.sortIndex')}
               value={g.SortIndex}
               allowDecimal={false}
-              onChange={(v) => update('OnboardingDocumentGroups', i, { SortIndex: Number(v) || 0 })}
-              error={err(`OnboardingDocumentGroups.${i}.SortIndex`)}
+              onChange={(v) => row.update({ SortIndex: Number(v) || 0 })}
+              error={row.err('SortIndex')}
             />
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          head: t('onboarding-policies.requirementsFile'),
+          cell: (g, row) => (
             <FileCell
               current={g.RequirementsFileName}
               href={
@@ -218,82 +171,63 @@ export function GroupsSection({ editor, policyId }: SectionProps) {
                   : null
               }
               file={g.file}
-              onChange={(file) => update('OnboardingDocumentGroups', i, { file })}
-              error={err(`RequirementsFile:${i}`)}
+              onChange={(file) => row.update({ file })}
+              error={editor.err(`RequirementsFile:${row.i}`)}
             />
-          </Table.Td>
-          <RemoveCell
-            label={t('onboarding-policies.remove')}
-            onRemove={() => remove('OnboardingDocumentGroups', i)}
-          />
-        </Table.Tr>
-      ))}
-    </Section>
+          ),
+        },
+      ]}
+    />
   );
 }
 
 /** The documents: name, group, required and blank form. */
 export function DocumentsSection({ editor, policyId }: SectionProps) {
   const { t } = useTranslation();
-  const { draft, err, set, update, remove } = editor;
-  const groupNames = draft.OnboardingDocumentGroups.map((g) => g.Name.trim()).filter(Boolean);
+  const groupNames = editor.draft.OnboardingDocumentGroups.map((g) => g.Name.trim()).filter(Boolean);
   return (
-    <Section
+    <ListSection
+      editor={editor}
+      list="OnboardingDocuments"
       title={t('onboarding-policies.documents')}
-      error={err('OnboardingDocuments')}
-      onAdd={() =>
-        set({
-          OnboardingDocuments: [
-            ...draft.OnboardingDocuments,
-            {
-              OnboardingDocumentID: null,
-              Name: '',
-              DocumentGroup: null,
-              IsRequired: false,
-              BlankFormFileName: null,
-              file: null,
-            },
-          ],
-        })
-      }
       addLabel={t('onboarding-policies.addDocument')}
-      heads={[
-        t('onboarding-policies.name'),
-        t('onboarding-policies.group'),
-        t('onboarding-policies.required'),
-        t('onboarding-policies.blankForm'),
-        '',
-      ]}
-    >
-      {draft.OnboardingDocuments.map((d, i) => (
-        <Table.Tr key={d.OnboardingDocumentID ?? `new-${i}`}>
-          <Table.Td>
-            <TextInput
-              aria-label={t('onboarding-policies.name')}
-              value={d.Name}
-              onChange={(e) => update('OnboardingDocuments', i, { Name: e.currentTarget.value })}
-              error={err(`OnboardingDocuments.${i}.Name`)}
-            />
-          </Table.Td>
-          <Table.Td>
+      blank={() => ({
+        OnboardingDocumentID: null,
+        Name: '',
+        DocumentGroup: null,
+        IsRequired: false,
+        BlankFormFileName: null,
+        file: null,
+      })}
+      id={(d) => d.OnboardingDocumentID}
+      columns={[
+        {
+          head: t('onboarding-policies.group'),
+          cell: (d, row) => (
             <Select
               aria-label={t('onboarding-policies.group')}
               placeholder={t('onboarding-policies.noGroup')}
               data={[...new Set([...groupNames, ...(d.DocumentGroup ? [d.DocumentGroup] : [])])]}
               value={d.DocumentGroup}
               clearable
-              onChange={(v) => update('OnboardingDocuments', i, { DocumentGroup: v })}
-              error={err(`OnboardingDocuments.${i}.DocumentGroup`)}
+              onChange={(v) => row.update({ DocumentGroup: v })}
+              error={row.err('DocumentGroup')}
             />
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          head: t('onboarding-policies.required'),
+          cell: (d, row) => (
             <Checkbox
               aria-label={t('onboarding-policies.required')}
               checked={d.IsRequired}
-              onChange={(e) => update('OnboardingDocuments', i, { IsRequired: e.currentTarget.checked })}
+              onChange={(e) => row.update({ IsRequired: e.currentTarget.checked })}
             />
-          </Table.Td>
-          <Table.Td>
+          ),
+        },
+        {
+          head: t('onboarding-policies.blankForm'),
+          cell: (d, row) => (
             <FileCell
               current={d.BlankFormFileName}
               href={
@@ -302,16 +236,12 @@ export function DocumentsSection({ editor, policyId }: SectionProps) {
                   : null
               }
               file={d.file}
-              onChange={(file) => update('OnboardingDocuments', i, { file })}
-              error={err(`BlankForm:${i}`)}
+              onChange={(file) => row.update({ file })}
+              error={editor.err(`BlankForm:${row.i}`)}
             />
-          </Table.Td>
-          <RemoveCell
-            label={t('onboarding-policies.remove')}
-            onRemove={() => remove('OnboardingDocuments', i)}
-          />
-        </Table.Tr>
-      ))}
-    </Section>
+          ),
+        },
+      ]}
+    />
   );
 }

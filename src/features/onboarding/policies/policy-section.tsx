@@ -1,10 +1,103 @@
-// Onboarding policy editor: the pieces each list's section is built of — the section card (title,
+// Onboarding policy editor: the pieces each list's section is built of — a list's section (its rows'
+// Name, the columns the list adds, Remove, and Add with the list's blank row), the section card (title,
 // Add, its error, the table of rows), a row's Remove cell and a file cell (current file and upload).
-import { ActionIcon, Anchor, Button, Card, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../ui/scroll-table';
+import type { Draft, Item, ListKey, PolicyDraftEditor } from './policy-draft';
+
+/** A row of a list, as a column's cell sees it: its place, a change to it and its fields' messages. */
+export interface ListRow<K extends ListKey> {
+  i: number;
+  update: (change: Partial<Item<K>>) => void;
+  /** The server's messages for one of the row's fields (e.g. 'StatusType'). */
+  err: (field: string) => string | undefined;
+}
+
+/** A column of a list's table, after the Name every list has: its heading and a row's cell. */
+export interface ListColumn<K extends ListKey> {
+  head: string;
+  w?: number;
+  cell: (item: Item<K>, row: ListRow<K>) => ReactNode;
+}
+
+/**
+ * One list of the policy: a row per item — its Name, the list's columns and Remove — and Add, which
+ * appends the list's blank item.
+ */
+export function ListSection<K extends ListKey>({
+  editor,
+  list,
+  title,
+  addLabel,
+  blank,
+  id,
+  columns,
+}: {
+  editor: PolicyDraftEditor;
+  list: K;
+  title: string;
+  addLabel: string;
+  blank: () => Item<K>;
+  /** The item's id (null while it is new). */
+  id: (item: Item<K>) => number | null;
+  columns: ListColumn<K>[];
+}) {
+  const { t } = useTranslation();
+  const { draft, err, set, update, remove } = editor;
+  const items = draft[list] as Item<K>[];
+  return (
+    <Section
+      title={title}
+      error={err(list)}
+      // A computed key widens to string: this is the list K's own items.
+      onAdd={() => set({ [list]: [...items, blank()] } as Partial<Draft>)}
+      addLabel={addLabel}
+      heads={[t('onboarding-policies.name'), ...columns.map((c) => c.head), '']}
+    >
+      {items.map((item, i) => {
+        const row: ListRow<K> = {
+          i,
+          update: (change) => update(list, i, change),
+          err: (field) => err(`${list}.${i}.${field}`),
+        };
+        return (
+          <Table.Tr key={id(item) ?? `new-${i}`}>
+            <Table.Td>
+              <TextInput
+                aria-label={t('onboarding-policies.name')}
+                value={item.Name}
+                // Every list's item has a Name.
+                onChange={(e) => row.update({ Name: e.currentTarget.value } as Partial<Item<K>>)}
+                error={row.err('Name')}
+              />
+            </Table.Td>
+            {columns.map((c) => (
+              <Table.Td key={c.head} w={c.w}>
+                {c.cell(item, row)}
+              </Table.Td>
+            ))}
+            <RemoveCell label={t('onboarding-policies.remove')} onRemove={() => remove(list, i)} />
+          </Table.Tr>
+        );
+      })}
+    </Section>
+  );
+}
 
 export function Section({
   title,
