@@ -3,11 +3,10 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isResponseError } from '../../api/errors';
 import { type Team, TeamSave, TeamUpdate } from '../../contract/teams';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { useCreateTeam, useDeleteTeam, useRenameTeam } from './api/team-actions';
-import { fieldErrors } from './team-form-errors';
+import { fieldErrors, saveErrorMessage } from './team-form-errors';
 
 /** A new team of the office, or a team renamed (PUT with its Version; a stale one says so). */
 export function TeamNameModal({
@@ -52,11 +51,7 @@ export function TeamNameModal({
       else await create.mutateAsync(parsed.data as TeamSave);
       onClose();
     } catch (err) {
-      setError(
-        isResponseError(err) && err.status === 409
-          ? `${errorMessage(err)} ${t('teams.reloaded')}`
-          : errorMessage(err),
-      );
+      setError(saveErrorMessage(err, t));
     }
   }
 

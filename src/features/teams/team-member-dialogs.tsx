@@ -4,12 +4,12 @@ import { Alert, Button, Group, Modal, Select, Stack, Switch, TagsInput } from '@
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, isResponseError } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import { type Team, type TeamMember, TeamMemberSave, TeamMemberUpdate } from '../../contract/teams';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { useTeam, useTeamCandidates } from './api/get-teams';
 import { useAddMember, useRemoveMember, useUpdateMember } from './api/team-actions';
-import { fieldErrors } from './team-form-errors';
+import { fieldErrors, saveErrorMessage } from './team-form-errors';
 
 export interface MemberEditing {
   team: Team;
@@ -85,11 +85,7 @@ export function MemberModal({
       }
       onClose();
     } catch (err) {
-      setMessage(
-        isResponseError(err) && err.status === 409
-          ? `${errorMessage(err)} ${t('teams.reloaded')}`
-          : errorMessage(err),
-      );
+      setMessage(saveErrorMessage(err, t));
     }
   }
 
