@@ -1,7 +1,6 @@
 // Teams' forms: a zod error's issues turned into one message per field (the first of each), and a
 // refused save's message (a stale one says the team was reloaded).
-import type { TFunction } from 'i18next';
-import { errorMessage, isResponseError } from '../../api/errors';
+import { errorMessage, isResponseError, type Translate } from '../../api/errors';
 
 /** The first message of each field of a zod error. */
 export function fieldErrors(
@@ -16,7 +15,7 @@ export function fieldErrors(
  * A refused save's message: the server's, and on a 409 (someone changed the team meanwhile; its
  * newer version is loaded) that it was reloaded, so that the next save starts from it.
  */
-export function saveErrorMessage(err: unknown, t: TFunction): string {
+export function saveErrorMessage(err: unknown, t: Translate): string {
   return isResponseError(err) && err.status === 409
     ? `${errorMessage(err)} ${t('teams.reloaded')}`
     : errorMessage(err);
