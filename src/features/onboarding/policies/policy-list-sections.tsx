@@ -1,11 +1,11 @@
 // Onboarding policy editor: the four lists of a policy, one section each — application statuses,
 // reference fields, document groups (with their requirements file) and documents (with their blank form).
 // Each states its blank item and the columns after Name (ListSection, in policy-section, does the rest).
-import { Checkbox, NumberInput, Select, TextInput } from '@mantine/core';
+import { NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type StatusType, VALUE_TYPES, type ValueType } from '../../../contract/onboarding';
 import type { PolicyDraftEditor } from './policy-draft';
-import { FileCell, ListSection } from './policy-section';
+import { checkColumn, FileCell, ListSection } from './policy-section';
 
 interface SectionProps {
   editor: PolicyDraftEditor;
@@ -103,26 +103,8 @@ export function FieldsSection({ editor, statusOptions }: SectionProps) {
             />
           ),
         },
-        {
-          head: t('onboarding-policies.sensitive'),
-          cell: (f, row) => (
-            <Checkbox
-              aria-label={t('onboarding-policies.sensitive')}
-              checked={f.IsSensitive}
-              onChange={(e) => row.update({ IsSensitive: e.currentTarget.checked })}
-            />
-          ),
-        },
-        {
-          head: t('onboarding-policies.showInGrid'),
-          cell: (f, row) => (
-            <Checkbox
-              aria-label={t('onboarding-policies.showInGrid')}
-              checked={f.ShowInGrid}
-              onChange={(e) => row.update({ ShowInGrid: e.currentTarget.checked })}
-            />
-          ),
-        },
+        checkColumn<'ReferenceFields'>(t('onboarding-policies.sensitive'), 'IsSensitive'),
+        checkColumn<'ReferenceFields'>(t('onboarding-policies.showInGrid'), 'ShowInGrid'),
       ]}
     />
   );
@@ -215,16 +197,7 @@ export function DocumentsSection({ editor, policyId }: SectionProps) {
             />
           ),
         },
-        {
-          head: t('onboarding-policies.required'),
-          cell: (d, row) => (
-            <Checkbox
-              aria-label={t('onboarding-policies.required')}
-              checked={d.IsRequired}
-              onChange={(e) => row.update({ IsRequired: e.currentTarget.checked })}
-            />
-          ),
-        },
+        checkColumn<'OnboardingDocuments'>(t('onboarding-policies.required'), 'IsRequired'),
         {
           head: t('onboarding-policies.blankForm'),
           cell: (d, row) => (

@@ -6,6 +6,7 @@ import {
   Anchor,
   Button,
   Card,
+  Checkbox,
   FileInput,
   Group,
   Stack,
@@ -35,6 +36,26 @@ export interface ListColumn<K extends ListKey> {
   cell: (item: Item<K>, row: ListRow<K>) => ReactNode;
 }
 
+/** The yes/no fields of a list's items. */
+type Flag<K extends ListKey> = {
+  [F in keyof Item<K>]-?: Item<K>[F] extends boolean ? F : never;
+}[keyof Item<K>];
+
+/** A yes/no column: a checkbox, labelled by the column's heading. */
+export function checkColumn<K extends ListKey>(head: string, field: Flag<K>): ListColumn<K> {
+  return {
+    head,
+    cell: (item, row) => (
+      <Checkbox
+        aria-label={head}
+        // Flag<K> names a boolean field of the item (TypeScript does not narrow it here).
+        checked={item[field] as boolean}
+        onChange={(e) => row.update({ [field]: e.currentTarget.checked } as Partial<Item<K>>)}
+      />
+    ),
+  };
+}
+
 /**
  * One list of the policy: a row per item — its Name, the list's columns and Remove — and Add, which
  * appends the list's blank item.
@@ -52,10 +73,10 @@ export function ListSection<K extends ListKey>({
   list: K;
   title: string;
   addLabel: string;
-  blank: () => Item<K>;
+  blank: () => NoInfer<Item<K>>;
   /** The item's id (null while it is new). */
-  id: (item: Item<K>) => number | null;
-  columns: ListColumn<K>[];
+  id: (item: NoInfer<Item<K>>) => number | null;
+  columns: NoInfer<ListColumn<K>>[];
 }) {
   const { t } = useTranslation();
   const { draft, err, set, update, remove } = editor;
