@@ -85,12 +85,17 @@ export const BY_PROGRAM: FinancialsReport<
 };
 export type ProgramColumn = FinancialsColumn<'ProgramName', 'EmployeeCount', (typeof PROGRAM_MONEY)[number]>;
 
+/** A report's row: its month, corporation and hours, its group's name, counts and amounts. */
+type ReportRow<G extends string, N extends CountColumn, M extends MoneyColumn> = {
+  Month: string;
+  ClientName: string;
+  CountryID: number;
+  Hours: number;
+} & Record<G, string | null> &
+  Record<N | M, number>;
+
 export function FinancialsTable<
-  R extends { Month: string; ClientName: string; CountryID: number; Hours: number } & Record<
-    G,
-    string | null
-  > &
-    Record<N | M, number>,
+  R extends ReportRow<G, N, M>,
   G extends string,
   N extends CountColumn,
   M extends MoneyColumn,
