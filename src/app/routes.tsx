@@ -98,7 +98,7 @@ function state(
       const [screen] = await Promise.all([load(), FIRST_SCREENS.has(name) ? null : beforeOtherScreens()]);
       if (!url.includes('/:id')) return { Component: screen.default };
       const { default: NotFound } = await import('./pages/not-found-page');
-      return { Component: withRecordId(screen.default, NotFound) };
+      return { Component: withRecordId(screen.default, NotFound, CREATE_AT_NEW.has(name)) };
     },
   };
 }
@@ -106,16 +106,22 @@ function state(
 /** A record's id in an address: a positive whole number (every table's key is one). */
 const RECORD_ID = /^[1-9]\d{0,9}$/;
 
+/** Record screens that also create a record, at `…/new` (`/organisation/offices/new`). */
+const CREATE_AT_NEW = new Set(['organisation.office', 'organisation.division', 'organisation.corporation']);
+
 /**
- * A screen of one record (`/orders/:id`…) drawn only for an id that can be one; any other address
- * under it (`/orders/abc`, a mistyped link) is a page that does not exist, not a refused request.
+ * A screen of one record (`/orders/:id`…) drawn only for an id that can be one (or `new` where the
+ * screen creates one); any other address under it (`/orders/abc`, a mistyped link) is a page that
+ * does not exist, not a refused request.
  */
 export function withRecordId(
   Screen: React.ComponentType,
   NotFound: React.ComponentType,
+  createsAtNew = false,
 ): React.ComponentType {
   return function RecordScreen() {
-    return RECORD_ID.test(useParams().id ?? '') ? <Screen /> : <NotFound />;
+    const id = useParams().id ?? '';
+    return RECORD_ID.test(id) || (createsAtNew && id === 'new') ? <Screen /> : <NotFound />;
   };
 }
 

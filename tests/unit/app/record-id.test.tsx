@@ -10,10 +10,11 @@ afterEach(cleanup);
 const Screen = () => <p>the work order</p>;
 const NotFound = () => <p>page not found</p>;
 
-function open(path: string) {
-  const router = createMemoryRouter([{ path: '/orders/:id', Component: withRecordId(Screen, NotFound) }], {
-    initialEntries: [path],
-  });
+function open(path: string, createsAtNew = false) {
+  const router = createMemoryRouter(
+    [{ path: '/orders/:id', Component: withRecordId(Screen, NotFound, createsAtNew) }],
+    { initialEntries: [path] },
+  );
   render(<RouterProvider router={router} />);
 }
 
@@ -32,4 +33,12 @@ describe('a record screen’s id', () => {
       expect(screen.queryByText('the work order')).toBeNull();
     },
   );
+
+  it('`new` opens the screen only where it creates a record there', async () => {
+    open('/orders/new', true);
+    expect(await screen.findByText('the work order')).toBeTruthy();
+    cleanup();
+    open('/orders/new');
+    expect(await screen.findByText('page not found')).toBeTruthy();
+  });
 });
