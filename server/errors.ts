@@ -8,9 +8,11 @@ export class AppError extends Error {
       Errors?: Record<string, string[]>;
       headers?: Record<string, string>;
       body?: Record<string, unknown>;
+      /** What went wrong underneath (a library's error): logged by the error handler, never sent. */
+      cause?: unknown;
     } = {},
   ) {
-    super(message);
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
   }
 }
 

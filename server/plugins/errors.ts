@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       if (error.extra.headers) reply.headers(error.extra.headers);
       return reply.code(error.status).send({
         Message: error.message,

@@ -7,6 +7,7 @@ import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportField } from '../../../src
 import { AppError, badRequest } from '../../errors';
 import { excel } from '../../libraries';
 import { zipEntryNames } from '../leads/spreadsheet';
+import { worksheetsLast } from './worksheets-last';
 
 /** One data row: its line in the sheet and the text of each mapped field present in the file. */
 export interface SheetRow {
@@ -80,7 +81,7 @@ export interface ReadOptions {
 export async function readRows(bytes: Buffer, options: ReadOptions): Promise<SheetRow[]> {
   requireWorkbook(bytes);
   const ExcelJS = await excel();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([worksheetsLast(bytes)]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
@@ -134,7 +135,10 @@ export async function readRows(bytes: Buffer, options: ReadOptions): Promise<She
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError(415, IMPORT_MESSAGES.unreadable, { Errors: { File: [IMPORT_MESSAGES.unreadable] } });
+    throw new AppError(415, IMPORT_MESSAGES.unreadable, {
+      Errors: { File: [IMPORT_MESSAGES.unreadable] },
+      cause: error,
+    });
   }
   if (!found) {
     const message = options.sheetName

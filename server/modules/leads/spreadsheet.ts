@@ -3,6 +3,7 @@
 // loaded when needed, so the server runs (and CSV imports work, with the built-in RFC 4180 reader)
 // while a package is not installed yet.
 import { parseCsv } from '../../domain/leads/csv';
+import { readZipDirectory } from '../../zip';
 
 export type SheetKind = 'csv' | 'xlsx';
 
@@ -105,33 +106,8 @@ function isText(bytes: Uint8Array): boolean {
  * (no end-of-central-directory record, a directory out of bounds, ZIP64).
  */
 export function zipEntryNames(bytes: Uint8Array): string[] | null {
-  if (!isZip(bytes) || bytes.length < 22) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The end record is the last 22 bytes, followed by a comment of up to 65535 bytes.
-  let end = -1;
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
-    if (view.getUint32(at, true) === 0x06054b50 && at + 22 + view.getUint16(at + 20, true) === bytes.length) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const count = view.getUint16(end + 10, true);
-  const size = view.getUint32(end + 12, true);
-  const offset = view.getUint32(end + 16, true);
-  if (count === 0xffff || offset === 0xffffffff || offset + size > end) return null;
-  const names: string[] = [];
-  const decoder = new TextDecoder();
-  let at = offset;
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) return null;
-    const nameLength = view.getUint16(at + 28, true);
-    const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    if (next > end) return null;
-    names.push(decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)));
-    at = next;
-  }
-  return names;
+  if (!isZip(bytes)) return null;
+  return readZipDirectory(bytes)?.entries.map((e) => e.name) ?? null;
 }
 
 /** UTF-8 (with or without BOM); files that are not valid UTF-8 are read as Windows-1252. */
