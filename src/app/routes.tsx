@@ -1,5 +1,6 @@
 // The route table: every route is a named state of src/contract/navigation.ts, guarded before it is
 // entered (spec 000 §2). Screens are lazy chunks; a chunk that fails to load leads to appOutdated.
+import { lazy, Suspense } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect, useParams } from 'react-router';
 import { APP_STATES } from '../contract/app-states';
 import type { AppState } from '../contract/navigation';
@@ -97,11 +98,13 @@ function state(
     lazy: async () => {
       const [screen] = await Promise.all([load(), FIRST_SCREENS.has(name) ? null : beforeOtherScreens()]);
       if (!url.includes('/:id')) return { Component: screen.default };
-      const { default: NotFound } = await import('./pages/not-found-page');
-      return { Component: withRecordId(screen.default, NotFound, CREATE_AT_NEW.has(name)) };
+      return { Component: withRecordId(screen.default, NotFoundPage, CREATE_AT_NEW.has(name)) };
     },
   };
 }
+
+/** Loaded only when an address is refused: a valid id never fetches it. */
+const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
 /** A record's id in an address: a positive whole number (every table's key is one). */
 const RECORD_ID = /^[1-9]\d{0,9}$/;
@@ -121,7 +124,12 @@ export function withRecordId(
 ): React.ComponentType {
   return function RecordScreen() {
     const id = useParams().id ?? '';
-    return RECORD_ID.test(id) || (createsAtNew && id === 'new') ? <Screen /> : <NotFound />;
+    if (RECORD_ID.test(id) || (createsAtNew && id === 'new')) return <Screen />;
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
   };
 }
 

@@ -1,10 +1,11 @@
 // Teams: the team dialogs — a new team's or a renamed team's name, and the confirmation of deleting
 // a team.
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Team, TeamSave, TeamUpdate } from '../../contract/teams';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
+import { FormActions } from '../../ui/form-actions';
 import { useCreateTeam, useDeleteTeam, useRenameTeam } from './api/team-actions';
 import { fieldErrors, saveErrorMessage } from './team-form-errors';
 
@@ -82,14 +83,7 @@ export function TeamNameModal({
             maxLength={100}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || rename.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={create.isPending || rename.isPending} />
         </Stack>
       </form>
     </Modal>

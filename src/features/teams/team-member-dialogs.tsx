@@ -1,12 +1,13 @@
 // Teams: the member dialogs — add a member (from the office's candidates) or edit one's roles and
 // leader flag, and the confirmation of removing a member from a team.
-import { Alert, Button, Group, Modal, Select, Stack, Switch, TagsInput } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Switch, TagsInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { type Team, type TeamMember, TeamMemberSave, TeamMemberUpdate } from '../../contract/teams';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
+import { FormActions } from '../../ui/form-actions';
 import { useTeam, useTeamCandidates } from './api/get-teams';
 import { useAddMember, useRemoveMember, useUpdateMember } from './api/team-actions';
 import { fieldErrors, saveErrorMessage } from './team-form-errors';
@@ -148,14 +149,7 @@ export function MemberModal({
             checked={leader}
             onChange={(e) => setLeader(e.currentTarget.checked)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={add.isPending || update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={add.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -126,6 +126,7 @@ export function mergeEntries(
   }
   // ISO dates and times: code-unit order is time order (localeCompare would build a collator on the
   // Clock's first screen, some 15 ms on a slow phone).
-  const key = (e: LocalEntry) => `${e.Date} ${e.StartTime ?? ''}`;
-  return [...byId.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const keyed = [...byId.values()].map((e) => ({ e, key: `${e.Date} ${e.StartTime ?? ''}` }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((k) => k.e);
 }

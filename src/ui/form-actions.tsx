@@ -1,0 +1,26 @@
+// The footer of a dialog's form: Cancel, then the submit button (Save unless named), right-aligned.
+import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export function FormActions({
+  onCancel,
+  saving,
+  submitLabel,
+}: {
+  onCancel(): void;
+  /** The submit button spins (and cannot be pressed again) while the save runs. */
+  saving: boolean;
+  submitLabel?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" loading={saving}>
+        {submitLabel ?? t('common.save')}
+      </Button>
+    </Group>
+  );
+}
