@@ -62,6 +62,9 @@ export interface I18nOptions {
   early?: Record<string, Promise<Response | null>>;
 }
 
+/** The event that redraws screens once the whole locale file is in use (src/i18n createI18n). */
+const WHOLE_FILE_ARRIVED = 'apexWholeFileArrived';
+
 /** Status codes worth asking again for (i18next retries a read a few times when told so). */
 const RETRYABLE = (status: number) => status >= 500 || status === 408 || status === 429;
 
@@ -113,6 +116,8 @@ export function createI18n(options: I18nOptions = {}): {
   // Until complete() is called, the first part of a locale file is what is read (a language change
   // included); from then on the whole file.
   let whole = !firstPath;
+  /** A key missing from what is loaded was asked for (a screen shows '-' for it). */
+  let missedBeforeWhole = false;
   instance.use(initReactI18next);
   if (!options.resources)
     instance.use(localeFileBackend(() => (whole || !firstPath ? loadPath : firstPath), options.early));
@@ -127,9 +132,13 @@ export function createI18n(options: I18nOptions = {}): {
       interpolation: { escapeValue: false },
       returnNull: false,
       returnEmptyString: false,
-      parseMissingKeyHandler: () => MISSING_KEY_TEXT,
-      // Screens re-render when the whole file replaces the first part.
-      react: { bindI18n: 'languageChanged loaded' },
+      parseMissingKeyHandler: () => {
+        missedBeforeWhole = true;
+        return MISSING_KEY_TEXT;
+      },
+      // Screens re-render when the whole file replaces the first part, and only if one of them showed
+      // '-' for a key the part lacks: redrawing the whole app for nothing is a long task on a phone.
+      react: { bindI18n: `languageChanged ${WHOLE_FILE_ARRIVED}` },
       resources: options.resources
         ? { [lng]: { translation: options.resources as Record<string, string> } }
         : undefined,
@@ -149,7 +158,10 @@ export function createI18n(options: I18nOptions = {}): {
         const before = Object.keys(instance.getResourceBundle(language, 'translation') ?? {}).length;
         await instance.reloadResources([language], ['translation']);
         const after = Object.keys(instance.getResourceBundle(language, 'translation') ?? {}).length;
-        if (after > before) completeFor = language;
+        if (after > before) {
+          completeFor = language;
+          if (missedBeforeWhole) instance.emit(WHOLE_FILE_ARRIVED);
+        }
       })
       .catch(() => undefined)
       .finally(() => {

@@ -90,4 +90,38 @@ describe('a screen drawn before the whole file arrives', () => {
     await act(() => complete());
     expect(screen.getByText('Clock in / Payroll')).toBeTruthy();
   });
+
+  it('does not redraw a screen that showed no missing key', async () => {
+    const served: Record<string, unknown> = {
+      '/first/en_CA.json': { time: { in: 'Clock in' } },
+      '/whole/en_CA.json': { time: { in: 'Clock in' }, payroll: { title: 'Payroll' } },
+    };
+    vi.stubGlobal(
+      'fetch',
+      async (input: RequestInfo | URL) => new Response(JSON.stringify(served[String(input)])),
+    );
+    const { instance, ready, complete } = createI18n({
+      locale: 'en_CA',
+      loadPath: '/whole/{{lng}}.json',
+      firstPath: '/first/{{lng}}.json',
+    });
+    await ready;
+    let renders = 0;
+    function Button() {
+      const { t } = useTranslation();
+      renders += 1;
+      return <p>{t('time.in')}</p>;
+    }
+    render(
+      <I18nextProvider i18n={instance}>
+        <Button />
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('Clock in')).toBeTruthy();
+    const before = renders;
+    await act(() => complete());
+    // The whole file is in use (a key of another area now translates) without a redraw.
+    expect(instance.t('payroll.title')).toBe('Payroll');
+    expect(renders).toBe(before);
+  });
 });
