@@ -240,7 +240,8 @@ export function MultiPlayEditor(props: {
                 <Button color="red" loading={busy} onClick={() => void remove()} data-testid="confirm-delete">
                   {t('commission.multiPlay.delete')}
                 </Button>
-                <Button variant="default" onClick={() => setConfirmDelete(false)}>
+                {/* Focused when the question shows (the Delete pressed is gone): Enter never deletes. */}
+                <Button variant="default" onClick={() => setConfirmDelete(false)} autoFocus>
                   {t('common.cancel')}
                 </Button>
               </>

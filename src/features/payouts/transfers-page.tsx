@@ -158,7 +158,8 @@ function TransferEditor({
         <Stack>
           <Text size="sm">{t('payouts.transfers.confirmDelete')}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(false)}>
+            {/* Focused when the question shows (the Delete pressed is gone): Enter never deletes. */}
+            <Button variant="default" onClick={() => setConfirm(false)} autoFocus>
               {t('common.cancel')}
             </Button>
             <Button

@@ -128,6 +128,10 @@ describe('commission policies with commission:write', () => {
     expect(within(editor).getByTestId('save-multi-play')).toBeTruthy();
     expect(within(editor).getByTestId('delete-multi-play')).toBeTruthy();
     expect(inDisabledFieldset(within(editor).getByLabelText(/Name/))).toBe(false);
+    // Delete asks first, with Cancel focused: Enter on the question never deletes.
+    fireEvent.click(within(editor).getByTestId('delete-multi-play'));
+    expect(within(editor).getByTestId('confirm-delete')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
   });
 
   it('shows New policy on the product tab', async () => {

@@ -78,4 +78,19 @@ describe('RS payout transfer, refused', () => {
     await waitFor(() => expect(bannerTexts()).toHaveLength(1));
     expect(bannerTexts()[0]).toContain('Someone else changed this payout.');
   });
+
+  it('asks before deleting, with Cancel focused so Enter does not delete', async () => {
+    const { server } = await renderApp(<TransfersPage />, {
+      grants: ['payouts:read', 'payouts:write'],
+      routes: {
+        'GET /api/rs-payout-transfers': () => json([TRANSFER]),
+        'GET /api/corporations': () => json([]),
+      },
+    });
+    fireEvent.click(await screen.findByTestId('transfer-row'));
+    fireEvent.click(await screen.findByTestId('delete-transfer'));
+    await screen.findByTestId('confirm-delete-transfer');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
 });

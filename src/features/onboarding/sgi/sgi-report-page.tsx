@@ -233,7 +233,8 @@ function History({ employeeId, defaultDay }: { employeeId: number; defaultDay: s
             <Button size="xs" color="red" loading={del.isPending} onClick={() => void remove(confirm)}>
               {t('onboarding-policies.sgi.confirmDelete')}
             </Button>
-            <Button size="xs" variant="default" onClick={() => setConfirm(null)}>
+            {/* Focused when the question shows: Enter never deletes, and the keyboard is where the question is. */}
+            <Button size="xs" variant="default" onClick={() => setConfirm(null)} autoFocus>
               {t('onboarding-policies.sgi.cancel')}
             </Button>
           </Group>
