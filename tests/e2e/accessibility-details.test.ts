@@ -4,11 +4,11 @@
 // transfer opened from its list): axe-core (WCAG 2.1 A and AA rules), no
 // violation of impact serious or critical, as a demo user who may open it, on a phone (390 × 844) and
 // a desktop (1440 × 900). Each id is a real record of the seeded demo company, asked of the API.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { WorkOrderPage } from '../../src/contract/orders';
-import { expectNoSeriousViolation, settle, signedInPages, testId } from './axe-screens';
-import { launch, VIEWPORTS } from './browser';
+import { axeEachScreen, type ScreenView, testId } from './axe-screens';
+import { launch } from './browser';
 import { api, employeeIdOf } from './server-checks';
 
 const baseUrl = inject('baseUrl');
@@ -25,21 +25,9 @@ interface Ids {
   corporation: number;
 }
 
-interface DetailView {
-  /** What the report calls it. */
-  name: string;
-  /** Who opens it: a demo user who may. */
-  user: string;
-  path: (ids: Ids) => string;
-  /** What shows once the screen has its content (a CSS selector). */
-  ready?: string;
-  /** Brings the screen into the state to check (opens a tab…). */
-  act?: (page: Page) => Promise<void>;
-}
-
 const EMPLOYEE_TABS = ['details', 'security', 'profile', 'bank', 'access'] as const;
 
-const VIEWS: DetailView[] = [
+const VIEWS: ScreenView<Ids>[] = [
   {
     name: 'payroll',
     user: 'payroll',
@@ -75,7 +63,7 @@ const VIEWS: DetailView[] = [
     ready: testId('invoice-lines'),
   },
   ...EMPLOYEE_TABS.map(
-    (tab): DetailView => ({
+    (tab): ScreenView<Ids> => ({
       name: `employee, ${tab}`,
       user: 'admin',
       path: (ids) => `/employees/${ids.employee}?tab=${tab}`,
@@ -215,26 +203,4 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-for (const viewport of ['phone', 'desktop'] as const) {
-  describe(`axe on each detail screen, ${viewport} (${VIEWPORTS[viewport].width}×${VIEWPORTS[viewport].height})`, () => {
-    let pages: ReturnType<typeof signedInPages>;
-    beforeAll(() => {
-      pages = signedInPages(browser, baseUrl, viewport);
-    });
-    afterAll(() => pages?.close());
-
-    it.each(VIEWS.map((v) => [`${v.name} (${v.user})`, v] as const))(
-      '%s: no serious or critical violation',
-      async (_title, view) => {
-        const { page } = await pages.pageOf(view.user);
-        await page.goto(view.path(ids));
-        await settle(page, view.ready);
-        if (view.act) {
-          await view.act(page);
-          await page.waitForTimeout(400);
-        }
-        await expectNoSeriousViolation(page, `${viewport} ${view.name}`, view.ready);
-      },
-    );
-  });
-}
+axeEachScreen('axe on each detail screen', VIEWS, { baseUrl, browser: () => browser, data: () => ids });

@@ -8,32 +8,15 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchProfile, signIn } from './browser';
+import { jumpTo, LITTLE_ITALY, map, mapIdle, visibleMarker } from './leads-map';
 import { api, employeeIdOf } from './server-checks';
 
 const baseUrl = inject('baseUrl');
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'leads');
 const NOTE = `Offline knock e2e ${Date.now()}`;
 const STREET = `${Date.now() % 100000} E2E Clinton St`;
-// Little Italy, Toronto (the rep's crew works it).
-const HERE = { latitude: 43.661, longitude: -79.4125 };
-
-const map = (page: Page) => page.getByTestId('leads-map');
-
-async function mapIdle(page: Page) {
-  await expect.poll(() => map(page).getAttribute('data-map-ready'), { timeout: 60_000 }).toBe('true');
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const m = (
-          window as unknown as {
-            __apexLeadsMap: { once(e: string, f: () => void): void; triggerRepaint(): void };
-          }
-        ).__apexLeadsMap;
-        m.once('idle', () => resolve());
-        m.triggerRepaint();
-      }),
-  );
-}
+// Where the rep stands.
+const HERE = LITTLE_ITALY;
 
 /** Waits until the leads the map holds stop changing: the markers of the view have all arrived. */
 async function markersSettled(page: Page) {
@@ -50,48 +33,6 @@ async function markersSettled(page: Page) {
       { timeout: 30_000, interval: 500 },
     )
     .toBe(true);
-}
-
-/** Moves the camera and waits until the map has drawn it. */
-async function jumpTo(page: Page, center: { latitude: number; longitude: number }, zoom: number) {
-  await page.evaluate(
-    ({ c, z }) =>
-      new Promise<void>((resolve) => {
-        const m = (
-          window as unknown as {
-            __apexLeadsMap: { jumpTo(o: unknown): void; once(e: string, f: () => void): void };
-          }
-        ).__apexLeadsMap;
-        m.once('idle', () => resolve());
-        m.jumpTo({ center: [c.longitude, c.latitude], zoom: z });
-      }),
-    { c: center, z: zoom },
-  );
-}
-
-/** A lead marker drawn on screen: its id and where to tap it (page coordinates). */
-async function visibleMarker(page: Page, id?: number): Promise<{ id: number; x: number; y: number } | null> {
-  return page.evaluate((wanted) => {
-    const m = (
-      window as unknown as {
-        __apexLeadsMap: {
-          queryRenderedFeatures(
-            o: unknown,
-          ): { properties: { id: number }; geometry: { coordinates: [number, number] } }[];
-          project(c: [number, number]): { x: number; y: number };
-          getCanvas(): HTMLCanvasElement;
-        };
-      }
-    ).__apexLeadsMap;
-    const canvas = m.getCanvas().getBoundingClientRect();
-    const features = m
-      .queryRenderedFeatures({ layers: ['lead-markers'] })
-      .filter((f) => wanted === undefined || f.properties.id === wanted)
-      .map((f) => ({ id: f.properties.id, ...m.project(f.geometry.coordinates) }))
-      .filter((p) => p.x > 40 && p.y > 60 && p.x < canvas.width - 60 && p.y < canvas.height - 60);
-    const f = features[0];
-    return f ? { id: f.id, x: canvas.left + f.x, y: canvas.top + f.y } : null;
-  }, id);
 }
 
 async function sourceProps(page: Page, id: number) {

@@ -44,7 +44,9 @@ export function EventCard({ event, onOpenEvent, onOpenSlot, onDropPerson, pickin
       data-draft={event.draft ?? 'none'}
       style={{
         borderColor: event.draft === 'conflict' ? 'var(--mantine-color-orange-6)' : undefined,
-        opacity: cancelled ? 0.6 : 1,
+        // A cancelled event: a dashed border, its badge and struck-through slots (not faded: its text
+        // and badge must keep their contrast).
+        borderStyle: cancelled ? 'dashed' : undefined,
       }}
     >
       <Stack gap={6}>
