@@ -2,6 +2,7 @@
 // → JSON { Message, Messages?, Errors? }. A 5xx never leaks its internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pgErrorCode } from '../db/pg-error';
 import { AppError } from '../errors';
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -106,16 +107,10 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  * drizzle wrap the database error, so the cause chain is searched.
  */
 function postgresDataError(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) {
-      if (code === '22003') return 'A number in the request is out of range.';
-      if (code === '22P05' || code === '22021') return 'Text may not contain the character U+0000.';
-      if (code === '22007' || code === '22008') return 'This date does not exist.';
-      return 'The request is not valid.';
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
+  const code = pgErrorCode(error);
+  if (!code?.startsWith('22')) return null;
+  if (code === '22003') return 'A number in the request is out of range.';
+  if (code === '22P05' || code === '22021') return 'Text may not contain the character U+0000.';
+  if (code === '22007' || code === '22008') return 'This date does not exist.';
+  return 'The request is not valid.';
 }

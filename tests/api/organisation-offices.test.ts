@@ -11,6 +11,7 @@ import {
   roleAssignments,
   rolePermissions,
   roles,
+  workOrders,
 } from '../../server/db/tables';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { GrantType, RoleScope } from '../../src/contract/common';
@@ -276,6 +277,31 @@ describe('create, update, delete', () => {
     expect(
       (await admin.call({ method: 'GET', url: `/api/icd-offices/${created.IcdOfficeID}` })).statusCode,
     ).toBe(404);
+  });
+
+  it('an office other records still name (a sale) is not deleted: 409 saying why, the office kept', async () => {
+    const res = await admin.call({
+      method: 'POST',
+      url: '/api/icd-offices',
+      payload: body({ OfficeName: 'Kanata Kiosk' }),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<Office>().IcdOfficeID;
+    const [sale] = await t.db.select().from(workOrders).limit(1);
+    const { WorkOrderID: _, ...copy } = sale;
+    const [added] = await t.db
+      .insert(workOrders)
+      .values({ ...copy, IcdOfficeID: id, ClientRequestKey: null, OrderNumber: 'KANATA-1' })
+      .returning();
+    const refused = await admin.call({ method: 'DELETE', url: `/api/icd-offices/${id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().Message).toBe(
+      'The office still has records (time, schedules or leads); it cannot be deleted.',
+    );
+    expect((await admin.call({ method: 'GET', url: `/api/icd-offices/${id}` })).statusCode).toBe(200);
+    // Once nothing names it, it goes.
+    await t.db.delete(workOrders).where(eq(workOrders.WorkOrderID, added.WorkOrderID));
+    expect((await admin.call({ method: 'DELETE', url: `/api/icd-offices/${id}` })).statusCode).toBe(204);
   });
 });
 

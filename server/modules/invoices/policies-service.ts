@@ -12,6 +12,7 @@ import {
 } from '../../../src/contract/invoices';
 import { fromCents, toCents } from '../../../src/contract/payroll';
 import type { Db } from '../../db/client';
+import { isPgError, PG } from '../../db/pg-error';
 import { payrollInvoicePolicies, payrollInvoices } from '../../db/tables';
 import { AppError } from '../../errors';
 import type { Actor } from '../access/service';
@@ -184,9 +185,7 @@ async function checked(db: DbOrTx, actor: Actor, body: Parsed, exceptId?: number
 }
 
 /** A unique index caught a duplicate that a concurrent save inserted meanwhile. */
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
-}
+const isUniqueViolation = (e: unknown) => isPgError(e, PG.uniqueViolation);
 
 export async function createInvoicePolicy(db: Db, actor: Actor, body: Parsed): Promise<PayrollInvoicePolicy> {
   try {

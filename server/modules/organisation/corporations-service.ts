@@ -11,6 +11,7 @@ import {
   type CorporationUpdateData,
 } from '../../../src/contract/organisation';
 import type { Db } from '../../db/client';
+import { isPgError, PG } from '../../db/pg-error';
 import { corporationModules, corporations, icdOffices, modules } from '../../db/tables';
 import { AppError } from '../../errors';
 import type { Actor } from '../access/service';
@@ -289,7 +290,8 @@ export async function deleteCorporation(p: {
     );
   try {
     await p.db.delete(corporations).where(eq(corporations.IcdCorporationID, p.id));
-  } catch {
+  } catch (error) {
+    if (!isPgError(error, PG.foreignKeyViolation)) throw error;
     throw new AppError(
       409,
       'The corporation still has records (roles, lead groups…); make it inactive instead.',

@@ -13,6 +13,7 @@ import type {
   PayrollPolicyHistorySaveData,
 } from '../../../src/contract/organisation';
 import type { Db } from '../../db/client';
+import { isPgError, PG } from '../../db/pg-error';
 import {
   corporations,
   divisionModules,
@@ -255,7 +256,8 @@ export async function deleteDivision(p: {
       await tx.delete(divisionModules).where(eq(divisionModules.DivisionID, p.id));
       await tx.delete(divisions).where(eq(divisions.DivisionID, p.id));
     });
-  } catch {
+  } catch (error) {
+    if (!isPgError(error, PG.foreignKeyViolation)) throw error;
     throw new AppError(
       409,
       'The division still has records (policies, lead groups…); make it inactive instead.',

@@ -11,6 +11,7 @@ import {
   type OfficeUpdateData,
 } from '../../../src/contract/organisation';
 import type { Db } from '../../db/client';
+import { isPgError, PG } from '../../db/pg-error';
 import {
   corporations,
   divisions,
@@ -310,8 +311,9 @@ export async function deleteOffice(p: { db: Db; actor: Actor; id: number; versio
   if (n > 0) throw new AppError(409, `The office has ${n} employment record(s); move or remove them first.`);
   try {
     await p.db.delete(icdOffices).where(eq(icdOffices.IcdOfficeID, p.id));
-  } catch {
+  } catch (error) {
     // Other records still name the office (time entries, events, pay periods…).
+    if (!isPgError(error, PG.foreignKeyViolation)) throw error;
     throw new AppError(409, 'The office still has records (time, schedules or leads); it cannot be deleted.');
   }
 }
