@@ -55,24 +55,30 @@ describe('the first part of the translations', () => {
   });
 });
 
+/** Translations served as a first part (the Clock's area) and a whole file (payroll's too). */
+async function firstThenWhole() {
+  const served: Record<string, unknown> = {
+    '/first/en_CA.json': { time: { in: 'Clock in' } },
+    '/whole/en_CA.json': { time: { in: 'Clock in' }, payroll: { title: 'Payroll' } },
+  };
+  vi.stubGlobal(
+    'fetch',
+    async (input: RequestInfo | URL) => new Response(JSON.stringify(served[String(input)])),
+  );
+  const { instance, ready, complete } = createI18n({
+    locale: 'en_CA',
+    loadPath: '/whole/{{lng}}.json',
+    firstPath: '/first/{{lng}}.json',
+  });
+  await ready;
+  return { instance, complete };
+}
+
 describe('a screen drawn before the whole file arrives', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the texts of the whole file once it is in use', async () => {
-    const served: Record<string, unknown> = {
-      '/first/en_CA.json': { time: { in: 'Clock in' } },
-      '/whole/en_CA.json': { time: { in: 'Clock in' }, payroll: { title: 'Payroll' } },
-    };
-    vi.stubGlobal(
-      'fetch',
-      async (input: RequestInfo | URL) => new Response(JSON.stringify(served[String(input)])),
-    );
-    const { instance, ready, complete } = createI18n({
-      locale: 'en_CA',
-      loadPath: '/whole/{{lng}}.json',
-      firstPath: '/first/{{lng}}.json',
-    });
-    await ready;
+    const { instance, complete } = await firstThenWhole();
     function Title() {
       const { t } = useTranslation();
       return (
@@ -92,20 +98,7 @@ describe('a screen drawn before the whole file arrives', () => {
   });
 
   it('does not redraw a screen that showed no missing key', async () => {
-    const served: Record<string, unknown> = {
-      '/first/en_CA.json': { time: { in: 'Clock in' } },
-      '/whole/en_CA.json': { time: { in: 'Clock in' }, payroll: { title: 'Payroll' } },
-    };
-    vi.stubGlobal(
-      'fetch',
-      async (input: RequestInfo | URL) => new Response(JSON.stringify(served[String(input)])),
-    );
-    const { instance, ready, complete } = createI18n({
-      locale: 'en_CA',
-      loadPath: '/whole/{{lng}}.json',
-      firstPath: '/first/{{lng}}.json',
-    });
-    await ready;
+    const { instance, complete } = await firstThenWhole();
     let renders = 0;
     function Button() {
       const { t } = useTranslation();
