@@ -196,7 +196,10 @@ export default function MyEventsPage() {
                 padding="md"
                 data-testid="my-event"
                 data-event-id={event.ScheduleEventID}
-                opacity={allWithdrawn || event.Status === 2 ? 0.65 : 1}
+                // Cancelled or withdrawn: a dashed border and its badge, not faded (faded text and
+                // badges fall below the contrast a phone in daylight needs).
+                style={allWithdrawn || event.Status === 2 ? { borderStyle: 'dashed' } : undefined}
+                data-inactive={allWithdrawn || event.Status === 2 || undefined}
               >
                 <Stack gap="xs">
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
