@@ -117,7 +117,7 @@ export function createI18n(options: I18nOptions = {}): {
   // included); from then on the whole file.
   let whole = !firstPath;
   /** A key missing from what is loaded was asked for (a screen shows '-' for it). */
-  let missedBeforeWhole = false;
+  let missedKey = false;
   instance.use(initReactI18next);
   if (!options.resources)
     instance.use(localeFileBackend(() => (whole || !firstPath ? loadPath : firstPath), options.early));
@@ -133,7 +133,7 @@ export function createI18n(options: I18nOptions = {}): {
       returnNull: false,
       returnEmptyString: false,
       parseMissingKeyHandler: () => {
-        missedBeforeWhole = true;
+        missedKey = true;
         return MISSING_KEY_TEXT;
       },
       // Screens re-render when the whole file replaces the first part, and only if one of them showed
@@ -160,7 +160,7 @@ export function createI18n(options: I18nOptions = {}): {
         const after = Object.keys(instance.getResourceBundle(language, 'translation') ?? {}).length;
         if (after > before) {
           completeFor = language;
-          if (missedBeforeWhole) instance.emit(WHOLE_FILE_ARRIVED);
+          if (missedKey) instance.emit(WHOLE_FILE_ARRIVED);
         }
       })
       .catch(() => undefined)

@@ -1,16 +1,14 @@
-// The footer of a dialog's form: Cancel, then the submit button (Save unless named), right-aligned.
+// The footer of a dialog's form: Cancel, then Save (the submit button), right-aligned.
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export function FormActions({
   onCancel,
   saving,
-  submitLabel,
 }: {
   onCancel(): void;
   /** The submit button spins (and cannot be pressed again) while the save runs. */
   saving: boolean;
-  submitLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -19,7 +17,7 @@ export function FormActions({
         {t('common.cancel')}
       </Button>
       <Button type="submit" loading={saving}>
-        {submitLabel ?? t('common.save')}
+        {t('common.save')}
       </Button>
     </Group>
   );

@@ -131,7 +131,7 @@ export async function readImport(p: {
   if (!file || file.data.length === 0)
     throw badRequest(IMPORT_MESSAGES.noFile, { File: [IMPORT_MESSAGES.noFile] });
   if (file.truncated || file.data.length > IMPORT_MAX_BYTES) throw tooLarge();
-  requireWorkbook(file.data);
+  const zip = requireWorkbook(file.data);
   const definition =
     p.definitionId === undefined
       ? await defaultDefinition({ db, kind })
@@ -141,7 +141,7 @@ export async function readImport(p: {
       ImportDefinitionID: [`This definition is for ${definition.ImportKind}, not ${kind}`],
     });
   const spec = IMPORT_KIND_SPECS[kind];
-  const sheet = await readRows(file.data, {
+  const sheet = await readRows(file.data, zip, {
     headerRow: definition.HeaderRow,
     sheetName: definition.SheetName,
     columns: definition.Columns,

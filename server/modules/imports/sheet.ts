@@ -6,7 +6,8 @@ import { Readable } from 'node:stream';
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportField } from '../../../src/contract/imports';
 import { AppError, badRequest } from '../../errors';
 import { excel } from '../../libraries';
-import { zipEntryNames } from '../leads/spreadsheet';
+import type { ZipDirectory } from '../../zip';
+import { zipDirectory } from '../leads/spreadsheet';
 import { worksheetsLast } from './worksheets-last';
 
 /** One data row: its line in the sheet and the text of each mapped field present in the file. */
@@ -20,13 +21,14 @@ export interface SheetRow {
 /** 400 with one message under File. */
 export const fileError = (message: string) => badRequest(message, { File: [message] });
 
-/** Refuses what is not an .xlsx workbook (415), by its bytes. */
-export function requireWorkbook(bytes: Buffer): void {
-  const names = zipEntryNames(bytes);
-  if (!names?.includes('xl/workbook.xml'))
+/** Refuses what is not an .xlsx workbook (415), by its bytes; the archive's directory otherwise. */
+export function requireWorkbook(bytes: Buffer): ZipDirectory {
+  const zip = zipDirectory(bytes);
+  if (!zip?.entries.some((e) => e.name === 'xl/workbook.xml'))
     throw new AppError(415, IMPORT_MESSAGES.notSpreadsheet, {
       Errors: { File: [IMPORT_MESSAGES.notSpreadsheet] },
     });
+  return zip;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -78,10 +80,9 @@ export interface ReadOptions {
  * rows are skipped. A required column missing from the header row is one 400 naming every missing
  * column and the headers found.
  */
-export async function readRows(bytes: Buffer, options: ReadOptions): Promise<SheetRow[]> {
-  requireWorkbook(bytes);
+export async function readRows(bytes: Buffer, zip: ZipDirectory, options: ReadOptions): Promise<SheetRow[]> {
   const ExcelJS = await excel();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([worksheetsLast(bytes)]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([worksheetsLast(bytes, zip)]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

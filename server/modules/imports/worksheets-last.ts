@@ -9,7 +9,7 @@
 // undefined (reading 'sheets')"), and a sound file was refused as damaged. With the worksheets last,
 // names and shared strings are known before the first row, and rows stream straight from the archive.
 
-import { readZipDirectory, type ZipEntry } from '../../zip';
+import { readZipDirectory, type ZipDirectory, type ZipEntry } from '../../zip';
 
 const LOCAL = 0x04034b50;
 
@@ -20,8 +20,7 @@ const isWorksheet = (name: string) => /^xl\/worksheets\/sheet\d+\.xml$/.test(nam
  * last or the archive is not a plain one this can rewrite (ZIP64, a prefix before the first entry,
  * overlapping entries): the reader then sees the file exactly as uploaded.
  */
-export function worksheetsLast(bytes: Buffer): Buffer {
-  const zip = readZipDirectory(bytes);
+export function worksheetsLast(bytes: Buffer, zip: ZipDirectory | null = readZipDirectory(bytes)): Buffer {
   if (!zip) return bytes;
   const { entries, directory, end } = zip;
   const order = [

@@ -3,7 +3,7 @@
 // loaded when needed, so the server runs (and CSV imports work, with the built-in RFC 4180 reader)
 // while a package is not installed yet.
 import { parseCsv } from '../../domain/leads/csv';
-import { readZipDirectory } from '../../zip';
+import { readZipDirectory, type ZipDirectory } from '../../zip';
 
 export type SheetKind = 'csv' | 'xlsx';
 
@@ -106,8 +106,12 @@ function isText(bytes: Uint8Array): boolean {
  * (no end-of-central-directory record, a directory out of bounds, ZIP64).
  */
 export function zipEntryNames(bytes: Uint8Array): string[] | null {
-  if (!isZip(bytes)) return null;
-  return readZipDirectory(bytes)?.entries.map((e) => e.name) ?? null;
+  return zipDirectory(bytes)?.entries.map((e) => e.name) ?? null;
+}
+
+/** The central directory of bytes that start as a ZIP archive, or null (see `readZipDirectory`). */
+export function zipDirectory(bytes: Uint8Array): ZipDirectory | null {
+  return isZip(bytes) ? readZipDirectory(bytes) : null;
 }
 
 /** UTF-8 (with or without BOM); files that are not valid UTF-8 are read as Windows-1252. */

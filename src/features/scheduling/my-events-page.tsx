@@ -188,6 +188,7 @@ export default function MyEventsPage() {
           {events.map((event) => {
             const allWithdrawn = event.Assignments.every((a) => a.Status === AssignmentStatus.Unassigned);
             const accepted = event.Assignments.some((a) => a.Status === AssignmentStatus.Accepted);
+            const inactive = allWithdrawn || event.Status === 2;
             return (
               <Card
                 key={event.ScheduleEventID}
@@ -198,8 +199,7 @@ export default function MyEventsPage() {
                 data-event-id={event.ScheduleEventID}
                 // Cancelled or withdrawn: a dashed border and its badge, not faded (faded text and
                 // badges fall below the contrast a phone in daylight needs).
-                style={allWithdrawn || event.Status === 2 ? { borderStyle: 'dashed' } : undefined}
-                data-inactive={allWithdrawn || event.Status === 2 || undefined}
+                style={inactive ? { borderStyle: 'dashed' } : undefined}
               >
                 <Stack gap="xs">
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
