@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchProfile, signIn } from './browser';
+import { jumpTo, map, mapIdle, visibleMarker } from './leads-map';
 import { api, employeeIdOf, recordMutations, serverEntries } from './server-checks';
 
 const baseUrl = inject('baseUrl');
@@ -46,34 +47,12 @@ const pendingChip = (page: Page) => page.getByTestId('sync-chip').getAttribute('
 
 type LeadsMapWindow = {
   __apexLeadsMap: {
-    once(e: string, f: () => void): void;
-    triggerRepaint(): void;
-    jumpTo(o: unknown): void;
     querySourceFeatures(
       s: string,
     ): { properties: Record<string, unknown>; geometry: { coordinates: unknown } }[];
-    queryRenderedFeatures(
-      o: unknown,
-    ): { properties: { id: number }; geometry: { coordinates: [number, number] } }[];
-    project(c: [number, number]): { x: number; y: number };
-    getCanvas(): HTMLCanvasElement;
     getZoom(): number;
   };
 };
-
-const map = (page: Page) => page.getByTestId('leads-map');
-
-async function mapIdle(page: Page) {
-  await expect.poll(() => map(page).getAttribute('data-map-ready'), { timeout: 60_000 }).toBe('true');
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const m = (window as unknown as LeadsMapWindow).__apexLeadsMap;
-        m.once('idle', () => resolve());
-        m.triggerRepaint();
-      }),
-  );
-}
 
 describe('field-ready from the first sign-in', () => {
   let profile: Awaited<ReturnType<typeof launchProfile>> | undefined;
@@ -191,47 +170,15 @@ describe('field-ready from the first sign-in', () => {
       lead = found.lead;
       if (lead === null) {
         expect(found.cluster).not.toBeNull();
-        await page.evaluate(
-          ({ c, z }) =>
-            new Promise<void>((resolve) => {
-              const m = (window as unknown as LeadsMapWindow).__apexLeadsMap;
-              m.once('idle', () => resolve());
-              m.jumpTo({ center: c, zoom: z });
-            }),
-          { c: found.cluster!, z: Math.min(19, (found.zoom ?? 10) + 2) },
-        );
+        const [longitude, latitude] = found.cluster!;
+        await jumpTo(page, { longitude, latitude }, Math.min(19, (found.zoom ?? 10) + 2));
       }
     }
     expect(lead).not.toBeNull();
-    await page.evaluate(
-      (c) =>
-        new Promise<void>((resolve) => {
-          const m = (window as unknown as LeadsMapWindow).__apexLeadsMap;
-          m.once('idle', () => resolve());
-          m.jumpTo({ center: c, zoom: 19 });
-        }),
-      lead!.at,
-    );
+    await jumpTo(page, { longitude: lead!.at[0], latitude: lead!.at[1] }, 19);
     await mapIdle(page);
-    let target: { x: number; y: number } | null = null;
-    await expect
-      .poll(
-        async () => {
-          target = await page.evaluate((wanted) => {
-            const m = (window as unknown as LeadsMapWindow).__apexLeadsMap;
-            const box = m.getCanvas().getBoundingClientRect();
-            const f = m
-              .queryRenderedFeatures({ layers: ['lead-markers'] })
-              .find((x) => x.properties.id === wanted);
-            if (!f) return null;
-            const p = m.project(f.geometry.coordinates);
-            return { x: box.left + p.x, y: box.top + p.y };
-          }, lead!.id);
-          return target !== null;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await expect.poll(() => visibleMarker(page, lead!.id), { timeout: 30_000 }).not.toBeNull();
+    const target = await visibleMarker(page, lead!.id);
     await page.mouse.click(target!.x, target!.y);
     const card = page.getByTestId('lead-card');
     await expect.poll(() => card.getAttribute('data-lead-id')).toBe(String(lead!.id));

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, launchProfile, newPage, signIn } from './browser';
+import { jumpTo, mapIdle, visibleMarker } from './leads-map';
 import { api, employeeIdOf, recordMutations } from './server-checks';
 
 const baseUrl = inject('baseUrl');
@@ -15,57 +16,6 @@ const shots = join(import.meta.dirname, '..', '..', '.tmp', 'orders');
 const STREET = `${(Date.now() % 9000) + 100} Chain Test Ave`;
 // Little Italy, Toronto (the rep's crew works it), a little off the seeded doors.
 const HERE = { latitude: 43.6618, longitude: -79.4139 };
-
-type MapWindow = {
-  __apexLeadsMap: {
-    once(e: string, f: () => void): void;
-    triggerRepaint(): void;
-    jumpTo(o: unknown): void;
-    queryRenderedFeatures(
-      o: unknown,
-    ): { properties: { id: number }; geometry: { coordinates: [number, number] } }[];
-    project(c: [number, number]): { x: number; y: number };
-    getCanvas(): HTMLCanvasElement;
-  };
-};
-
-async function mapIdle(page: Page) {
-  await expect
-    .poll(() => page.getByTestId('leads-map').getAttribute('data-map-ready'), { timeout: 60_000 })
-    .toBe('true');
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const m = (window as unknown as MapWindow).__apexLeadsMap;
-        m.once('idle', () => resolve());
-        m.triggerRepaint();
-      }),
-  );
-}
-
-async function jumpTo(page: Page, zoom: number) {
-  await page.evaluate(
-    ({ c, z }) =>
-      new Promise<void>((resolve) => {
-        const m = (window as unknown as MapWindow).__apexLeadsMap;
-        m.once('idle', () => resolve());
-        m.jumpTo({ center: [c.longitude, c.latitude], zoom: z });
-      }),
-    { c: HERE, z: zoom },
-  );
-}
-
-/** Where the lead's marker is drawn (page coordinates), or null. */
-async function markerOf(page: Page, id: number): Promise<{ x: number; y: number } | null> {
-  return page.evaluate((wanted) => {
-    const m = (window as unknown as MapWindow).__apexLeadsMap;
-    const canvas = m.getCanvas().getBoundingClientRect();
-    const f = m.queryRenderedFeatures({ layers: ['lead-markers'] }).find((x) => x.properties.id === wanted);
-    if (!f) return null;
-    const p = m.project(f.geometry.coordinates);
-    return { x: canvas.left + p.x, y: canvas.top + p.y };
-  }, id);
-}
 
 /**
  * Opens the sync chip's menu and waits until the screens this journey uses with no connection are kept
@@ -157,9 +107,9 @@ describe('orders chain: door knock to pay stub', () => {
 
     await page.goto('/leads');
     await mapIdle(page);
-    await jumpTo(page, 18);
-    await expect.poll(() => markerOf(page, leadId), { timeout: 30_000 }).not.toBeNull();
-    const at = (await markerOf(page, leadId))!;
+    await jumpTo(page, HERE, 18);
+    await expect.poll(() => visibleMarker(page, leadId), { timeout: 30_000 }).not.toBeNull();
+    const at = (await visibleMarker(page, leadId))!;
 
     // No connection from here: the knock and the order are drafted on the phone.
     const sent = recordMutations(context);
