@@ -104,7 +104,7 @@ export default function CorporationPage() {
   const navigate = useNavigate();
   const session = useSessionData();
   const isAdmin = hasGrant(session?.grants ?? [], 'organisation:admin');
-  const corp = useCorporation(id !== null && id > 0 ? id : null);
+  const corp = useCorporation(id);
   const save = useSaveCorporation();
   const remove = useDeleteCorporation();
   const [form, setForm] = useState<Form>(blank);
@@ -120,12 +120,12 @@ export default function CorporationPage() {
   const isNew = id === null;
   const canEdit = isNew ? isAdmin : (corp.data?.Access.CanUpdate ?? false);
 
-  if (id === -1 || (corp.isError && !isNew))
+  if (corp.isError && !isNew)
     return (
       <Stack maw={720}>
         <BackToTree />
         <Alert color="red" title={t('organisation.corp.loadFailed')}>
-          {corp.error ? errorMessage(corp.error) : t('organisation.notFound')}
+          {errorMessage(corp.error)}
         </Alert>
       </Stack>
     );

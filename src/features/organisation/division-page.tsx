@@ -63,7 +63,7 @@ export default function DivisionPage() {
   const navigate = useNavigate();
   const session = useSessionData();
   const isAdmin = hasGrant(session?.grants ?? [], 'organisation:admin');
-  const division = useDivision(id !== null && id > 0 ? id : null);
+  const division = useDivision(id);
   const save = useSaveDivision();
   const remove = useDeleteDivision();
   const [name, setName] = useState('');
@@ -86,12 +86,12 @@ export default function DivisionPage() {
   }, [division.data]);
 
   const isNew = id === null;
-  if (id === -1 || (division.isError && !isNew))
+  if (division.isError && !isNew)
     return (
       <Stack maw={720}>
         <BackToTree />
         <Alert color="red" title={t('organisation.div.loadFailed')}>
-          {division.error ? errorMessage(division.error) : t('organisation.notFound')}
+          {errorMessage(division.error)}
         </Alert>
       </Stack>
     );

@@ -125,7 +125,7 @@ export default function OfficePage() {
   const id = pathId(useParams().id);
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const office = useOffice(id !== null && id > 0 ? id : null);
+  const office = useOffice(id);
   const corporations = useCorporations();
   const divisions = useDivisions();
   const save = useSaveOffice();
@@ -151,12 +151,12 @@ export default function OfficePage() {
   };
   const tzOptions = useMemo(() => timeZoneOptions(form.TimeZone), [form.TimeZone]);
 
-  if (id === -1 || (office.isError && !isNew))
+  if (office.isError && !isNew)
     return (
       <Stack maw={720}>
         <BackToTree />
         <Alert color="red" title={t('organisation.office.loadFailed')}>
-          {office.error ? errorMessage(office.error) : t('organisation.notFound')}
+          {errorMessage(office.error)}
         </Alert>
       </Stack>
     );

@@ -173,9 +173,10 @@ export function ConfirmDelete({
   );
 }
 
-/** The id of a detail page's path: null for 'new'. */
+/**
+ * The id of a detail page's path: null for 'new'. The route has already refused any other address
+ * (`withRecordId` in src/app/routes.tsx draws the not-found page), so the rest is a record's id.
+ */
 export function pathId(raw: string | undefined): number | null {
-  if (!raw || raw === 'new') return null;
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : -1;
+  return !raw || raw === 'new' ? null : Number(raw);
 }
