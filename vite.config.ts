@@ -7,6 +7,7 @@ import {
   appShellWithoutUnusedParts,
   bundleReport,
   precompress,
+  reactRouterPureComponents,
   zodWithoutJsonSchema,
 } from './scripts/vite-build-plugins';
 
@@ -172,6 +173,7 @@ export default defineConfig({
     zodWithoutJsonSchema(),
     appShellWithoutScrollLock(),
     appShellWithoutUnusedParts(),
+    reactRouterPureComponents(),
     react(),
     chunks.plugin,
     nonBlockingStylesheet(),

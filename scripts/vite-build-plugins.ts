@@ -235,3 +235,30 @@ export function appShellWithoutUnusedParts(): Plugin {
     },
   };
 }
+
+const REACT_ROUTER_CHUNK =
+  /[\\/]react-router[\\/]dist[\\/](development|production)[\\/]chunk-[A-Z0-9]+\.mjs$/;
+
+/**
+ * React Router creates its components and contexts at module level (`var Form = React.forwardRef(…)`,
+ * `Form.displayName = "Form"`) without marking the calls pure, so the bundler must keep every one of
+ * them, and all they use, whether the app renders them or not (`Form`, `NavLink`, `ScrollRestoration`,
+ * the framework-mode prefetching behind them). In the PWA's build the calls are marked pure and the
+ * display names (read only by React's developer tools) are left out, so what no screen uses is dropped.
+ */
+export function reactRouterPureComponents(): Plugin {
+  return {
+    name: 'apex:react-router-pure-components',
+    apply: 'build',
+    transform(code, id) {
+      if (!REACT_ROUTER_CHUNK.test(id)) return null;
+      const out = code
+        .replace(
+          /^var (\w+) = (React\d*)\.(forwardRef|createContext|memo)\(/gm,
+          'var $1 = /* @__PURE__ */ $2.$3(',
+        )
+        .replace(/^\w+\.displayName = "[^"]*";$/gm, '');
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
