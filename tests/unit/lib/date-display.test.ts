@@ -54,7 +54,9 @@ describe('formatDateTime', () => {
   it('follows TIME_OF_DAY_CLOCK like every other time on screen', () => {
     TIME_OF_DAY_CLOCK.test_24 = '24h';
     try {
-      expect(formatDateTime(new Date(2026, 10, 19, 17, 4), { locale: 'test_24' })).toBe('Nov 19, 2026, 17:04');
+      expect(formatDateTime(new Date(2026, 10, 19, 17, 4), { locale: 'test_24' })).toBe(
+        'Nov 19, 2026, 17:04',
+      );
     } finally {
       delete TIME_OF_DAY_CLOCK.test_24;
     }
