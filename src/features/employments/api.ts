@@ -109,18 +109,3 @@ export function problemOf(err: unknown): Problem {
   }
   return { status: 0, message: err instanceof Error ? err.message : String(err), errors: {}, current: null };
 }
-
-/** An instant (wire text, or a Date if revived elsewhere) as the user's local date and time. */
-export function when(value: string | Date | null, locale: string): string {
-  if (value === null) return '';
-  const d = value instanceof Date ? value : new Date(value);
-  return d.toLocaleString(locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** A wire day as text (lists are read raw; a Date only if revived elsewhere). */
-export function day(value: string | Date | null | undefined): string {
-  if (value == null) return '';
-  if (typeof value === 'string') return value;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${p(value.getMonth() + 1)}-${p(value.getDate())}`;
-}

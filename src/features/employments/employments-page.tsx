@@ -38,6 +38,7 @@ import {
   type EmploymentEvent,
   type EmploymentEventSort,
 } from '../../contract/employments';
+import { formatDateTime, formatDay } from '../../lib/date-display';
 import { ListFooter } from '../../ui/list-footer';
 import { notify } from '../../ui/notify';
 import { noItems, QueryView } from '../../ui/query-view';
@@ -45,7 +46,6 @@ import { ResponsiveTable } from '../../ui/responsive-table';
 import { CorporationSelect } from '../access/corporation-select';
 import { useOffices } from '../access/shared';
 import {
-  day,
   EMPLOYMENTS_KEY,
   type Problem,
   problemOf,
@@ -55,21 +55,21 @@ import {
   type QueueFilters,
   useAwaitingCounts,
   useQueue,
-  when,
 } from './api';
+import { changeValue } from './format';
 
 const PAGE_SIZE = 25;
 
 const isQueue = (v: string | null): v is Queue => QUEUES.includes(v as Queue);
 
 function ChangeList({ changes }: { changes: EmploymentChange[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!changes.length) return <Text c="dimmed">—</Text>;
-  const value = (v: string | null) => {
+  const value = (field: string, v: string | null) => {
     if (v === null) return t('employments.none');
     if (v === 'Yes') return t('employments.values.yes');
     if (v === 'No') return t('employments.values.no');
-    return v;
+    return changeValue(field, v, i18n.language);
   };
   return (
     <List size="sm" spacing={2} listStyleType="none">
@@ -82,13 +82,13 @@ function ChangeList({ changes }: { changes: EmploymentChange[] }) {
           {c.Before !== null && (
             <>
               <Text span size="sm" td="line-through" c="dimmed">
-                {value(c.Before)}
+                {value(c.Field, c.Before)}
               </Text>
               {' → '}
             </>
           )}
           <Text span size="sm">
-            {value(c.After)}
+            {value(c.Field, c.After)}
           </Text>
         </List.Item>
       ))}
@@ -166,14 +166,14 @@ function ProcessDialog({
               <Text size="sm" c="dimmed">
                 {t('employments.columns.effective')}
               </Text>
-              <Text size="sm">{day(item.EffectiveDate)}</Text>
+              <Text size="sm">{formatDay(item.EffectiveDate, { locale: i18n.language })}</Text>
             </>
           )}
           <Text size="sm" c="dimmed">
             {t('employments.columns.recorded')}
           </Text>
           <Text size="sm">
-            {when(item.OccurredAt, i18n.language)}
+            {formatDateTime(item.OccurredAt, { locale: i18n.language })}
             {item.RecordedByName ? ` · ${item.RecordedByName}` : ''}
           </Text>
         </SimpleGrid>
@@ -294,7 +294,8 @@ function QueueTable({
                         label: t(`employments.columns.effective_${queue}`),
                         sortable: true,
                         nowrap: true,
-                        cell: (item: EmploymentEvent) => day(item.EffectiveDate) || '—',
+                        cell: (item: EmploymentEvent) =>
+                          formatDay(item.EffectiveDate, { locale: i18n.language, empty: '—' }),
                       },
                     ]
                   : []),
@@ -318,7 +319,7 @@ function QueueTable({
                   cell: (item) => (
                     <>
                       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {when(item.OccurredAt, i18n.language)}
+                        {formatDateTime(item.OccurredAt, { locale: i18n.language })}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {item.RecordedByName ?? t('employments.system')}
@@ -340,7 +341,7 @@ function QueueTable({
                           <Text size="xs">
                             {t('employments.processedBy', {
                               name: item.ProcessedByName ?? '—',
-                              when: when(item.ProcessedAt, i18n.language),
+                              when: formatDateTime(item.ProcessedAt, { locale: i18n.language }),
                             })}
                           </Text>
                           {item.Comments && (
