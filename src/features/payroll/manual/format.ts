@@ -1,5 +1,6 @@
 // Display helpers of the manual submissions and wage policies screens (no React).
 import { formatWireDate } from '../../../api/revive-dates';
+import { formatDateTime } from '../../../lib/date-display';
 
 /** 'YYYY-MM-DD' of a date the client revived (or the string as sent). */
 export function day(value: string | Date | null | undefined): string {
@@ -16,10 +17,9 @@ export function money(amount: number, language: string): string {
   return `${amount < 0 ? '-' : ''}$${n}`;
 }
 
+/** 'Nov 19, 2026, 5:59 AM' (the shared date-time format); '' when there is none. */
 export function instant(value: string | Date | null | undefined, language: string): string {
-  if (!value) return '';
-  const d = typeof value === 'string' ? new Date(value) : value;
-  return d.toLocaleString(language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(value, { locale: language });
 }
 
 /** Status colours of the board (badges). */

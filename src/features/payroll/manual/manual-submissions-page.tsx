@@ -32,6 +32,7 @@ import { ListFooter } from '../../../ui/list-footer';
 import { noItems, QueryView } from '../../../ui/query-view';
 import { ScrollTable } from '../../../ui/scroll-table';
 import { SortHeader } from '../../../ui/sort-header';
+import { formatDay, formatWindow } from '../processing/format';
 import {
   earningsStatementUrl,
   type ManualAction,
@@ -180,7 +181,7 @@ export default function ManualSubmissionsPage() {
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {day(s.PayPeriodStartDate)} – {day(s.PayPeriodEndDate)}
+                          {formatWindow(s.PayPeriodStartDate, s.PayPeriodEndDate)}
                         </Text>
                       </Table.Td>
                       <Table.Td ta="right">{s.TotalHours}</Table.Td>
@@ -470,7 +471,7 @@ function DaysTable({ s }: { s: ManualSubmission }) {
       <Table.Tbody>
         {s.ExtraShowHours.map((d) => (
           <Table.Tr key={day(d.Date)}>
-            <Table.Td>{day(d.Date)}</Table.Td>
+            <Table.Td>{formatDay(d.Date)}</Table.Td>
             <Table.Td ta="right">{d.Hours}</Table.Td>
             <Table.Td ta="right">{money(d.Amount, i18n.language)}</Table.Td>
             <Table.Td>{d.Comments}</Table.Td>

@@ -4,6 +4,7 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePayrollEntries, usePayrollPage } from '../api/payrolls';
+import { formatWindow } from '../processing/format';
 import { day } from './format';
 import { ManualSubmissionForm } from './submission-form';
 
@@ -56,7 +57,7 @@ export function NewSubmission({
           placeholder={payrolls.isPending ? t('common.loading') : undefined}
           data={(payrolls.data?.Items ?? []).map((p) => ({
             value: String(p.PayrollID),
-            label: `${p.ClientName} · ${day(p.StartDate)} – ${day(p.EndDate)}`,
+            label: `${p.ClientName} · ${formatWindow(p.StartDate, p.EndDate)}`,
           }))}
           value={payrollId}
           onChange={(v) => {

@@ -1,6 +1,7 @@
 // How the payroll screens show money, hours and pay windows (pure; no React).
 import { format } from 'date-fns';
 import { wireDay } from '../../../contract/time-management';
+import { formatDay as formatSharedDay } from '../../../lib/date-display';
 import { dayDate } from '../../time-management/format';
 
 /** Country 1 is the US (USD), 2 Canada (CAD). */
@@ -34,8 +35,7 @@ export function formatHours(hours: number | null | undefined): string {
 
 /** 'Nov 2, 2026' of a calendar day (a 'YYYY-MM-DD' or a revived date). */
 export function formatDay(day: string | Date | null | undefined): string {
-  if (!day) return '—';
-  return format(dayDate(wireDay(day)), 'MMM d, yyyy');
+  return day ? formatSharedDay(wireDay(day), { empty: '—' }) : '—';
 }
 
 /** 'Nov 2 – Nov 15, 2026' */

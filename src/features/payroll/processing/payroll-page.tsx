@@ -44,6 +44,7 @@ import {
   type PayrollEntry,
   type PayrollFlag,
 } from '../../../contract/payroll';
+import { formatDateTime } from '../../../lib/date-display';
 import { notify } from '../../../ui/notify';
 import { QueryView } from '../../../ui/query-view';
 import {
@@ -178,7 +179,9 @@ function PayrollView({ payroll: p }: { payroll: Payroll }) {
           </Group>
           <Text size="xs" c="dimmed">
             {p.CalculatedAt
-              ? t('payroll.page.calculatedAt', { when: new Date(p.CalculatedAt).toLocaleString(locale) })
+              ? t('payroll.page.calculatedAt', {
+                  when: formatDateTime(p.CalculatedAt, { locale: i18n.language }),
+                })
               : t('payroll.page.neverCalculated')}
           </Text>
         </Stack>

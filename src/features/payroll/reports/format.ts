@@ -1,6 +1,7 @@
 // How the payroll reports show money, hours, days and months, and sort their tables (pure; no React).
 import { addDays, format } from 'date-fns';
 import { wireDay } from '../../../contract/time-management';
+import { formatDay as formatSharedDay } from '../../../lib/date-display';
 import { dayDate } from '../../time-management/format';
 
 export type Currency = 'USD' | 'CAD';
@@ -57,8 +58,7 @@ export function formatRate(rate: number | null | undefined): string {
 
 /** 'Nov 2, 2026' of a calendar day (a 'YYYY-MM-DD' or a revived date). */
 export function formatDay(day: string | Date | null | undefined): string {
-  if (!day) return '—';
-  return format(dayDate(wireDay(day)), 'MMM d, yyyy');
+  return day ? formatSharedDay(wireDay(day), { empty: '—' }) : '—';
 }
 
 /** 'Nov 2 – Nov 15, 2026' */
