@@ -1,10 +1,10 @@
 // Small helpers of the notices screens.
 import { isResponseError } from '../../api/errors';
+import { formatDateTime } from '../../lib/date-display';
 
+/** 'Nov 19, 2026, 5:59 AM' (the shared date-time format); '' when there is none. */
 export function formatInstant(value: Date | string | null, language: string): string {
-  if (!value) return '';
-  const d = value instanceof Date ? value : new Date(value);
-  return d.toLocaleString(language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(value, { locale: language });
 }
 
 /** The server's validation messages by field (400 `Errors`), first message of each. */

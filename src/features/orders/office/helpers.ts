@@ -2,6 +2,7 @@
 // moves a product order may make (the server's rule, so the menu offers only those), money in the
 // reader's language and the local calendar day.
 import { StatusKind } from '../../../contract/orders';
+import { formatDay as formatSharedDay } from '../../../lib/date-display';
 
 /** Whether a product order may move from a status of one kind to one of another (server rule). */
 export function canMove(from: number, to: number): boolean {
@@ -40,10 +41,7 @@ export function localDay(at: Date): string {
 
 /** A wire day (YYYY-MM-DD) in the reader's language, without any time zone shift. */
 export function formatDay(day: string, language: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return formatSharedDay(day, { locale: language });
 }
 
 export const STATUS_KIND_COLOURS: Record<number, string> = {

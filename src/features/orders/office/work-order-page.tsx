@@ -35,6 +35,7 @@ import {
   type ProductOrderAdjustment,
   type WorkOrderDetail,
 } from '../../../contract/orders';
+import { formatDateTime } from '../../../lib/date-display';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { QueryView } from '../../../ui/query-view';
 import { RefusalBanner } from '../../../ui/refusal-banner';
@@ -73,11 +74,7 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
   const canWrite = hasGrant(useSessionData()?.grants ?? [], ORDERS_WRITE);
   const money = (n: number) => formatMoney(n, i18n.language);
   const day = (d: string) => formatDay(d, i18n.language);
-  const when = (d: Date | string) =>
-    new Intl.DateTimeFormat(i18n.language.replace('_', '-'), {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(d));
+  const when = (d: Date | string) => formatDateTime(d, { locale: i18n.language });
   const productName = (productOrderID: number) =>
     o.ProductOrders.find((p) => p.ProductOrderID === productOrderID)?.ProductName ?? `#${productOrderID}`;
   return (

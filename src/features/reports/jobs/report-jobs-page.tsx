@@ -36,6 +36,7 @@ import {
   type ReportJob,
   ReportOutputFormat,
 } from '../../../contract/report-jobs';
+import { formatDateTime } from '../../../lib/date-display';
 import { ListFooter } from '../../../ui/list-footer';
 import { noItems, QueryView } from '../../../ui/query-view';
 import { ScrollTable } from '../../../ui/scroll-table';
@@ -264,8 +265,7 @@ function JobList() {
   const remove = useDeleteJob();
   const descriptions = useDescriptions();
   const names = new Map((descriptions.data ?? []).map((d) => [d.Kind as string, d.Name]));
-  const when = (v: string | Date) =>
-    new Date(v).toLocaleString(i18n.language.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (v: string | Date) => formatDateTime(v, { locale: i18n.language });
 
   return (
     <Card withBorder radius="md" padding="md">
