@@ -1,6 +1,7 @@
 import { Badge, Button, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/date-display';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { ScrollTable } from '../../ui/scroll-table';
@@ -13,7 +14,7 @@ export default function MailOutboxPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<MailItem | null>(null);
   const query = useMailOutbox(page - 1, PAGE_SIZE);
-  const format = (d: Date) => d.toLocaleString(i18n.language.replace('_', '-'));
+  const format = (d: Date) => formatDateTime(d, { locale: i18n.language });
 
   return (
     <Stack maw={1100}>

@@ -19,6 +19,7 @@ import { useApiClient } from '../../api/api-context';
 import { formFields, isResponseError } from '../../api/errors';
 import { PasswordPolicy, passwordProblems, passwordStrength } from '../../contract/auth';
 import type { EmployeeSecurity } from '../../contract/employees';
+import { formatDay } from '../../lib/date-display';
 import { QueryView } from '../../ui/query-view';
 import { RefusalBanner } from '../../ui/refusal-banner';
 import { useSaveSecurity, useSecurity } from './api';
@@ -46,7 +47,7 @@ export function SecurityTab({ employeeId, canUpdate }: { employeeId: number; can
 const SECURITY_FIELDS = formFields('UserName', 'Password');
 
 function SecurityForm({ security, canUpdate }: { security: EmployeeSecurity; canUpdate: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const policy = usePasswordPolicy();
   const save = useSaveSecurity(security.EmployeeID);
   const [userName, setUserName] = useState(security.UserName);
@@ -109,9 +110,7 @@ function SecurityForm({ security, canUpdate }: { security: EmployeeSecurity; can
           <Text size="sm" c="dimmed">
             {security.HasPassword
               ? t('employees.security.passwordSet', {
-                  when: security.PasswordChangedAt
-                    ? new Date(security.PasswordChangedAt).toLocaleDateString()
-                    : '—',
+                  when: formatDay(security.PasswordChangedAt, { locale: i18n.language, empty: '—' }),
                 })
               : t('employees.security.noPassword')}
           </Text>

@@ -27,6 +27,7 @@ import { useApiClient } from '../../api/api-context';
 import { formFields, type SaveProblem, saveProblem } from '../../api/errors';
 import { Program } from '../../contract/orders';
 import { PostedPayout, type PostedPayoutHistoryEntry } from '../../contract/payouts';
+import { formatDateTime } from '../../lib/date-display';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { RefusalBanner } from '../../ui/refusal-banner';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
@@ -495,7 +496,7 @@ function HistoryPanel({ id }: { id: number }) {
           key={h.PostedPayoutHistoryID}
           title={t(`payouts.history.actions.${h.Action}`, {
             who: h.ChangedByName,
-            when: new Date(h.ChangedAt).toLocaleString(i18n.language.replace('_', '-')),
+            when: formatDateTime(h.ChangedAt, { locale: i18n.language }),
           })}
           data-testid="history-entry"
         >

@@ -34,6 +34,7 @@ import {
   LeadBatchJob,
   type LeadGroup,
 } from '../../../contract/leads';
+import { formatDateTime } from '../../../lib/date-display';
 import { ListFooter } from '../../../ui/list-footer';
 import { ScrollTable } from '../../../ui/scroll-table';
 import { batchTracker } from './batch-tracker';
@@ -196,7 +197,7 @@ export function BatchesPanel({ group }: { group: LeadGroup }) {
     upload.mutate(file);
   }
 
-  const format = (d: Date | string) => new Date(d).toLocaleString(i18n.language.replace('_', '-'));
+  const format = (d: Date | string) => formatDateTime(d, { locale: i18n.language });
 
   return (
     <Stack gap="md" data-testid="lead-batches">
