@@ -5,7 +5,6 @@
 
 import { Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
@@ -15,6 +14,7 @@ import {
   type AccessAuditEntry,
   type AccessAuditSort,
 } from '../../contract/access-audit';
+import { formatDateTime } from '../../lib/date-display';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { ResponsiveTable } from '../../ui/responsive-table';
@@ -40,7 +40,7 @@ const ACTION_COLOURS: Record<AccessAuditAction, string> = {
 };
 
 export function AccessAuditPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApiClient();
   const [filters, setFilters] = useState<AccessFilters>({
     action: null,
@@ -66,7 +66,7 @@ export function AccessAuditPanel() {
   };
   const personOptions = (people.data ?? []).map((p) => ({ value: String(p.EmployeeID), label: p.Name }));
   const actionLabel = (a: string) => t(`audit.access.actions.${a}`, { defaultValue: a });
-  const when = (r: AccessAuditEntry) => format(new Date(r.OccurredAt), 'MMM d, yyyy h:mm a');
+  const when = (r: AccessAuditEntry) => formatDateTime(r.OccurredAt, { locale: i18n.language });
 
   return (
     <Stack gap="md">

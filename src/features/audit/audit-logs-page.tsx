@@ -15,11 +15,12 @@ import { useApiClient } from '../../api/api-context';
 import { errorMessage } from '../../api/errors';
 import type { AuditLogEntry } from '../../contract/audit';
 import { wireDay } from '../../contract/time-management';
+import { formatDateTime, formatDay } from '../../lib/date-display';
 import { ListFooter } from '../../ui/list-footer';
 import { noItems, QueryView } from '../../ui/query-view';
 import { ResponsiveTable, useTableLayout } from '../../ui/responsive-table';
 import { ChangeList, useChangeSummary } from '../time-management/components/change-list';
-import { dayLabel, timeLabel } from '../time-management/format';
+import { timeLabel } from '../time-management/format';
 import { AccessAuditPanel } from './access-audit-panel';
 import { ActionBadge, ActorCell } from './action-badge';
 import {
@@ -86,7 +87,7 @@ export default function AuditLogsPage() {
 
 /** The timekeeping audit (the screen's first tab). */
 function TimeAuditPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApiClient();
   const summary = useChangeSummary();
   const [filters, setFilters] = useState<AuditFilters>({
@@ -107,7 +108,7 @@ function TimeAuditPanel() {
     setOpen(null);
   };
   const actionLabel = (action: string) => t(`time-management.actions.${action}`, { defaultValue: action });
-  const when = (r: AuditLogEntry) => format(new Date(r.OccurredAt), 'MMM d, yyyy h:mm a');
+  const when = (r: AuditLogEntry) => formatDateTime(r.OccurredAt, { locale: i18n.language });
   /** A new or deleted entry in short ('Work · 9:00 AM – 5:00 PM'); a change as its changed fields. */
   const rowSummary = (r: AuditLogEntry) => {
     const copy = r.Before && r.After ? null : (r.After ?? r.Before);
@@ -272,7 +273,8 @@ function TimeAuditPanel() {
                     key: 'EntryDate',
                     label: t('audit.columns.entryDate'),
                     nowrap: true,
-                    cell: (r) => (r.EntryDate ? dayLabel(wireDay(r.EntryDate)) : '—'),
+                    cell: (r) =>
+                      r.EntryDate ? formatDay(wireDay(r.EntryDate), { locale: i18n.language }) : '—',
                   },
                   {
                     key: 'Changes',

@@ -1,21 +1,21 @@
 // What changed in a time entry (or a pay period), field by field: before → after.
 import { Table, Text } from '@mantine/core';
-import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import type { ChangeValue, FieldChange } from '../../../contract/audit';
-import { dayLabel, timeLabel } from '../format';
+import { formatDateTime, formatDay } from '../../../lib/date-display';
+import { timeLabel, wireDay } from '../format';
 
 const DATE_FIELDS = new Set(['Date', 'StartDate', 'EndDate']);
 
 /** A value as people read it. */
 export function useFieldValue(typeNames?: ReadonlyMap<number, string>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
   return (field: string, value: ChangeValue): string => {
     if (value === null || value === '') return t('time-management.changes.empty');
-    if (value instanceof Date)
-      return DATE_FIELDS.has(field) ? dayLabel(value) : format(value, 'MMM d, yyyy h:mm a');
+    if (DATE_FIELDS.has(field)) return formatDay(wireDay(value), { locale }) || String(value);
+    if (value instanceof Date) return formatDateTime(value, { locale });
     if (field === 'StartTime' || field === 'EndTime') return timeLabel(value);
-    if (DATE_FIELDS.has(field)) return dayLabel(value);
     if (value === 'true') return t('common.yes');
     if (value === 'false') return t('common.no');
     if (field === 'TimeEntryTypeID') return typeNames?.get(Number(value)) ?? value;
