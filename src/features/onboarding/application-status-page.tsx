@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useAppServices, useSessionData } from '../../app/app-context';
 import type { ApplicationStatusName } from '../../contract/onboarding';
+import { formatDay } from '../../lib/date-display';
 import { useMyApplication } from './api/get-my-application';
 import { useMyApplicationRef, useOwnApplication } from './applicant/api';
 import { ApplicationFlow } from './applicant/application-flow';
@@ -20,15 +21,6 @@ const STATUS_COLOUR: Record<ApplicationStatusName, string> = {
   Terminated: 'gray',
   Suspended: 'orange',
 };
-
-/** 'Nov 25, 2026' in the locale's words (both English locales write the month first). */
-function dayOf(at: string | Date, locale: string): string {
-  return new Date(at).toLocaleDateString(locale.replace('_', '-'), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
-}
 
 export default function ApplicationStatusPage() {
   const { t, i18n } = useTranslation();
@@ -120,7 +112,9 @@ export default function ApplicationStatusPage() {
               {t(`onboarding.status.state.${status}`)}
             </Badge>
             <Text size="sm" c="dimmed">
-              {t('onboarding.status.submitted', { date: dayOf(a.SubmittedAt, i18n.language) })}
+              {t('onboarding.status.submitted', {
+                date: formatDay(a.SubmittedAt, { locale: i18n.language }),
+              })}
             </Text>
           </Group>
           <Text fw={600} size="lg" data-testid="application-headline">

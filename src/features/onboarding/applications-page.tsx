@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type OnboardingApplicationListItem, STATUS_TYPES, type StatusType } from '../../contract/onboarding';
+import { formatDay } from '../../lib/date-display';
 import { countSet, FilterPanel } from '../../ui/filter-panel';
 import { PagedTable, SearchInput, useListControls } from '../../ui/list-controls';
 import { useApplicationsPage, useOnboardingDivisions } from './api/applications';
@@ -39,8 +40,6 @@ export default function ApplicationsPage() {
     },
     controls.pageIndex,
   );
-  const day = (v: string | Date) =>
-    new Intl.DateTimeFormat(i18n.language.replace('_', '-'), { dateStyle: 'medium' }).format(new Date(v));
 
   return (
     <Stack gap="md" maw={1400}>
@@ -157,7 +156,7 @@ export default function ApplicationsPage() {
             label: t('onboarding.board.created'),
             sortable: true,
             descendingFirst: true,
-            cell: (a) => day(a.CreatedAt),
+            cell: (a) => formatDay(a.CreatedAt, { locale: i18n.language }),
           },
         ]}
         title={(a) => <ApplicantName application={a} />}

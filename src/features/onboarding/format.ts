@@ -1,5 +1,6 @@
 // How the onboarding screens show statuses and values.
 import type { StatusType } from '../../contract/onboarding';
+import { formatDay } from '../../lib/date-display';
 
 export const STATUS_COLOURS: Record<StatusType, string> = {
   Initial: 'blue',
@@ -13,8 +14,7 @@ export const STATUS_COLOURS: Record<StatusType, string> = {
 
 /** A calendar day (revived as local midnight, or still 'YYYY-MM-DD') in the reader's language. */
 export function calendarDay(value: string | Date, language: string): string {
-  const day = value instanceof Date ? value : new Date(`${String(value).slice(0, 10)}T00:00:00`);
-  return new Intl.DateTimeFormat(language.replace('_', '-'), { dateStyle: 'medium' }).format(day);
+  return formatDay(value instanceof Date ? value : String(value).slice(0, 10), { locale: language });
 }
 
 /** A field's value as read: a date field's day (revived by the client) in the reader's language. */
