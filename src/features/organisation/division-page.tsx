@@ -35,6 +35,7 @@ import {
   type DivisionV2,
   PayrollPolicyHistorySave,
 } from '../../contract/organisation';
+import { formatDay } from '../../lib/date-display';
 import { ScrollTable } from '../../ui/scroll-table';
 import {
   type SaveProblem,
@@ -474,8 +475,8 @@ function ProfileCard({ profile, isAdmin }: { profile: DivisionProfile; isAdmin: 
             <Table.Tbody>
               {profileRotations.Rotations.map((r) => (
                 <Table.Tr key={r.DivisionRotationID}>
-                  <Table.Td>{r.StartDate}</Table.Td>
-                  <Table.Td>{r.EndDate}</Table.Td>
+                  <Table.Td>{formatDay(r.StartDate)}</Table.Td>
+                  <Table.Td>{formatDay(r.EndDate)}</Table.Td>
                   <Table.Td ta="right">{r.PayPeriodCount}</Table.Td>
                   <Table.Td ta="right">{r.LockedPayPeriodCount}</Table.Td>
                   <Table.Td ta="right">{r.TimeEntryCount}</Table.Td>

@@ -22,6 +22,7 @@ import type {
   RotationAdjustment,
   RotationAdjustmentResult,
 } from '../../contract/organisation';
+import { formatDay } from '../../lib/date-display';
 import { ScrollTable } from '../../ui/scroll-table';
 import { wireDay } from '../scheduling/api/wire';
 import { type SaveProblem, saveProblem, useAdjustRotations } from './api';
@@ -163,7 +164,8 @@ export function RotationsDialog({
             <List size="sm">
               {locked.slice(0, 8).map((p) => (
                 <List.Item key={p.PayPeriodID}>
-                  {p.EmployeeName} · {p.OfficeName} · {wireDay(p.StartDate)} – {wireDay(p.EndDate)}
+                  {p.EmployeeName} · {p.OfficeName} · {formatDay(wireDay(p.StartDate))} –{' '}
+                  {formatDay(wireDay(p.EndDate))}
                 </List.Item>
               ))}
             </List>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApiClient } from '../../../api/api-context';
 import { ComplianceFlag } from '../../../contract/report-jobs';
+import { formatDay } from '../../../lib/date-display';
 import { wire } from '../../payroll/api/payrolls';
 
 const FlagsWire = wire(z.array(ComplianceFlag));
@@ -46,7 +47,7 @@ export function ComplianceBadges({ flags }: { flags: readonly ComplianceFlag[] }
               <div>{list[0].Rule}</div>
               {list.map((f) => (
                 <div key={`${f.Day}-${f.TimeEntryIDs.join('.')}`}>
-                  {t('report-jobs.flagDay', { day: f.Day, detail: f.Detail })}
+                  {t('report-jobs.flagDay', { day: formatDay(f.Day), detail: f.Detail })}
                 </div>
               ))}
             </>

@@ -25,6 +25,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
 import { errorMessage, isResponseError } from '../../../api/errors';
 import { JobStatus } from '../../../contract/common';
@@ -36,7 +37,7 @@ import {
   type ReportJob,
   ReportOutputFormat,
 } from '../../../contract/report-jobs';
-import { formatDateTime } from '../../../lib/date-display';
+import { formatDateTime, formatDay } from '../../../lib/date-display';
 import { ListFooter } from '../../../ui/list-footer';
 import { noItems, QueryView } from '../../../ui/query-view';
 import { ScrollTable } from '../../../ui/scroll-table';
@@ -447,7 +448,7 @@ function FlaggedRows({ job, names }: { job: ReportJob; names: Map<string, string
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{r.Day}</Table.Td>
+              <Table.Td>{formatDay(r.Day)}</Table.Td>
               <Table.Td>{r.Detail}</Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={r.Link} size="sm" data-testid="flag-link">
