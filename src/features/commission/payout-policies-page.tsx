@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { PayoutPolicy } from '../../contract/commission';
+import { formatDay } from '../../lib/date-display';
 import { ResponsiveTable } from '../../ui/responsive-table';
 import { localDate } from '../orders/field/order-draft';
 import { day, usePayoutPolicies, useRateTable } from './api';
@@ -92,7 +93,7 @@ function PolicyTable({
             label: t('commission.period'),
             sortable: true,
             nowrap: true,
-            cell: (p) => `${day(p.StartDate)} – ${day(p.EndDate) ?? t('commission.open')}`,
+            cell: (p) => `${formatDay(p.StartDate)} – ${formatDay(p.EndDate) || t('commission.open')}`,
           },
           {
             key: 'tiers',
@@ -143,7 +144,7 @@ function RateTable() {
               key: 'period',
               label: t('commission.period'),
               nowrap: true,
-              cell: (r) => `${day(r.StartDate)} – ${day(r.EndDate) ?? t('commission.open')}`,
+              cell: (r) => `${formatDay(r.StartDate)} – ${formatDay(r.EndDate) || t('commission.open')}`,
             },
             { key: 'tier', label: t('commission.tiers.tier'), hideInCard: true, cell: (r) => r.TierNumber },
             {

@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { MultiPlayPolicy, TierRow } from '../../contract/commission';
+import { formatDay } from '../../lib/date-display';
 import { CorporationSelect } from '../access/corporation-select';
 import { useCorporations, useDivisions } from '../access/shared';
 import { localDate } from '../orders/field/order-draft';
@@ -38,7 +39,7 @@ function Period({ start, end }: { start: string; end: string | null }) {
   const { t } = useTranslation();
   return (
     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {start} – {end ?? t('commission.open')}
+      {formatDay(start)} – {end ? formatDay(end) : t('commission.open')}
     </Text>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { IcdPostedPayouts, PostedPayout } from '../../contract/payouts';
+import { formatDay } from '../../lib/date-display';
 import { ListFooter } from '../../ui/list-footer';
 import { QueryView } from '../../ui/query-view';
 import { ResponsiveTable } from '../../ui/responsive-table';
@@ -76,7 +77,7 @@ function IcdGroup({ group, onOpen }: { group: IcdPostedPayouts; onOpen: (p: Post
         onSortChange={(s) =>
           setSort({ column: s.column as Column, direction: s.descending ? 'desc' : 'asc' })
         }
-        title={(p) => `${day(p.PostedDate)} · ${p.DivisionName}`}
+        title={(p) => `${formatDay(p.PostedDate)} · ${p.DivisionName}`}
         columns={[
           {
             key: 'PostedDate',
@@ -84,7 +85,7 @@ function IcdGroup({ group, onOpen }: { group: IcdPostedPayouts; onOpen: (p: Post
             sortable: true,
             nowrap: true,
             hideInCard: true,
-            cell: (p) => day(p.PostedDate),
+            cell: (p) => formatDay(p.PostedDate),
           },
           {
             key: 'DivisionName',
@@ -118,7 +119,7 @@ function IcdGroup({ group, onOpen }: { group: IcdPostedPayouts; onOpen: (p: Post
               size="sm"
               variant="light"
               onClick={() => onOpen(p)}
-              aria-label={t('payouts.openLabel', { date: day(p.PostedDate), division: p.DivisionName })}
+              aria-label={t('payouts.openLabel', { date: formatDay(p.PostedDate), division: p.DivisionName })}
             >
               {t('payouts.open')}
             </Button>

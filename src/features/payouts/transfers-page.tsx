@@ -26,6 +26,7 @@ import { formFields, type SaveProblem, saveProblem } from '../../api/errors';
 import { hasGrant } from '../../api/permissions';
 import { useSessionData } from '../../app/app-context';
 import type { RsPayoutTransfer } from '../../contract/payouts';
+import { formatDay } from '../../lib/date-display';
 import { ListFooter } from '../../ui/list-footer';
 import { QueryView } from '../../ui/query-view';
 import { RefusalBanner } from '../../ui/refusal-banner';
@@ -383,7 +384,7 @@ export default function TransfersPage() {
                         onKeyDown={(e) => e.key === 'Enter' && setEditing({ transfer: r })}
                         data-testid="transfer-row"
                       >
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(r.TransferDate)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(r.TransferDate)}</Table.Td>
                         <Table.Td>{r.CorporationName}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <Badge
