@@ -42,6 +42,7 @@ import { QueryView } from '../../../ui/query-view';
 import { ScrollTable } from '../../../ui/scroll-table';
 import { useStateProvinces } from '../../directories/api';
 import { day, money } from '../manual/format';
+import { formatDay } from '../processing/format';
 
 const KEY = ['wage-policies'] as const;
 
@@ -144,7 +145,7 @@ export default function WagePoliciesPage() {
                               {money(cur.MinimumWage, i18n.language)}
                             </Text>
                             <Text size="xs" c="dimmed">
-                              {t('payroll-manual.wagePolicies.since', { date: day(cur.StartDate) })}
+                              {t('payroll-manual.wagePolicies.since', { date: formatDay(cur.StartDate) })}
                             </Text>
                           </>
                         ) : (
