@@ -15,6 +15,7 @@ import {
   type PayrollListItem,
   type PayrollProcessingItem,
 } from '../../../contract/payroll';
+import { formatDay as formatSharedDay } from '../../../lib/date-display';
 import { countSet, FilterPanel } from '../../../ui/filter-panel';
 import { ListFooter } from '../../../ui/list-footer';
 import { noItems, QueryView } from '../../../ui/query-view';
@@ -361,7 +362,7 @@ function PayrollTable({
       sortable: true,
       descendingFirst: true,
       nowrap: true,
-      cell: (p) => formatInstant(p.LockedDate),
+      cell: (p) => formatSharedDay(p.LockedDate, { empty: '—' }),
     },
     {
       key: 'CompletedDate',
@@ -369,7 +370,7 @@ function PayrollTable({
       sortable: true,
       descendingFirst: true,
       nowrap: true,
-      cell: (p) => formatInstant(p.CompletedDate),
+      cell: (p) => formatSharedDay(p.CompletedDate, { empty: '—' }),
     },
   ];
   return (
@@ -431,9 +432,4 @@ function StatusBadges({ payroll: p }: { payroll: PayrollListItem }) {
       ))}
     </Stack>
   );
-}
-
-function formatInstant(value: string | Date | null): string {
-  if (!value) return '—';
-  return formatDay(new Date(value));
 }
