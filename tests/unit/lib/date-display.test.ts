@@ -12,6 +12,7 @@ describe('formatDay', () => {
   it('reads a wire day, a Date and an instant as the medium date in en_CA and en_US', () => {
     for (const locale of ['en_CA', 'en_US']) {
       expect(formatDay('2026-07-28', { locale })).toBe('Jul 28, 2026');
+      expect(formatDay('2026-09-05', { locale })).toBe('Sep 5, 2026');
       expect(formatDay(new Date(2026, 10, 19, 5, 59), { locale })).toBe('Nov 19, 2026');
       expect(formatDay(new Date(2026, 0, 2).getTime(), { locale })).toBe('Jan 2, 2026');
     }
