@@ -12,6 +12,11 @@ import { launch, newPage, signIn } from './browser';
 import { api } from './server-checks';
 
 const baseUrl = inject('baseUrl');
+const money = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  currencyDisplay: 'narrowSymbol',
+});
 const shots = join(import.meta.dirname, '..', '..', '.tmp', 'employments');
 
 let browser: Browser;
@@ -45,6 +50,37 @@ describe('employment processing', () => {
         .getByRole('link', { name: 'Employment processing', exact: true })
         .click();
       await page.getByTestId('queue-new-hires').waitFor();
+      // One day format and one date-time format: a hire day reads 'Jul 28, 2026' (not the wire day),
+      // a recorded time 'Nov 19, 2026, 5:59 AM' (not 'a.m.'), a pay rate as money.
+      const hires = await api<EmploymentEventPage>(
+        'payroll',
+        'employments/new-hires?sort=OccurredAt&pageSize=100',
+      );
+      const awaiting = hires.Items.filter((i) => !i.IsProcessed);
+      const days = awaiting.flatMap((i) =>
+        i.EffectiveDate === null
+          ? []
+          : [
+              new Date(`${String(i.EffectiveDate).slice(0, 10)}T00:00:00`).toLocaleDateString('en-CA', {
+                dateStyle: 'medium',
+              }),
+            ],
+      );
+      const newHires = page.getByTestId('queue-new-hires');
+      if (days.length) {
+        await expect
+          .poll(async () => {
+            const text = (await newHires.textContent()) ?? '';
+            return days.some((d) => text.includes(d));
+          })
+          .toBe(true);
+        const text = (await newHires.textContent()) ?? '';
+        expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|[ap]\.m\./);
+        expect(text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
+        const rate = awaiting.flatMap((i) => i.Changes).find((c) => c.Field === 'PayRate' && c.After);
+        if (rate && awaiting.length <= 25)
+          expect(text).toContain(`Pay rate: ${money.format(Number(rate.After))}`);
+      }
       await page.getByTestId('tab-terminations').click();
       const table = page.getByTestId('queue-terminations');
       await table.waitFor();
