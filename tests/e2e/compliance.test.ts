@@ -74,7 +74,10 @@ describe('compliance report jobs', () => {
       const flagged = page
         .getByTestId('flagged-rows')
         .locator('tr', { hasText: 'Sam Taylor' })
-        .filter({ hasText: wednesday });
+        // The screen reads the day as every screen does ('Nov 18, 2026'); the xlsx keeps the wire day.
+        .filter({
+          hasText: new Date(`${wednesday}T00:00:00`).toLocaleDateString('en-CA', { dateStyle: 'medium' }),
+        });
       await flagged.getByTestId('flag-link').click();
       await page.waitForURL(
         (u) => u.pathname === '/time/approvals' && u.searchParams.get('date') === wednesday,
