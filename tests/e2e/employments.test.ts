@@ -67,20 +67,20 @@ describe('employment processing', () => {
             ],
       );
       const newHires = page.getByTestId('queue-new-hires');
-      if (days.length) {
-        await expect
-          .poll(async () => {
-            const text = (await newHires.textContent()) ?? '';
-            return days.some((d) => text.includes(d));
-          })
-          .toBe(true);
-        const text = (await newHires.textContent()) ?? '';
-        expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|[ap]\.m\./);
-        expect(text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
-        const rate = awaiting.flatMap((i) => i.Changes).find((c) => c.Field === 'PayRate' && c.After);
-        if (rate && awaiting.length <= 25)
-          expect(text).toContain(`Pay rate: ${money.format(Number(rate.After))}`);
-      }
+      // The demo company seeds new hires awaiting processing, each with a hire day.
+      expect(days.length).toBeGreaterThan(0);
+      await expect
+        .poll(async () => {
+          const text = (await newHires.textContent()) ?? '';
+          return days.some((d) => text.includes(d));
+        })
+        .toBe(true);
+      const text = (await newHires.textContent()) ?? '';
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|[ap]\.m\./);
+      expect(text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
+      const rate = awaiting.flatMap((i) => i.Changes).find((c) => c.Field === 'PayRate' && c.After);
+      if (rate && awaiting.length <= 25)
+        expect(text).toContain(`Pay rate: ${money.format(Number(rate.After))}`);
       await page.getByTestId('tab-terminations').click();
       const table = page.getByTestId('queue-terminations');
       await table.waitFor();
