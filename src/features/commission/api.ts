@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
-import { formatWireDate } from '../../api/revive-dates';
 import {
   CommissionPermissions,
   CommissionPolicy,
@@ -13,6 +12,7 @@ import {
   ProductPolicy,
 } from '../../contract/commission';
 import { Product, ProductLine, Program } from '../../contract/orders';
+import { wireDay } from '../../contract/time-management';
 import { getRaw } from '../orders/field/api';
 
 export const COMMISSION_KEY = ['commission'] as const;
@@ -103,6 +103,5 @@ export function useRateTable(date: string | null) {
 
 /** A wire day as read (the lists are read raw, so a string; a Date only if revived elsewhere). */
 export function day(value: string | Date | null | undefined): string | null {
-  if (value == null) return null;
-  return typeof value === 'string' ? value : formatWireDate(value);
+  return value == null ? null : wireDay(value);
 }

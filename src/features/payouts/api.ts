@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ApiClient } from '../../api/api-client';
 import { useApiClient } from '../../api/api-context';
-import { formatWireDate } from '../../api/revive-dates';
 import {
   IcdPostedPayouts,
   PostedPayoutHistoryEntry,
@@ -15,6 +14,7 @@ import {
   type RsPayoutTransferSave,
   type RsPayoutTransferUpdate,
 } from '../../contract/payouts';
+import { wireDay } from '../../contract/time-management';
 import { getRaw } from '../orders/field/api';
 
 export const PAYOUTS_KEY = ['payouts'] as const;
@@ -80,8 +80,7 @@ export const deleteTransfer = (api: ApiClient, id: number, version: number) =>
 
 /** A wire day as text (lists are read raw; a Date only if revived elsewhere). */
 export function day(value: string | Date | null | undefined): string {
-  if (value == null) return '';
-  return typeof value === 'string' ? value : formatWireDate(value);
+  return value == null ? '' : wireDay(value);
 }
 
 export const formatMoney = (v: number) =>

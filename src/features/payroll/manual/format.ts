@@ -1,11 +1,10 @@
 // Display helpers of the manual submissions and wage policies screens (no React).
-import { formatWireDate } from '../../../api/revive-dates';
+import { wireDay } from '../../../contract/time-management';
 import { formatDateTime } from '../../../lib/date-display';
 
 /** 'YYYY-MM-DD' of a date the client revived (or the string as sent). */
 export function day(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'string' ? value : formatWireDate(value);
+  return value == null ? '' : wireDay(value);
 }
 
 /** Dollars with 2 decimals ('$1,234.50'; '-$5.00'): Canadian and US amounts alike. */
