@@ -1,8 +1,10 @@
 // How the payroll reports show money, hours, days and months, and sort their tables (pure; no React).
 import { addDays, format } from 'date-fns';
 import { wireDay } from '../../../contract/time-management';
-import { formatDay as formatSharedDay } from '../../../lib/date-display';
 import { dayDate } from '../../time-management/format';
+
+// Days and pay windows read as on the processing screens: one formatter for both.
+export { formatDay, formatWindow } from '../processing/format';
 
 export type Currency = 'USD' | 'CAD';
 
@@ -54,16 +56,6 @@ export function formatRate(rate: number | null | undefined): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return '—';
   const fixed = rate.toFixed(4).replace(/0{1,2}$/, '');
   return fixed;
-}
-
-/** 'Nov 2, 2026' of a calendar day (a 'YYYY-MM-DD' or a revived date). */
-export function formatDay(day: string | Date | null | undefined): string {
-  return day ? formatSharedDay(wireDay(day), { empty: '—' }) : '—';
-}
-
-/** 'Nov 2 – Nov 15, 2026' */
-export function formatWindow(start: string | Date, end: string | Date): string {
-  return `${format(dayDate(wireDay(start)), 'MMM d')} – ${formatDay(end)}`;
 }
 
 /** The calendar day `n` days after a 'YYYY-MM-DD' (or revived) day, as 'YYYY-MM-DD'. */
