@@ -5,11 +5,10 @@
 //   AM/PM or 24h follows TIME_OF_DAY_CLOCK like every other time on screen.
 // Activity timelines keep formatActivityDate ('Mar 14, 2025 at 3:05 PM', src/lib/dates.ts). CSV and
 // exports, <input> values and wire values keep their machine formats (ISO).
-import i18next from 'i18next';
-import { type DateInput, formatTimeOfDay, toDate } from './dates';
+import { currentLanguage, type DateInput, formatTimeOfDay, toDate } from './dates';
 
 export interface DateDisplayOptions {
-  /** The i18next language ('en_CA'); the current one when omitted. */
+  /** The i18next language ('en_CA'); the UI's current one (currentLanguage) when omitted. */
   locale?: string;
   /** What a missing or invalid value reads as: '' (the default) or '—', as the screen has it. */
   empty?: string;
@@ -25,7 +24,7 @@ function mediumDay(date: Date, locale: string): string {
   }
 }
 
-const languageOf = (options: DateDisplayOptions) => options.locale ?? i18next.language ?? 'en_CA';
+const languageOf = (options: DateDisplayOptions) => options.locale ?? currentLanguage() ?? 'en_CA';
 
 /** 'Nov 19, 2026' of a wire day, an instant (its local day) or a Date; `empty` when there is none. */
 export function formatDay(value: DateInput, options: DateDisplayOptions = {}): string {

@@ -2,11 +2,20 @@
 // never a UTC shift (docs/architecture.md, "The contract").
 import { isValid, parseISO } from 'date-fns';
 import i18next from 'i18next';
+import { getI18n } from 'react-i18next';
 
 /** Activity timeline dates (spec 000 §9): 'Mar 14, 2025 at 3:05 PM'. */
 export const ACTIVITY_DATE_FORMAT = "MMM d, yyyy 'at' h:mm a";
 
 export type DateInput = Date | string | number | null | undefined;
+
+/**
+ * The UI language ('en_CA'): that of the app's i18next instance (createI18n makes its own and hands it
+ * to react-i18next), else the global instance's; undefined before either is set up.
+ */
+export function currentLanguage(): string | undefined {
+  return getI18n()?.language ?? i18next.language;
+}
 
 /** A Date from a Date, an epoch number or an ISO-8601 string; null when missing or invalid. */
 export function toDate(value: DateInput): Date | null {
@@ -60,7 +69,7 @@ export function formatTimeOfDay(
     if (hours > 23 || minutes > 59) return '';
   }
   const mm = String(minutes).padStart(2, '0');
-  const clock = TIME_OF_DAY_CLOCK[options.locale ?? i18next.language] ?? '12h';
+  const clock = TIME_OF_DAY_CLOCK[options.locale ?? currentLanguage() ?? 'en_CA'] ?? '12h';
   if (clock === '24h') return `${String(hours).padStart(2, '0')}:${mm}`;
   const h12 = hours % 12 || 12;
   const suffix = hours < 12 ? 'AM' : 'PM';

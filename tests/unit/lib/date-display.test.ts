@@ -1,4 +1,6 @@
 // One day format and one date-time format per locale (src/lib/date-display.ts), with fixed dates.
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDateTime, formatDay } from '../../../src/lib/date-display';
 import { TIME_OF_DAY_CLOCK } from '../../../src/lib/dates';
@@ -58,6 +60,24 @@ describe('formatDateTime', () => {
       expect(formatDateTime(new Date(2026, 10, 19, 17, 4), { locale: 'test_24' })).toBe(
         'Nov 19, 2026, 17:04',
       );
+    } finally {
+      delete TIME_OF_DAY_CLOCK.test_24;
+    }
+  });
+
+  it("reads the app's language when none is given (its own i18next instance, not the global one)", async () => {
+    process.env.TZ = 'America/Toronto';
+    TIME_OF_DAY_CLOCK.test_24 = '24h';
+    // As createI18n does: a separate instance, handed to react-i18next.
+    const instance = i18next.createInstance();
+    await instance
+      .use(initReactI18next)
+      .init({ lng: 'test_24', resources: { test_24: { translation: {} } } });
+    try {
+      expect(formatDateTime(new Date(2026, 10, 19, 17, 4))).toBe('Nov 19, 2026, 17:04');
+      await instance.changeLanguage('en_US');
+      expect(formatDateTime(new Date(2026, 10, 19, 17, 4))).toBe('Nov 19, 2026, 5:04 PM');
+      expect(formatDay('2026-07-28')).toBe('Jul 28, 2026');
     } finally {
       delete TIME_OF_DAY_CLOCK.test_24;
     }
