@@ -10,11 +10,11 @@ import { type MailItem, useMailOutbox } from './get-mail-outbox';
 const PAGE_SIZE = 20;
 
 export default function MailOutboxPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<MailItem | null>(null);
   const query = useMailOutbox(page - 1, PAGE_SIZE);
-  const format = (d: Date) => formatDateTime(d, { locale: i18n.language });
+  const format = (d: Date) => formatDateTime(d);
 
   return (
     <Stack maw={1100}>

@@ -40,7 +40,7 @@ const ACTION_COLOURS: Record<AccessAuditAction, string> = {
 };
 
 export function AccessAuditPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApiClient();
   const [filters, setFilters] = useState<AccessFilters>({
     action: null,
@@ -66,7 +66,7 @@ export function AccessAuditPanel() {
   };
   const personOptions = (people.data ?? []).map((p) => ({ value: String(p.EmployeeID), label: p.Name }));
   const actionLabel = (a: string) => t(`audit.access.actions.${a}`, { defaultValue: a });
-  const when = (r: AccessAuditEntry) => formatDateTime(r.OccurredAt, { locale: i18n.language });
+  const when = (r: AccessAuditEntry) => formatDateTime(r.OccurredAt);
 
   return (
     <Stack gap="md">

@@ -87,7 +87,7 @@ export default function AuditLogsPage() {
 
 /** The timekeeping audit (the screen's first tab). */
 function TimeAuditPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApiClient();
   const summary = useChangeSummary();
   const [filters, setFilters] = useState<AuditFilters>({
@@ -108,7 +108,7 @@ function TimeAuditPanel() {
     setOpen(null);
   };
   const actionLabel = (action: string) => t(`time-management.actions.${action}`, { defaultValue: action });
-  const when = (r: AuditLogEntry) => formatDateTime(r.OccurredAt, { locale: i18n.language });
+  const when = (r: AuditLogEntry) => formatDateTime(r.OccurredAt);
   /** A new or deleted entry in short ('Work · 9:00 AM – 5:00 PM'); a change as its changed fields. */
   const rowSummary = (r: AuditLogEntry) => {
     const copy = r.Before && r.After ? null : (r.After ?? r.Before);
@@ -273,8 +273,7 @@ function TimeAuditPanel() {
                     key: 'EntryDate',
                     label: t('audit.columns.entryDate'),
                     nowrap: true,
-                    cell: (r) =>
-                      r.EntryDate ? formatDay(wireDay(r.EntryDate), { locale: i18n.language }) : '—',
+                    cell: (r) => (r.EntryDate ? formatDay(wireDay(r.EntryDate)) : '—'),
                   },
                   {
                     key: 'Changes',

@@ -47,7 +47,7 @@ export function SecurityTab({ employeeId, canUpdate }: { employeeId: number; can
 const SECURITY_FIELDS = formFields('UserName', 'Password');
 
 function SecurityForm({ security, canUpdate }: { security: EmployeeSecurity; canUpdate: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const policy = usePasswordPolicy();
   const save = useSaveSecurity(security.EmployeeID);
   const [userName, setUserName] = useState(security.UserName);
@@ -110,7 +110,7 @@ function SecurityForm({ security, canUpdate }: { security: EmployeeSecurity; can
           <Text size="sm" c="dimmed">
             {security.HasPassword
               ? t('employees.security.passwordSet', {
-                  when: formatDay(security.PasswordChangedAt, { locale: i18n.language, empty: '—' }),
+                  when: formatDay(security.PasswordChangedAt, { empty: '—' }),
                 })
               : t('employees.security.noPassword')}
           </Text>

@@ -105,7 +105,7 @@ function ProcessDialog({
   item: EmploymentEvent;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApiClient();
   const queryClient = useQueryClient();
   const [comments, setComments] = useState('');
@@ -166,14 +166,14 @@ function ProcessDialog({
               <Text size="sm" c="dimmed">
                 {t('employments.columns.effective')}
               </Text>
-              <Text size="sm">{formatDay(item.EffectiveDate, { locale: i18n.language })}</Text>
+              <Text size="sm">{formatDay(item.EffectiveDate)}</Text>
             </>
           )}
           <Text size="sm" c="dimmed">
             {t('employments.columns.recorded')}
           </Text>
           <Text size="sm">
-            {formatDateTime(item.OccurredAt, { locale: i18n.language })}
+            {formatDateTime(item.OccurredAt)}
             {item.RecordedByName ? ` · ${item.RecordedByName}` : ''}
           </Text>
         </SimpleGrid>
@@ -225,7 +225,7 @@ function QueueTable({
   setFilters: (patch: Partial<QueueFilters>) => void;
   canProcess: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const result = useQueue(queue, filters);
   const [processing, setProcessing] = useState<EmploymentEvent | null>(null);
   return (
@@ -294,8 +294,7 @@ function QueueTable({
                         label: t(`employments.columns.effective_${queue}`),
                         sortable: true,
                         nowrap: true,
-                        cell: (item: EmploymentEvent) =>
-                          formatDay(item.EffectiveDate, { locale: i18n.language, empty: '—' }),
+                        cell: (item: EmploymentEvent) => formatDay(item.EffectiveDate, { empty: '—' }),
                       },
                     ]
                   : []),
@@ -319,7 +318,7 @@ function QueueTable({
                   cell: (item) => (
                     <>
                       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(item.OccurredAt, { locale: i18n.language })}
+                        {formatDateTime(item.OccurredAt)}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {item.RecordedByName ?? t('employments.system')}
@@ -341,7 +340,7 @@ function QueueTable({
                           <Text size="xs">
                             {t('employments.processedBy', {
                               name: item.ProcessedByName ?? '—',
-                              when: formatDateTime(item.ProcessedAt, { locale: i18n.language }),
+                              when: formatDateTime(item.ProcessedAt),
                             })}
                           </Text>
                           {item.Comments && (

@@ -23,7 +23,7 @@ const STATUS_COLOUR: Record<ApplicationStatusName, string> = {
 };
 
 export default function ApplicationStatusPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSessionData();
   const { signOut } = useAppServices();
   const application = useMyApplication();
@@ -113,7 +113,7 @@ export default function ApplicationStatusPage() {
             </Badge>
             <Text size="sm" c="dimmed">
               {t('onboarding.status.submitted', {
-                date: formatDay(a.SubmittedAt, { locale: i18n.language }),
+                date: formatDay(a.SubmittedAt),
               })}
             </Text>
           </Group>

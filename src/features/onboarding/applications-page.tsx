@@ -156,7 +156,7 @@ export default function ApplicationsPage() {
             label: t('onboarding.board.created'),
             sortable: true,
             descendingFirst: true,
-            cell: (a) => formatDay(a.CreatedAt, { locale: i18n.language }),
+            cell: (a) => formatDay(a.CreatedAt),
           },
         ]}
         title={(a) => <ApplicantName application={a} />}

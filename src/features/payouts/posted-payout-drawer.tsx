@@ -479,7 +479,7 @@ function fieldLabel(t: (k: string, o?: Record<string, string>) => string, field:
 
 /** Newest first; a save invalidates the payouts queries, so a new entry shows at once. */
 function HistoryPanel({ id }: { id: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const history = usePostedPayoutHistory(id);
   if (history.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
   if (history.isError)
@@ -496,7 +496,7 @@ function HistoryPanel({ id }: { id: number }) {
           key={h.PostedPayoutHistoryID}
           title={t(`payouts.history.actions.${h.Action}`, {
             who: h.ChangedByName,
-            when: formatDateTime(h.ChangedAt, { locale: i18n.language }),
+            when: formatDateTime(h.ChangedAt),
           })}
           data-testid="history-entry"
         >

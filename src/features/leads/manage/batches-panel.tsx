@@ -137,7 +137,7 @@ export function BatchJobProgress({
 }
 
 export function BatchesPanel({ group }: { group: LeadGroup }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApiClient();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -197,7 +197,7 @@ export function BatchesPanel({ group }: { group: LeadGroup }) {
     upload.mutate(file);
   }
 
-  const format = (d: Date | string) => formatDateTime(d, { locale: i18n.language });
+  const format = (d: Date | string) => formatDateTime(d);
 
   return (
     <Stack gap="md" data-testid="lead-batches">

@@ -74,7 +74,7 @@ function Detail({ order: o }: { order: WorkOrderDetail }) {
   const canWrite = hasGrant(useSessionData()?.grants ?? [], ORDERS_WRITE);
   const money = (n: number) => formatMoney(n, i18n.language);
   const day = (d: string) => formatDay(d, i18n.language);
-  const when = (d: Date | string) => formatDateTime(d, { locale: i18n.language });
+  const when = (d: Date | string) => formatDateTime(d);
   const productName = (productOrderID: number) =>
     o.ProductOrders.find((p) => p.ProductOrderID === productOrderID)?.ProductName ?? `#${productOrderID}`;
   return (

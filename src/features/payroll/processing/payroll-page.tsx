@@ -180,7 +180,7 @@ function PayrollView({ payroll: p }: { payroll: Payroll }) {
           <Text size="xs" c="dimmed">
             {p.CalculatedAt
               ? t('payroll.page.calculatedAt', {
-                  when: formatDateTime(p.CalculatedAt, { locale: i18n.language }),
+                  when: formatDateTime(p.CalculatedAt),
                 })
               : t('payroll.page.neverCalculated')}
           </Text>

@@ -259,14 +259,14 @@ function statusColour(job: ReportJob) {
 }
 
 function JobList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const jobs = useReportJobs(page, PAGE_SIZE);
   const remove = useDeleteJob();
   const descriptions = useDescriptions();
   const names = new Map((descriptions.data ?? []).map((d) => [d.Kind as string, d.Name]));
-  const when = (v: string | Date) => formatDateTime(v, { locale: i18n.language });
+  const when = (v: string | Date) => formatDateTime(v);
 
   return (
     <Card withBorder radius="md" padding="md">
