@@ -193,10 +193,14 @@ export default function ManualSubmissionsPage() {
                         <Text size="sm">{s.ProcessorName ?? '—'}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{instant(s.SubmittedDate, i18n.language)}</Text>
+                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {instant(s.SubmittedDate, i18n.language)}
+                        </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{instant(s.CompletedDate, i18n.language) || '—'}</Text>
+                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {instant(s.CompletedDate, i18n.language) || '—'}
+                        </Text>
                       </Table.Td>
                     </Table.Tr>
                   ))}
