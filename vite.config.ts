@@ -204,6 +204,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     modulePreload: {
+      // Every browser the app supports preloads modules itself: no polyfill in the entry.
+      polyfill: false,
       resolveDependencies: (file, deps, { hostId }) =>
         BACKGROUND_CHUNK.test(file) || BACKGROUND_CHUNK.test(hostId) ? [] : deps,
     },

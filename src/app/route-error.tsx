@@ -1,10 +1,10 @@
 // The error element of the route tree. A screen chunk that fails to load (a new version was deployed
 // and the old chunks are gone) goes to appOutdated carrying the target; anything else shows a message.
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRouteError } from 'react-router';
 import { reportError } from '../api/error-reporting';
+import { Button, Container, Stack, Text, Title } from '../ui/lite';
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
@@ -28,11 +28,11 @@ export function RouteError() {
     return <Navigate to={`/app-outdated?target=${encodeURIComponent(target)}`} replace />;
   }
   return (
-    <Container size="sm" py="xl">
+    <Container size="sm" style={{ paddingBlock: 'var(--mantine-spacing-xl)' }}>
       <Stack>
         <Title order={2}>{t('shell.error.title')}</Title>
         <Text>{t('shell.error.body')}</Text>
-        <Button onClick={() => window.location.reload()} w="fit-content">
+        <Button onClick={() => window.location.reload()} style={{ width: 'fit-content' }}>
           {t('common.retry')}
         </Button>
       </Stack>

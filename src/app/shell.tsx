@@ -1,16 +1,5 @@
 // The app shell: a collapsible sidebar of the navigation modules the user may open, and a header with
 // the user's name, the locale switch and sign-out. Phone: the sidebar is a drawer behind the burger.
-import {
-  ActionIcon,
-  Alert,
-  AppShell,
-  Burger,
-  Group,
-  NativeSelect,
-  Progress,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -21,6 +10,19 @@ import { SyncChip } from '../features/sync/sync-chip';
 import { isLocaleId, LOCALES, storeLocale } from '../i18n';
 import { useSettled } from '../lib/idle';
 import { offlineStoreNow } from '../offline/store';
+import {
+  ActionIcon,
+  Alert,
+  AppShell,
+  AppShellSection,
+  Burger,
+  Group,
+  LoadingBar,
+  NativeSelect,
+  rem,
+  Text,
+  UnstyledButton,
+} from '../ui/lite';
 import { useAppServices, useSessionData, useSyncEngine } from './app-context';
 import { PwaUpdate } from './pwa-update';
 import type { Session } from './session';
@@ -92,128 +94,133 @@ export function Shell(_props: { session: Session }) {
 
   return (
     <AppShell
-      header={{ height: 56 }}
-      // Below desktop width (tablets too) the sidebar is a drawer behind the burger.
-      navbar={{ width: narrow ? 68 : 248, breakpoint: 'lg', collapsed: { mobile: !mobileOpen } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        {navigation.state === 'loading' && (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            pos="absolute"
-            top={0}
-            left={0}
-            right={0}
-            aria-label={t('common.loading')}
-          />
-        )}
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <Burger
-              opened={mobileOpen}
-              onClick={mobile.toggle}
-              hiddenFrom="lg"
-              size="sm"
-              aria-label={t('shell.menu')}
-            />
-            <Text component={Link} to="/" fw={700} size="lg" c="blue.7" style={{ textDecoration: 'none' }}>
-              {t('common.appName')}
-            </Text>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <SyncChip engine={engine} />
-            <NativeSelect
-              aria-label={t('shell.locale')}
-              data={LOCALES.map((id) => ({ value: id, label: t(`shell.locales.${id}`) }))}
-              value={isLocaleId(i18n.language) ? i18n.language : LOCALES[0]}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                if (!isLocaleId(value)) return;
-                storeLocale(value);
-                void i18n.changeLanguage(value);
-              }}
-              w={{ base: 88, sm: 150 }}
-              size="xs"
-            />
-            {settled || menuWanted ? (
-              <Suspense fallback={userButton}>
-                <UserMenu
-                  name={name}
-                  isProxy={!!data?.identity.IsProxy}
-                  defaultOpened={menuWanted}
-                  onSignOut={() => void requestSignOut()}
-                />
-              </Suspense>
-            ) : (
-              userButton
-            )}
-          </Group>
-        </Group>
-      </AppShell.Header>
-
-      {/* As a drawer (below desktop width) it covers a phone, but only a side of a tablet. */}
-      <AppShell.Navbar
-        p="xs"
-        aria-label={t('shell.navigation')}
-        maw={{ base: '100%', xs: 320 }}
-        // The closed drawer is only moved off screen: out of the Tab order and the reading order too.
-        inert={!desktop && !mobileOpen}
-      >
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          {navShown && (
+      // Dialogs and notices of the shell, after the main content (not in it).
+      after={
+        <>
+          {userId && (
             <Suspense fallback={null}>
-              <SidebarNav modules={modules} pathname={location.pathname} narrow={narrow} />
+              <LegalNoticeGate userId={userId} />
             </Suspense>
           )}
-        </AppShell.Section>
-        <AppShell.Section visibleFrom="lg">
-          <ActionIcon
-            variant="subtle"
-            onClick={() => setCollapsed(!collapsed)}
-            aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
-            size="lg"
+          <PwaUpdate countUnsent={() => (userId ? countUnsent(userId) : Promise.resolve(0))} />
+          {unsentOnSignOut !== null && (
+            <Suspense fallback={null}>
+              <SignOutWarning
+                unsent={unsentOnSignOut}
+                onStay={() => setUnsentOnSignOut(null)}
+                onSignOut={() => void signOut()}
+              />
+            </Suspense>
+          )}
+        </>
+      }
+      // Below desktop width (tablets too) the sidebar is a drawer behind the burger.
+      navbarWidth={narrow ? 68 : 248}
+      drawerOpened={mobileOpen}
+      header={
+        <>
+          {navigation.state === 'loading' && (
+            <LoadingBar
+              label={t('common.loading')}
+              style={{ position: 'absolute', top: 0, left: 0, right: 0 }}
+            />
+          )}
+          <Group
+            justify="space-between"
+            wrap="nowrap"
+            style={{ height: '100%', paddingInline: 'var(--mantine-spacing-md)' }}
           >
-            {collapsed ? (
-              <IconLayoutSidebarLeftExpand size={20} />
-            ) : (
-              <IconLayoutSidebarLeftCollapse size={20} />
-            )}
-          </ActionIcon>
-        </AppShell.Section>
-      </AppShell.Navbar>
-
-      <AppShell.Main>
-        {data?.identity.IsProxy && (
-          <Suspense fallback={null}>
-            <ProxyBanner name={name} proxyEmployeeId={data.identity.ProxyEmployeeID} />
-          </Suspense>
-        )}
-        {onlineOnly && !network.online ? (
-          <Alert color="gray" title={t('sync.onlineOnly.title')} maw={640} data-testid="online-only">
-            {t('sync.onlineOnly.body')}
-          </Alert>
-        ) : (
-          <Outlet />
-        )}
-      </AppShell.Main>
-      {userId && (
+            <Group gap="xs" wrap="nowrap">
+              <Burger
+                opened={mobileOpen}
+                onClick={mobile.toggle}
+                className="mantine-hidden-from-lg"
+                size="sm"
+                aria-label={t('shell.menu')}
+              />
+              <Text component={Link} to="/" fw={700} size="lg" c="blue.7" style={{ textDecoration: 'none' }}>
+                {t('common.appName')}
+              </Text>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <SyncChip engine={engine} />
+              <NativeSelect
+                aria-label={t('shell.locale')}
+                data={LOCALES.map((id) => ({ value: id, label: t(`shell.locales.${id}`) }))}
+                value={isLocaleId(i18n.language) ? i18n.language : LOCALES[0]}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  if (!isLocaleId(value)) return;
+                  storeLocale(value);
+                  void i18n.changeLanguage(value);
+                }}
+                className="apex-locale-select"
+                size="xs"
+              />
+              {settled || menuWanted ? (
+                <Suspense fallback={userButton}>
+                  <UserMenu
+                    name={name}
+                    isProxy={!!data?.identity.IsProxy}
+                    defaultOpened={menuWanted}
+                    onSignOut={() => void requestSignOut()}
+                  />
+                </Suspense>
+              ) : (
+                userButton
+              )}
+            </Group>
+          </Group>
+        </>
+      }
+      // As a drawer (below desktop width) it covers a phone, but only a side of a tablet.
+      navbar={{
+        'aria-label': t('shell.navigation'),
+        // The closed drawer is only moved off screen: out of the Tab order and the reading order too.
+        inert: !desktop && !mobileOpen,
+        children: (
+          <>
+            <AppShellSection grow style={{ overflowY: 'auto' }}>
+              {navShown && (
+                <Suspense fallback={null}>
+                  <SidebarNav modules={modules} pathname={location.pathname} narrow={narrow} />
+                </Suspense>
+              )}
+            </AppShellSection>
+            <AppShellSection desktopOnly>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => setCollapsed(!collapsed)}
+                aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+                size="lg"
+              >
+                {collapsed ? (
+                  <IconLayoutSidebarLeftExpand size={20} />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={20} />
+                )}
+              </ActionIcon>
+            </AppShellSection>
+          </>
+        ),
+      }}
+    >
+      {data?.identity.IsProxy && (
         <Suspense fallback={null}>
-          <LegalNoticeGate userId={userId} />
+          <ProxyBanner name={name} proxyEmployeeId={data.identity.ProxyEmployeeID} />
         </Suspense>
       )}
-      <PwaUpdate countUnsent={() => (userId ? countUnsent(userId) : Promise.resolve(0))} />
-      {unsentOnSignOut !== null && (
-        <Suspense fallback={null}>
-          <SignOutWarning
-            unsent={unsentOnSignOut}
-            onStay={() => setUnsentOnSignOut(null)}
-            onSignOut={() => void signOut()}
-          />
-        </Suspense>
+      {onlineOnly && !network.online ? (
+        <Alert
+          color="gray"
+          title={t('sync.onlineOnly.title')}
+          style={{ maxWidth: rem(640) }}
+          data-testid="online-only"
+        >
+          {t('sync.onlineOnly.body')}
+        </Alert>
+      ) : (
+        <Outlet />
       )}
     </AppShell>
   );

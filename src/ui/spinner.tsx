@@ -1,11 +1,11 @@
 // Loading spinner (spec 000 §2): shown while a route is checked or data loads.
-import { Center, Loader, type MantineSize, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Center, type LiteSize, Loader, Text } from './lite';
 
 export interface SpinnerProps {
   /** What is loading; 'Loading…' by default. Read by screen readers, shown with `withLabel`. */
   label?: string;
-  size?: MantineSize | number;
+  size?: LiteSize | number;
   /** Show the label under the spinner. */
   withLabel?: boolean;
   /** Fill the viewport (the route guard's spinner). */
@@ -20,9 +20,12 @@ export function Spinner({ label, size = 'md', withLabel = false, fullPage = fals
       role="status"
       aria-live="polite"
       aria-label={text}
-      mih={fullPage ? '100dvh' : undefined}
-      p="md"
-      style={{ flexDirection: 'column', gap: 'var(--mantine-spacing-xs)' }}
+      style={{
+        minHeight: fullPage ? '100dvh' : undefined,
+        padding: 'var(--mantine-spacing-md)',
+        flexDirection: 'column',
+        gap: 'var(--mantine-spacing-xs)',
+      }}
     >
       <Loader size={size} aria-hidden />
       {withLabel && (

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppServices } from '../../app/app-context';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '../../ui/lite';
 import { AuthLayout } from './auth-layout';
 import { submitLoginForm } from './sign-in';
 
@@ -90,12 +90,12 @@ export default function LoginPage() {
             required
           />
           <input type="hidden" name="returnUrl" value={returnUrl} />
-          <Button type="submit" loading={busy} fullWidth mt="xs">
+          <Button type="submit" loading={busy} fullWidth style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
             {t('account.login.submit')}
           </Button>
         </Stack>
       </form>
-      <Text size="sm" ta="center">
+      <Text size="sm" style={{ textAlign: 'center' }}>
         <Anchor
           component="button"
           type="button"

@@ -1,6 +1,5 @@
 // The sync status chip of the shell header: online/offline, changes waiting, failed and conflicting
 // changes, and when the device last synced. It opens its menu: Pending changes and Ready for offline.
-import { Badge, Box, Group, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { useSettled } from '../../lib/idle';
 import type { SyncEngine } from '../../offline/sync-engine';
 import { useSyncEngineStatus, useSyncStatus } from '../../offline/use-sync-status';
 import { Hint } from '../../ui/hint';
+import { Badge, Group, UnstyledButton } from '../../ui/lite';
 import { RelativeTime } from '../../ui/relative-time';
 
 const SyncMenu = lazy(() => import('./sync-menu'));
@@ -76,14 +76,13 @@ export function SyncChip({ engine }: { engine: SyncEngine | null }) {
         variant="light"
         size="lg"
         // On a phone, smaller words and no icon: "No connection · 1" fits a 390 px header.
-        fz={{ base: 11, xs: 'sm' }}
-        px={{ base: 8, xs: 'sm' }}
+        className="apex-sync-badge"
         style={{ cursor: 'pointer', textTransform: 'none' }}
       >
         <Group gap={4} wrap="nowrap">
-          <Box component="span" visibleFrom="xs" style={{ display: 'flex' }}>
+          <span className="mantine-visible-from-xs" style={{ display: 'flex' }}>
             <Icon size={14} />
-          </Box>
+          </span>
           <span>{label}</span>
           {status.pending + problems > 0 && <span>· {status.pending + problems}</span>}
         </Group>

@@ -1,18 +1,5 @@
 // The phone-first Clock for event staff: clock in, breaks, clock out, today's entries and the week's
 // total. Every punch is queued offline first, so it works with no connection and is sent once later.
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -24,6 +11,20 @@ import { whenSettled } from '../../lib/idle';
 import { offlineStoreNow } from '../../offline/store';
 import { useDrafts } from '../../offline/use-drafts';
 import { useSyncEngineStatus } from '../../offline/use-sync-status';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  rem,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '../../ui/lite';
 import { notify } from '../../ui/notify';
 import { RelativeTime } from '../../ui/relative-time';
 import { useClockLookups } from './api/get-clock-lookups';
@@ -141,7 +142,7 @@ export default function ClockPage() {
   // Until the drafts are known the state could be wrong (a clock-in queued offline is "working").
   if (lookups.isPending || drafts === undefined) {
     return (
-      <Group justify="center" py="xl">
+      <Group justify="center" style={{ paddingBlock: 'var(--mantine-spacing-xl)' }}>
         <Loader aria-label={t('common.loading')} />
       </Group>
     );
@@ -150,7 +151,12 @@ export default function ClockPage() {
     return (
       <Alert color="red" title={t('time.clock.lookupsFailed')}>
         {t('time.clock.lookupsFailedBody')}
-        <Button mt="sm" size="xs" variant="light" onClick={() => void lookups.refetch()} display="block">
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => void lookups.refetch()}
+          style={{ marginTop: 'var(--mantine-spacing-sm)', display: 'block' }}
+        >
           {t('common.retry')}
         </Button>
       </Alert>
@@ -158,7 +164,7 @@ export default function ClockPage() {
   }
 
   return (
-    <Stack maw={560} mx="auto" gap="md">
+    <Stack gap="md" style={{ maxWidth: rem(560), marginInline: 'auto' }}>
       <Group justify="space-between" align="baseline">
         <Title order={1} size="h2">
           {t('time.clock.title')}
@@ -179,7 +185,11 @@ export default function ClockPage() {
                 ? t('time.clock.workingSince', { time: formatTimeOfDay(state.work.StartTime) })
                 : t('time.clock.onBreakSince', { time: formatTimeOfDay(state.brk.StartTime) })}
           </Text>
-          <Text fz={44} fw={700} ff="monospace" lh={1} aria-live="off">
+          <Text
+            fw={700}
+            style={{ fontSize: rem(44), fontFamily: 'var(--mantine-font-family-monospace)', lineHeight: 1 }}
+            aria-live="off"
+          >
             {formatClock(
               state.kind === 'off'
                 ? 0
@@ -276,7 +286,7 @@ export default function ClockPage() {
                 {t('time.clock.clockIn')}
               </Button>
               {!canClockIn && (
-                <Text size="sm" c="dimmed" ta="center">
+                <Text size="sm" c="dimmed" style={{ textAlign: 'center' }}>
                   {office ? t('time.clock.chooseProgram') : t('time.clock.chooseOffice')}
                 </Text>
               )}
@@ -358,7 +368,7 @@ export default function ClockPage() {
       </Card>
 
       <Card withBorder radius="lg" padding="md">
-        <Group justify="space-between" mb="xs">
+        <Group justify="space-between" style={{ marginBottom: 'var(--mantine-spacing-xs)' }}>
           <Text fw={600}>{t('time.clock.today')}</Text>
           <Text size="sm" c="dimmed" data-testid="week-total">
             {t('time.clock.weekTotal', { total: formatDuration(workedMinutes(weekEntries)) })}
@@ -405,7 +415,7 @@ export default function ClockPage() {
                       {t('time.clock.needsAttention')}
                     </Badge>
                   )}
-                  <Text size="sm" ff="monospace">
+                  <Text size="sm" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
                     {formatDuration(entryMinutes(e))}
                   </Text>
                 </Group>
