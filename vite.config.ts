@@ -17,13 +17,17 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8081';
 const FIELD_ROUTE = resolve(import.meta.dirname, 'src/features/time/clock-page.tsx');
 
 /**
- * The sign-in screen and its "Apply" link (loaded apart, its text is the page's largest): a browser that
- * holds no sign-in lands there, and src/boot.ts preloads them.
+ * The sign-in screen (with its "Apply" link, whose text is the page's largest): a browser that holds no
+ * sign-in lands there, and src/boot.ts preloads it.
  */
-const SIGN_IN_MODULES = [
-  resolve(import.meta.dirname, 'src/features/account/login-page.tsx'),
-  resolve(import.meta.dirname, 'src/features/onboarding/applicant/apply-link.tsx'),
-];
+const SIGN_IN_MODULES = [resolve(import.meta.dirname, 'src/features/account/login-page.tsx')];
+
+/**
+ * The sign-in screen's modules, one file (not four small ones a phone fetches one after another): the
+ * other account pages and the sign-up page load it too, which they can afford.
+ */
+const SIGN_IN_CHUNK =
+  /[\\/]src[\\/]features[\\/](account[\\/](login-page|auth-layout)|onboarding[\\/]applicant[\\/](apply-link|self-sign-up))\.tsx?$/;
 
 /** Packages whose index re-exports everything: "imported by a screen" says nothing of their modules. */
 const BARREL_PACKAGES =
@@ -34,12 +38,10 @@ const BARREL_INDEXES =
 /**
  * The modules of those packages that the first screen uses: the shell, the Clock, the route spinner
  * and error page (kept in step with them; a module missing here only lands in a chunk of its own).
+ * No @mantine/core component is among them: the first screen draws with src/ui/lite.
  */
 const FIRST_SCREEN_LIBRARY_MODULES = new RegExp(
   [
-    String.raw`@mantine[\\/]core[\\/]esm[\\/](core[\\/]|utils[\\/](InlineInput|InputsGroupFieldset)[\\/])`,
-    String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](ActionIcon|Alert|AppShell|Badge|Box|Burger|Button|Card|Center|CloseButton|Container|Group|Input|InputBase|Loader|NativeSelect|Paper|Progress|Stack|Switch|Text|Title|Transition|UnstyledButton)[\\/]`,
-    String.raw`@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox[\\/](Combobox\.module|ComboboxChevron[\\/]|get-parsed-combobox-data[\\/]))`,
     String.raw`@mantine[\\/]hooks[\\/]esm[\\/](use-did-update|use-disclosure|use-id|use-isomorphic-effect|use-local-storage|use-media-query|use-merged-ref|use-network|use-reduced-motion|use-uncontrolled|use-window-event|utils[\\/]random-id)[\\/]`,
     String.raw`@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/]Icon(AlertTriangle|CalendarEvent|CalendarWeek|Checklist|ChevronDown|Clock|ClockExclamation|CloudCheck|CloudOff|CloudUp|Components|FileSearch|Home|LayoutSidebarLeftCollapse|LayoutSidebarLeftExpand|Mail|Map2|Point|Polygon|Settings|Table|UsersGroup))\.mjs`,
     String.raw`date-fns[\\/](parseISO|isValid|isDate|toDate|constructFrom|constants)\.js`,
@@ -132,8 +134,10 @@ function bootScript(): Plugin {
         );
         // A screen's chunk and what it imports statically, beyond the entry's, as one attribute value.
         const filesOf = (module: string) => {
-          const chunk = chunks.find((c) => c.facadeModuleId === module);
-          if (!chunk) throw new Error(`${module} has no chunk of its own`);
+          const chunk =
+            chunks.find((c) => c.facadeModuleId === module) ??
+            chunks.find((c) => c.moduleIds.includes(module));
+          if (!chunk) throw new Error(`${module} is in no chunk`);
           return [chunk.fileName, ...chunk.imports].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`);
         };
         const attribute = (modules: string[]) => [...new Set(modules.flatMap(filesOf))].join(' ');
@@ -234,6 +238,12 @@ export default defineConfig({
             {
               name: 'field-route',
               test: (id: string) => chunks.fieldRoute.has(id),
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            {
+              name: 'sign-in',
+              test: (id: string) => SIGN_IN_CHUNK.test(id),
               includeDependenciesRecursively: false,
               priority: 1,
             },

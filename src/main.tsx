@@ -11,12 +11,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createApiClient } from './api/api-client';
 import { ApiClientProvider } from './api/api-context';
 import { connection } from './api/connection';
-import {
-  configureErrorReporting,
-  createClientErrorReporter,
-  installGlobalErrorReporting,
-} from './api/error-reporting';
 import { isAbortedConnectionError, isResponseError } from './api/errors';
+import { installGlobalErrorReporting, reportErrorsWith } from './api/report-error';
 import { AppServicesProvider } from './app/app-context';
 import { loadCommands } from './app/commands';
 import { loadFullStyles } from './app/first-screen-styles';
@@ -25,14 +21,13 @@ import { enforceRequireReload } from './app/require-reload';
 import { buildRoutes } from './app/routes';
 import { Session } from './app/session';
 import { SyncController } from './app/sync';
-import { AppMantineProvider } from './app/theme';
 import { postLogout } from './features/account/sign-in';
 import { createI18n, hasStoredLocale } from './i18n';
 import { FIRST_LOCALE_PATH, LOCALE_PATH } from './i18n/first-areas';
-import { lookupLocaleByIp } from './i18n/ip-country';
 import { onIdle, watchSettle, whenSettled } from './lib/idle';
 import { refreshKeptCopiesOnReconnect } from './offline/refresh-on-reconnect';
 import { deferOfflineStore, offlineStore } from './offline/store';
+import { AppMantineProvider, loadMantineTheme } from './ui/mantine-provider';
 import { NotificationsHost } from './ui/notifications-host';
 import { requestNotifications } from './ui/notify';
 
@@ -135,7 +130,7 @@ async function start() {
   // Screens showing a kept copy read again as soon as the server answers again.
   refreshKeptCopiesOnReconnect(queryClient, connection);
   const session = new Session(api);
-  configureErrorReporting(createClientErrorReporter(api));
+  reportErrorsWith(api);
   installGlobalErrorReporting(window);
 
   // The engine starts once the first screen is up; it loads a feature's offline commands when a change
@@ -171,6 +166,7 @@ async function start() {
   registerServiceWorker(firstPageUp);
   void whenSettled().then(async () => {
     void loadFullStyles();
+    void loadMantineTheme();
     void completeTranslations();
     // The method-compatibility probe (its outcome is kept; see probeOnFirstUse).
     void api.probeMethods().catch(() => undefined);
@@ -201,11 +197,15 @@ async function start() {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng.replace('_', '-');
   });
-  // Optional IP-country lookup: off unless configured, never awaited, never over a user's choice.
-  if (!hasStoredLocale()) {
-    void lookupLocaleByIp(import.meta.env.VITE_IP_COUNTRY_URL).then((found) => {
-      if (found && !hasStoredLocale() && found !== i18n.language) void i18n.changeLanguage(found);
-    });
+  // Optional IP-country lookup: off unless configured (then its code is a chunk of its own), never
+  // awaited, never over a user's choice.
+  const ipCountryUrl = import.meta.env.VITE_IP_COUNTRY_URL;
+  if (ipCountryUrl && !hasStoredLocale()) {
+    void import('./i18n/ip-country')
+      .then(({ lookupLocaleByIp }) => lookupLocaleByIp(ipCountryUrl))
+      .then((found) => {
+        if (found && !hasStoredLocale() && found !== i18n.language) void i18n.changeLanguage(found);
+      });
   }
 
   // Once the first screen has rendered, its queries have started: from then on, quiet means "up".

@@ -143,26 +143,3 @@ export function configureErrorReporting(reporter: ErrorReporter | null): void {
 export function reportError(err: unknown): Promise<boolean> {
   return defaultReporter ? defaultReporter.report(err) : Promise.resolve(false);
 }
-
-/**
- * Reports uncaught errors and unhandled promise rejections of a window (or worker global).
- * Returns a function that removes the listeners.
- */
-export function installGlobalErrorReporting(
-  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
-  report: (err: unknown) => Promise<boolean> = reportError,
-): () => void {
-  const onError = (event: Event) => {
-    const errorEvent = event as ErrorEvent;
-    void report(errorEvent.error ?? errorEvent.message);
-  };
-  const onRejection = (event: Event) => {
-    void report((event as PromiseRejectionEvent).reason);
-  };
-  target.addEventListener('error', onError);
-  target.addEventListener('unhandledrejection', onRejection);
-  return () => {
-    target.removeEventListener('error', onError);
-    target.removeEventListener('unhandledrejection', onRejection);
-  };
-}

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useRouteError } from 'react-router';
-import { reportError } from '../api/error-reporting';
+import { reportError } from '../api/report-error';
 import { Button, Container, Stack, Text, Title } from '../ui/lite';
 
 export function isChunkLoadError(error: unknown): boolean {

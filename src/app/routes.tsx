@@ -1,9 +1,10 @@
 // The route table: every route is a named state of src/contract/navigation.ts, guarded before it is
 // entered (spec 000 §2). Screens are lazy chunks; a chunk that fails to load leads to appOutdated.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect, useParams } from 'react-router';
 import { APP_STATES } from '../contract/app-states';
 import type { AppState } from '../contract/navigation';
+import { lazyWithTheme, loadMantineTheme } from '../ui/mantine-provider';
 import { Spinner } from '../ui/spinner';
 import { loadFullStyles } from './first-screen-styles';
 import { guard } from './guard';
@@ -68,6 +69,13 @@ const FIRST_SCREENS = new Set([
   'time.clock',
 ]);
 
+/**
+ * Screens drawn with the first screen's lite components alone (src/ui/lite): they need neither
+ * Mantine's theme nor its components, and show before those are loaded. Every other screen waits for
+ * the theme (src/ui/mantine-provider.tsx).
+ */
+const LITE_SCREENS = new Set(['account.login', 'time.clock']);
+
 /** A named state: its guard as loader, its screen as a lazy chunk. */
 interface RouteContext {
   session: Session;
@@ -96,7 +104,11 @@ function state(
     handle: { state: name, requireReload: def.RequireReload, onlineOnly: def.OnlineOnly },
     loader: guarded(session, name),
     lazy: async () => {
-      const [screen] = await Promise.all([load(), FIRST_SCREENS.has(name) ? null : beforeOtherScreens()]);
+      const [screen] = await Promise.all([
+        load(),
+        FIRST_SCREENS.has(name) ? null : beforeOtherScreens(),
+        LITE_SCREENS.has(name) ? null : loadMantineTheme(),
+      ]);
       if (!url.includes('/:id')) return { Component: screen.default };
       return { Component: withRecordId(screen.default, NotFoundPage, CREATE_AT_NEW.has(name)) };
     },
@@ -104,7 +116,7 @@ function state(
 }
 
 /** Loaded only when an address is refused: a valid id never fetches it. */
-const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const NotFoundPage = lazyWithTheme(() => import('./pages/not-found-page'));
 
 /** A record's id in an address: a positive whole number (every table's key is one). */
 const RECORD_ID = /^[1-9]\d{0,9}$/;
@@ -257,7 +269,10 @@ export function buildRoutes(
                 if (session.signedIn) await session.load().catch(() => undefined);
                 return null;
               },
-              lazy: async () => ({ Component: (await import('./pages/not-found-page')).default }),
+              lazy: async () => {
+                const [screen] = await Promise.all([import('./pages/not-found-page'), loadMantineTheme()]);
+                return { Component: screen.default };
+              },
             },
           ],
         },

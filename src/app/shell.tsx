@@ -23,6 +23,7 @@ import {
   Text,
   UnstyledButton,
 } from '../ui/lite';
+import { lazyWithTheme } from '../ui/mantine-provider';
 import { useAppServices, useSessionData, useSyncEngine } from './app-context';
 import { PwaUpdate } from './pwa-update';
 import type { Session } from './session';
@@ -31,11 +32,11 @@ import { UserButtonLabel } from './user-button';
 const LegalNoticeGate = lazy(() => import('../features/notices/legal-notice-gate'));
 
 // Not part of the first screen: loaded once the app has settled, or when first needed.
-const SidebarNav = lazy(() => import('./sidebar-nav'));
-const UserMenu = lazy(() => import('./user-menu'));
-const SignOutWarning = lazy(() => import('./sign-out-warning'));
+const SidebarNav = lazyWithTheme(() => import('./sidebar-nav'));
+const UserMenu = lazyWithTheme(() => import('./user-menu'));
+const SignOutWarning = lazyWithTheme(() => import('./sign-out-warning'));
 // Only while proxying: "Signed in as X on behalf of Y — Return to my account".
-const ProxyBanner = lazy(() => import('../features/access/proxy-banner'));
+const ProxyBanner = lazyWithTheme(() => import('../features/access/proxy-banner'));
 
 /** Every change of the user still in the outbox (waiting, refused or in conflict). */
 async function countUnsent(userId: string): Promise<number> {
@@ -97,7 +98,8 @@ export function Shell(_props: { session: Session }) {
       // Dialogs and notices of the shell, after the main content (not in it).
       after={
         <>
-          {userId && (
+          {/* Notices to acknowledge open once the screen is up (its chunk is not part of it). */}
+          {userId && settled && (
             <Suspense fallback={null}>
               <LegalNoticeGate userId={userId} />
             </Suspense>

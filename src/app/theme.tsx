@@ -5,12 +5,9 @@ import {
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
-  MantineProvider,
   type MantineThemeOverride,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /**
  * Mantine's palettes with shades 6–9 darkened (same hue, mixed towards black) until their contrast
@@ -81,14 +78,3 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: { '--mantine-color-placeholder': 'var(--mantine-color-gray-6)' },
   dark: {},
 });
-
-/** MantineProvider with the app's theme in the current language. */
-export function AppMantineProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const theme = useMemo(() => appTheme(t), [t]);
-  return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {children}
-    </MantineProvider>
-  );
-}

@@ -1,10 +1,11 @@
 // A tooltip that costs the first screen nothing: Mantine's Tooltip (with its positioning engine) is
 // loaded once the app has settled; until then the element shows its label as a native title.
 import type { TooltipProps } from '@mantine/core';
-import { cloneElement, isValidElement, lazy, type ReactElement, Suspense } from 'react';
+import { cloneElement, isValidElement, type ReactElement, Suspense } from 'react';
 import { useSettled } from '../lib/idle';
+import { lazyWithTheme } from './mantine-provider';
 
-const Tooltip = lazy(() => import('./tooltip-chunk'));
+const Tooltip = lazyWithTheme(() => import('./tooltip-chunk'));
 
 export interface HintProps extends Omit<TooltipProps, 'children'> {
   children: ReactElement;

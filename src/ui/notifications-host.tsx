@@ -1,9 +1,10 @@
 // Mounts the notifications container once it is wanted (see notify.ts): after the first screen, or
 // at the first notification. Messages shown before that wait in Mantine's store and appear with it.
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyWithTheme } from './mantine-provider';
 import { notificationsWanted, subscribeNotifications } from './notify';
 
-const NotificationsContainer = lazy(() => import('./notifications-container'));
+const NotificationsContainer = lazyWithTheme(() => import('./notifications-container'));
 
 export function NotificationsHost() {
   const wanted = useSyncExternalStore(subscribeNotifications, notificationsWanted, () => false);

@@ -5,8 +5,9 @@
 // Shared by every area's forms; not part of the first screen (the shell and the Clock do not load it).
 import { Alert, type AlertProps, List } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessage, problemNeedsBanner, type SaveProblem, saveProblem } from '../api/errors';
+import { errorMessage } from '../api/errors';
 import { reasonsNotBeside, serverMessages } from '../api/field-errors';
+import { problemNeedsBanner, type SaveProblem, saveProblem } from '../api/save-problems';
 
 export function RefusalBanner({
   error,

@@ -1,14 +1,15 @@
 import { useDisclosure } from '@mantine/hooks';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppServices } from '../../app/app-context';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '../../ui/lite';
+import { lazyWithTheme } from '../../ui/mantine-provider';
+import ApplyLink from '../onboarding/applicant/apply-link';
 import { AuthLayout } from './auth-layout';
 import { submitLoginForm } from './sign-in';
 
-const ResetRequestModal = lazy(() => import('./reset-request-modal'));
-const ApplyLink = lazy(() => import('../onboarding/applicant/apply-link'));
+const ResetRequestModal = lazyWithTheme(() => import('./reset-request-modal'));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -107,9 +108,7 @@ export default function LoginPage() {
           {t('account.login.forgot')}
         </Anchor>
       </Text>
-      <Suspense fallback={null}>
-        <ApplyLink />
-      </Suspense>
+      <ApplyLink />
       {resetWanted && (
         <Suspense fallback={null}>
           <ResetRequestModal opened={resetOpen} onClose={reset.close} />

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SaveProblem, saveProblem } from '../../api/errors';
+import { type SaveProblem, saveProblem } from '../../api/save-problems';
 import { RefusalBanner } from '../../ui/refusal-banner';
 import { COMMISSION_KEY } from './api';
 

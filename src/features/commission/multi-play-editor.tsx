@@ -19,7 +19,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { formFields } from '../../api/errors';
+import { formFields } from '../../api/save-problems';
 import type { MultiPlayPolicy } from '../../contract/commission';
 import type { Product, ProductLine } from '../../contract/orders';
 import { type MultiPlayValues, multiPlayBody, rowMessages } from './editor-helpers';

@@ -6,7 +6,7 @@ import { Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { formFields } from '../../api/errors';
+import { formFields } from '../../api/save-problems';
 import { type PayoutPolicy, TIER_MAX } from '../../contract/commission';
 import { CorporationSelect } from '../access/corporation-select';
 import { useDivisions } from '../access/shared';

@@ -6,7 +6,7 @@ import { Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch } from '@m
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../api/api-context';
-import { formFields } from '../../api/errors';
+import { formFields } from '../../api/save-problems';
 import {
   COMMISSION_TYPES,
   type CommissionPolicy,

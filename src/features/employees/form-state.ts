@@ -2,7 +2,7 @@
 // sent only when the office's status denies portal access, offices the caller may not change are not
 // sent, and messages come back by field ('IcdOffices.0.TerminationDate').
 
-import { formFields } from '../../api/errors';
+import { formFields } from '../../api/save-problems';
 import {
   blankOffice,
   dayText,

@@ -17,7 +17,8 @@ import {
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields, isResponseError } from '../../api/errors';
+import { errorMessage, isResponseError } from '../../api/errors';
+import { formFields } from '../../api/save-problems';
 import {
   dayText,
   type EmployeeProfile,

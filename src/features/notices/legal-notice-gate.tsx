@@ -4,16 +4,17 @@
 // This part only asks whether a notice is waiting; the full-screen dialog (Mantine's modal, focus
 // trap, scroll area) is a chunk of its own, loaded only then, so it never weighs on the first screen.
 // The acknowledgement's command (offline store, schemas) loads only when the user acknowledges.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine } from '../../app/app-context';
 import { offlineStoreNow } from '../../offline/store';
 import { useDrafts } from '../../offline/use-drafts';
+import { lazyWithTheme } from '../../ui/mantine-provider';
 import { notify } from '../../ui/notify';
 import { NOTICE_ACK_ENTITY } from './ack-entity';
 import { usePendingNotices } from './api';
 
-const LegalNoticeDialog = lazy(() => import('./legal-notice-dialog'));
+const LegalNoticeDialog = lazyWithTheme(() => import('./legal-notice-dialog'));
 
 export default function LegalNoticeGate({ userId }: { userId: string }) {
   const { t } = useTranslation();

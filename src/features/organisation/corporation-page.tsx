@@ -23,8 +23,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage, formFields } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import { hasGrant } from '../../api/permissions';
+import { formFields } from '../../api/save-problems';
 import { useSessionData } from '../../app/app-context';
 import {
   type Corporation,

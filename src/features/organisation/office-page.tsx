@@ -19,7 +19,8 @@ import {
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { errorMessage, formFields } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
+import { formFields } from '../../api/save-problems';
 import { type Office, OfficeSave, OfficeUpdate } from '../../contract/organisation';
 import { CorporationSelect } from '../access/corporation-select';
 import {

@@ -6,7 +6,7 @@ import { IconArrowLeft, IconDeviceFloppy, IconTrash } from '@tabler/icons-react'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { saidBesideFields } from '../../api/errors';
+import { saidBesideFields } from '../../api/save-problems';
 import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { type SaveProblem, saveProblem } from './api';
 

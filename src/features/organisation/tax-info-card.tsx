@@ -19,7 +19,8 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
+import { formFields } from '../../api/save-problems';
 import { type Corporation, type TaxInfo, TaxInfoSave } from '../../contract/organisation';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { type SaveProblem, saveForm, useSaveTaxInfo, useTaxInfo } from './api';

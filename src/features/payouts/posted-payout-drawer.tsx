@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApiClient } from '../../api/api-context';
-import { formFields, type SaveProblem, saveProblem } from '../../api/errors';
+import { formFields, type SaveProblem, saveProblem } from '../../api/save-problems';
 import { Program } from '../../contract/orders';
 import { PostedPayout, type PostedPayoutHistoryEntry } from '../../contract/payouts';
 import { formatDateTime } from '../../lib/date-display';

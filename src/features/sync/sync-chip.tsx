@@ -1,7 +1,7 @@
 // The sync status chip of the shell header: online/offline, changes waiting, failed and conflicting
 // changes, and when the device last synced. It opens its menu: Pending changes and Ready for offline.
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
-import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { type MouseEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionData } from '../../app/app-context';
@@ -10,9 +10,10 @@ import type { SyncEngine } from '../../offline/sync-engine';
 import { useSyncEngineStatus, useSyncStatus } from '../../offline/use-sync-status';
 import { Hint } from '../../ui/hint';
 import { Badge, Group, UnstyledButton } from '../../ui/lite';
+import { lazyWithTheme } from '../../ui/mantine-provider';
 import { RelativeTime } from '../../ui/relative-time';
 
-const SyncMenu = lazy(() => import('./sync-menu'));
+const SyncMenu = lazyWithTheme(() => import('./sync-menu'));
 
 export function SyncChip({ engine }: { engine: SyncEngine | null }) {
   const { t } = useTranslation();

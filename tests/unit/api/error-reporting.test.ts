@@ -5,12 +5,16 @@ import {
   createClientErrorReporter,
   createErrorReporter,
   DialogCancelledError,
-  installGlobalErrorReporting,
   isIgnoredError,
   MAX_REPORTS_PER_PAGE,
   reportError,
 } from '../../../src/api/error-reporting';
 import { AbortedConnectionError, ResponseError } from '../../../src/api/errors';
+import {
+  installGlobalErrorReporting,
+  reportErrorsWith,
+  reportError as reportThroughDoor,
+} from '../../../src/api/report-error';
 import { fakeFetch, json, NOW, silentLog, tokenAt } from './helpers';
 
 afterEach(() => {
@@ -169,5 +173,19 @@ describe('error reporting', () => {
     target.dispatchEvent(Object.assign(new Event('error'), { error: new Error('after') }));
     await new Promise((r) => setTimeout(r, 0));
     expect(transport).toHaveBeenCalledTimes(2);
+  });
+
+  it('the app’s door sends nothing before its client is set, then loads the reporter and sends once', async () => {
+    await expect(reportThroughDoor(new Error('too early'))).resolves.toBe(false);
+    const post = vi.fn(async () => ({}));
+    reportErrorsWith({ post, getEmployeeId: () => '7' });
+    await expect(reportThroughDoor(new Error('door'))).resolves.toBe(true);
+    await expect(reportThroughDoor(new DialogCancelledError())).resolves.toBe(false);
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith(
+      'client-errors',
+      expect.objectContaining({ message: 'door', employeeId: 7 }),
+      { anonymous: true },
+    );
   });
 });

@@ -3,8 +3,9 @@
 // first message by field of a form's own zod check (zodFieldErrors: access roles, manual payroll).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formFields, ResponseError } from '../../../src/api/errors';
+import { ResponseError } from '../../../src/api/errors';
 import { reasonsNotBeside, serverFieldErrors, zodFieldErrors } from '../../../src/api/field-errors';
+import { formFields } from '../../../src/api/save-problems';
 
 const refused = (Errors: unknown) =>
   new ResponseError({ status: 400, data: { Message: 'The request is not valid.', Errors } });

@@ -1,14 +1,13 @@
 // A refused save whose every reason is said beside its field shows no banner above the form (it would
 // only repeat them); a refusal naming no field, or a field the form does not show, keeps its banner.
 import { describe, expect, it } from 'vitest';
+import { AbortedConnectionError, ResponseError } from '../../../src/api/errors';
 import {
-  AbortedConnectionError,
   formFields,
   problemNeedsBanner,
-  ResponseError,
   saidBesideFields,
   saveProblem,
-} from '../../../src/api/errors';
+} from '../../../src/api/save-problems';
 
 const policy = formFields('Name', 'EndDate', 'Tiers', 'Tiers.*', 'Deductions.*.Rate');
 

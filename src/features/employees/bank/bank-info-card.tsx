@@ -3,8 +3,8 @@
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
+import { formFields } from '../../../api/save-problems';
 import { type BankInfo, PaymentMethod } from '../../../contract/bank';
 import { Country } from '../../../contract/common';
 import { RefusalBanner } from '../../../ui/refusal-banner';

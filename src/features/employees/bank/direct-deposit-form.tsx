@@ -6,8 +6,8 @@ import { Button, FileInput, Group, Modal, Select, Stack, TextInput } from '@mant
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
+import { formFields } from '../../../api/save-problems';
 import {
   ADP_FORM_TYPES,
   type BankAccount,

@@ -5,8 +5,8 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
+import { formFields } from '../../../api/save-problems';
 import type { WorkOrderDetail } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
 import { RefusalBanner } from '../../../ui/refusal-banner';

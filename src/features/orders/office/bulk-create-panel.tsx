@@ -4,8 +4,8 @@
 import { Button, Code, FileButton, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
+import { formFields } from '../../../api/save-problems';
 import { notify } from '../../../ui/notify';
 import { RefusalBanner } from '../../../ui/refusal-banner';
 import { ScrollTable } from '../../../ui/scroll-table';

@@ -4,8 +4,8 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
+import { formFields } from '../../../api/save-problems';
 import type { ManualClaim } from '../../../contract/orders';
 import { ConfirmDeleteModal } from '../../../ui/confirm-delete-modal';
 import { notify } from '../../../ui/notify';

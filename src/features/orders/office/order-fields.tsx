@@ -5,8 +5,9 @@
 import { Button, Card, Group, SimpleGrid, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields, isResponseError } from '../../../api/errors';
+import { isResponseError } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
+import { formFields } from '../../../api/save-problems';
 import type { WorkOrderDetail, WorkOrderPatch } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
 import { RefusalBanner } from '../../../ui/refusal-banner';

@@ -3,7 +3,7 @@
 import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields } from '../../../api/errors';
+import { formFields } from '../../../api/save-problems';
 import { type Product, ROGERS_CATEGORY_NAMES } from '../../../contract/orders';
 import { useProducts } from '../api/office';
 import { DeleteModal, useCatalogueDialog } from './catalogue-dialogs';

@@ -3,7 +3,7 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields } from '../../../api/errors';
+import { formFields } from '../../../api/save-problems';
 import type { ProductLine } from '../../../contract/orders';
 import { useProductLines, usePrograms } from '../api/office';
 import { DeleteModal, useCatalogueDialog } from './catalogue-dialogs';

@@ -4,8 +4,8 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
+import { formFields } from '../../../api/save-problems';
 import type { ProductOrder, ProductOrderStatus } from '../../../contract/orders';
 import { notify } from '../../../ui/notify';
 import { RefusalBanner } from '../../../ui/refusal-banner';

@@ -25,9 +25,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formFields } from '../../../api/errors';
 import { serverFieldErrors } from '../../../api/field-errors';
 import { hasGrant } from '../../../api/permissions';
+import { formFields } from '../../../api/save-problems';
 import { useSessionData } from '../../../app/app-context';
 import {
   ORDERS_WRITE,

@@ -20,7 +20,8 @@ import { notifications } from '@mantine/notifications';
 import { IconClockPlus, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, formFields, ResponseError } from '../../../api/errors';
+import { errorMessage, ResponseError } from '../../../api/errors';
+import { formFields } from '../../../api/save-problems';
 import { RefusalBanner } from '../../../ui/refusal-banner';
 import {
   checkRows,
