@@ -54,6 +54,9 @@ export function appTheme(t: TFunction): MantineThemeOverride {
       Drawer: { defaultProps: { closeButtonProps: close } },
       Notification: { defaultProps: { closeButtonProps: close } },
       Alert: { defaultProps: { closeButtonLabel: t('common.close') } },
+      PasswordInput: {
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.showPassword') } },
+      },
       // No focus placeholder (role="presentation") inside role="menu": a menu holds only its items.
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
       Pagination: {

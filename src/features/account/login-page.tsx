@@ -87,6 +87,7 @@ export default function LoginPage() {
             name="Password"
             label={t('account.login.password')}
             autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
             error={fieldErrors.Password}
             required
           />

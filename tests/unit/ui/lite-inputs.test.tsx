@@ -11,6 +11,9 @@ import { appTheme, cssVariablesResolver } from '../../../src/app/theme';
 import * as L from '../../../src/ui/lite/inputs';
 import { canonical, liteMarkup, mantineMarkup } from './mantine-parity';
 
+/** The toggle's name, as the app gives it (the theme's PasswordInput default, and the sign-in page). */
+const SHOW = { 'aria-label': 'Show or hide the password' };
+
 afterEach(cleanup);
 
 const t = ((key: string) => key) as unknown as Parameters<typeof appTheme>[0];
@@ -92,6 +95,7 @@ const cases: [string, (kit: typeof L) => ReactElement][] = [
         name="Password"
         label="Password"
         autoComplete="current-password"
+        visibilityToggleButtonProps={SHOW}
         error={undefined}
         required
       />
@@ -102,6 +106,7 @@ const cases: [string, (kit: typeof L) => ReactElement][] = [
     (K) => (
       <K.PasswordInput
         label="New password"
+        visibilityToggleButtonProps={SHOW}
         value="abc"
         onChange={noop}
         autoComplete="new-password"
@@ -111,7 +116,9 @@ const cases: [string, (kit: typeof L) => ReactElement][] = [
   ],
   [
     'password with an empty error',
-    (K) => <K.PasswordInput label="Confirm" value="" onChange={noop} error="" />,
+    (K) => (
+      <K.PasswordInput label="Confirm" value="" onChange={noop} error="" visibilityToggleButtonProps={SHOW} />
+    ),
   ],
   [
     'password disabled, described, with a named toggle',
@@ -177,17 +184,23 @@ describe('lite inputs behave as Mantine’s', () => {
   it('shows and hides the password with the toggle, as Mantine does', async () => {
     const user = userEvent.setup();
     const { mantine, lite } = renderBoth((K) => (
-      <K.PasswordInput id="pw" label="Password" defaultValue="secret" required />
+      <K.PasswordInput
+        id="pw"
+        label="Password"
+        defaultValue="secret"
+        required
+        visibilityToggleButtonProps={SHOW}
+      />
     ));
     expect(markupOf(lite)).toBe(markupOf(mantine));
     const field = within(lite).getByLabelText(/Password/) as HTMLInputElement;
-    const toggle = within(lite).getByRole('button', { name: 'Toggle password visibility' });
+    const toggle = within(lite).getByRole('button', { name: SHOW['aria-label'] });
     expect(field.type).toBe('password');
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     expect(toggle.tabIndex).toBe(-1);
 
     await user.click(toggle);
-    await user.click(within(mantine).getByRole('button', { name: 'Toggle password visibility' }));
+    await user.click(within(mantine).getByRole('button', { name: SHOW['aria-label'] }));
     expect(field.type).toBe('text');
     expect(field.value).toBe('secret');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
