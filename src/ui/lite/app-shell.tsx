@@ -1,9 +1,9 @@
 // The app's frame, drawn as Mantine's AppShell draws it for the app's one layout: a 56 px header and a
 // sidebar of `navbarWidth` that is a drawer below desktop width (Mantine's `lg`, 75em). Same elements,
 // classes and CSS variables as Mantine's (its stylesheet lays it out); see buttons.tsx.
-import { type CSSProperties, type HTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
+import { type CSSProperties, type HTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import './lite.css';
-import { cx, rem } from './style';
+import { cx, rem, useMantineId } from './style';
 
 const TRANSITION_MS = 200;
 const BELOW_DESKTOP = 'max-width: 74.99375em';
@@ -56,7 +56,7 @@ export interface AppShellProps {
 }
 
 export function AppShell({ navbarWidth, drawerOpened, header, navbar, children, after }: AppShellProps) {
-  const id = `mantine-${useId()}`;
+  const id = useMantineId();
   const resizing = useResizing(navbarWidth);
   const { className: navClass, ...navRest } = navbar;
   return (

@@ -1,7 +1,7 @@
 // Loader, alert, badge and progress bar of the first screen, drawn as Mantine draws them (see
 // buttons.tsx).
-import { type CSSProperties, type ElementType, type HTMLAttributes, type ReactNode, useId } from 'react';
-import { cx, type LiteSize, type LiteVariant, rem, variantColors, vars } from './style';
+import type { CSSProperties, ElementType, HTMLAttributes, ReactNode } from 'react';
+import { cx, type LiteSize, type LiteVariant, rem, useMantineId, variantColors, vars } from './style';
 
 type Div = Omit<HTMLAttributes<HTMLDivElement>, 'color' | 'title'>;
 
@@ -44,7 +44,7 @@ export interface AlertProps extends Div {
 }
 
 export function Alert({ color, title, children, role, style, className, ...rest }: AlertProps) {
-  const id = `mantine-${useId()}`;
+  const id = useMantineId();
   const colors = variantColors(color, 'light');
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: its role is alert (or status), both named by a title

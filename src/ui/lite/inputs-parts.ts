@@ -1,17 +1,11 @@
 // The constant pieces of Mantine 9.7.3's input markup that src/ui/lite/inputs.tsx draws: ids, CSS
 // variables, class names and icon paths, copied from Mantine's source (tests/unit/ui/lite-inputs.test.tsx
 // compares the result with Mantine's own markup).
-import { type CSSProperties, type MouseEvent, type ReactNode, useId } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { rem, variantColors, vars } from './style';
 
 export type InputSize = 'xs' | 'sm';
 export type InputPart = 'TextInput' | 'PasswordInput' | 'NativeSelect';
-
-/** Mantine's ids: the caller's `id`, else `mantine-` and React's id. */
-export function useInputId(id?: string): string {
-  const reactId = useId();
-  return id ?? `mantine-${reactId.replace(/:/g, '')}`;
-}
 
 /** An error Mantine shows under the input (`true` only marks the input invalid). */
 export const shownError = (error: ReactNode): boolean => !!error && typeof error !== 'boolean';

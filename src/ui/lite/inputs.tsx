@@ -23,9 +23,8 @@ import {
   smallerText,
   TOGGLE_CLASS,
   TOGGLE_VARS,
-  useInputId,
 } from './inputs-parts';
-import { cx, vars } from './style';
+import { cx, useMantineId, vars } from './style';
 
 interface WrapperProps {
   label?: ReactNode;
@@ -137,7 +136,7 @@ export interface NativeSelectProps {
 
 /** Mantine's NativeSelect: a native <select> with Mantine's chevron. */
 export function NativeSelect({ label, data, size = 'sm', className, style, id, ...rest }: NativeSelectProps) {
-  const inputId = useInputId(id);
+  const inputId = useMantineId(id);
   const chevron = (
     // biome-ignore lint/a11y/noSvgWithoutTitle: decorative (the select has the name), as in Mantine
     <svg {...chevronProps(size)}>
@@ -178,7 +177,7 @@ export interface SwitchProps {
 
 /** Mantine's Switch (label on the right, no track labels). */
 export function Switch({ label, checked, onChange, disabled, id }: SwitchProps) {
-  const inputId = useInputId(id);
+  const inputId = useMantineId(id);
   const off = disabled || undefined;
   return (
     <div
@@ -230,7 +229,7 @@ export interface TextInputProps extends WrapperProps, Omit<ComponentProps<'input
 function useField<P extends TextInputProps>({ id, ...props }: P) {
   const { label, description, error, className, style, required, disabled, ...rest } = props;
   const field = { label, description, error, className, style, required, disabled };
-  const inputId = useInputId(id);
+  const inputId = useMantineId(id);
   return {
     field: { ...field, id: inputId, size: 'sm' as const },
     rest,

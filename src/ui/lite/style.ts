@@ -1,7 +1,7 @@
 // The few pieces of Mantine's style system the first screen's lite components need: the same CSS
 // variables Mantine's components set (its stylesheet reads them), computed the way Mantine 9 computes
 // them for the app's theme (primary colour blue), without Mantine's style engine on the first screen.
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useId } from 'react';
 
 export type LiteSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 export type LiteVariant = 'filled' | 'light' | 'subtle';
@@ -64,4 +64,10 @@ export function vars(values: Record<string, string | undefined>, style?: CSSProp
 /** Class names joined, falsy ones left out. */
 export function cx(...names: (string | false | null | undefined)[]): string {
   return names.filter(Boolean).join(' ');
+}
+
+/** Mantine's ids: the caller's `id`, else `mantine-` and React's id. */
+export function useMantineId(id?: string): string {
+  const reactId = useId();
+  return id ?? `mantine-${reactId.replace(/:/g, '')}`;
 }
