@@ -107,7 +107,7 @@ const chunks = firstLoadChunks();
  * They load as the modules ask for them instead. The CSS they need still loads with them.
  */
 const BACKGROUND_CHUNK =
-  /(^|[\\/])(commands|offline-ready|job-tracker|warm-up|full-styles-sheet)-[\w-]+\.js$/;
+  /(^|[\\/])(commands|offline-ready|job-tracker|warm-up|full-styles-\d)-[\w-]+\.js$/;
 
 /**
  * src/boot.ts is an entry of its own, loaded by index.html as an async module ahead of the app: it

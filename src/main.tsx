@@ -12,6 +12,7 @@ import { createApiClient } from './api/api-client';
 import { ApiClientProvider } from './api/api-context';
 import { connection } from './api/connection';
 import { isAbortedConnectionError, isResponseError } from './api/errors';
+import { hasKeptJobs } from './api/job-storage';
 import { installGlobalErrorReporting, reportErrorsWith } from './api/report-error';
 import { AppServicesProvider } from './app/app-context';
 import { loadCommands } from './app/commands';
@@ -24,7 +25,7 @@ import { SyncController } from './app/sync';
 import { postLogout } from './features/account/sign-in';
 import { createI18n, hasStoredLocale } from './i18n';
 import { FIRST_LOCALE_PATH, LOCALE_PATH } from './i18n/first-areas';
-import { onIdle, watchSettle, whenSettled } from './lib/idle';
+import { onIdle, watchSettle, whenSettled, yieldToMain } from './lib/idle';
 import { refreshKeptCopiesOnReconnect } from './offline/refresh-on-reconnect';
 import { deferOfflineStore, offlineStore } from './offline/store';
 import { AppMantineProvider, loadMantineTheme } from './ui/mantine-provider';
@@ -98,7 +99,11 @@ async function start() {
       },
     },
   });
-  let onSessionEnded = () => {};
+  // Until the router exists (it is built a task later), an ended session is remembered and handled then.
+  let sessionEndedEarly = false;
+  let onSessionEnded = () => {
+    sessionEndedEarly = true;
+  };
   let isMounted = false;
   let markMounted = () => {};
   const mounted = new Promise<void>((resolve) => {
@@ -141,6 +146,9 @@ async function start() {
     const data = session.current;
     if (data) sync.startFor(String(data.identity.EmployeeID));
   });
+  // The entry's evaluation ends here; the routes and the router are built in a task of their own, so a
+  // phone's main thread is not held by both at once (index.html already preloads the Clock's chunks).
+  await yieldToMain();
   // Creating the router starts the first navigation: the guard (session) and the screen's chunk.
   const routes = buildRoutes(session, completeTranslations);
   const router = createBrowserRouter(routes);
@@ -156,6 +164,7 @@ async function start() {
       else void mounted.then(() => router.navigate(to));
     }
   };
+  if (sessionEndedEarly) onSessionEnded();
   // The service worker (what makes the app installable and open offline) comes once the first page is
   // up: the first screen, or the sign-in page once it is drawn and the browser idle.
   let pageUp = () => {};
@@ -164,20 +173,35 @@ async function start() {
   });
   void whenSettled().then(() => pageUp());
   registerServiceWorker(firstPageUp);
+  // What the first screen's arrival starts, one step per task: together they would hold a phone's main
+  // thread for one long task (each chunk import also adds its preload links to the page).
   void whenSettled().then(async () => {
-    void loadFullStyles();
-    void loadMantineTheme();
-    void completeTranslations();
-    // The method-compatibility probe (its outcome is kept; see probeOnFirstUse).
-    void api.probeMethods().catch(() => undefined);
-    requestNotifications();
-    // The field screens' data and code are kept for offline in the background (src/app/offline-ready.ts).
-    void import('./app/offline-ready')
-      .then(({ startOfflineReadiness }) => startOfflineReadiness({ api, queryClient, session, sync }))
-      .catch((err: unknown) => console.error('offline warm-up:', err));
-    // Lead-batch and report jobs started on this device are polled until they finish (spec 000 §4).
-    const { createJobTracker } = await import('./api/job-tracker');
-    createJobTracker(api).start();
+    const steps = [
+      () => void loadMantineTheme(),
+      () => void loadFullStyles(),
+      () => void completeTranslations(),
+      // The method-compatibility probe (its outcome is kept; see probeOnFirstUse).
+      () => void api.probeMethods().catch(() => undefined),
+      requestNotifications,
+      // The field screens' data and code are kept for offline in the background (src/app/offline-ready.ts).
+      () =>
+        void import('./app/offline-ready')
+          .then(({ startOfflineReadiness }) => startOfflineReadiness({ api, queryClient, session, sync }))
+          .catch((err: unknown) => console.error('offline warm-up:', err)),
+      // Lead-batch and report jobs started on this device before this page are polled until they finish
+      // (spec 000 §4). The tracker (and the schemas it checks with) loads only when one is kept: a job
+      // started from now on is tracked by the screen that starts it.
+      () => {
+        if (!hasKeptJobs(api.apiRoot)) return;
+        void import('./api/job-tracker')
+          .then(({ createJobTracker }) => createJobTracker(api).start())
+          .catch((err: unknown) => console.error('job tracker:', err));
+      },
+    ];
+    for (const step of steps) {
+      step();
+      await yieldToMain();
+    }
   });
   const services = {
     session,

@@ -47,6 +47,7 @@ import {
   untilAborted,
 } from './http-wire';
 import {
+  browserStorage,
   isProbedMethod,
   type MethodSupport,
   methodGetsThrough,
@@ -166,14 +167,6 @@ export interface ApiClientOptions {
   connection?: ConnectionStore;
 }
 
-function defaultStorage(): StorageLike | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // access denied (sandboxed iframe, disabled storage)
-  }
-}
-
 function normaliseRoot(root: string): string {
   return root.endsWith('/') ? root : `${root}/`;
 }
@@ -220,7 +213,7 @@ export class ApiClient {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.delay = options.delay ?? defaultDelay;
     this.now = options.now ?? Date.now;
-    this.storage = options.storage === undefined ? defaultStorage() : options.storage;
+    this.storage = options.storage === undefined ? browserStorage() : options.storage;
     this.mirror = options.mirror;
     this.log = options.log ?? console;
     this.alert =

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { JobStatus } from '../contract/common';
 import type { ApiClient, Logger } from './api-client';
 import { classifyError } from './errors';
-import type { StorageLike } from './method-support';
+import { jobTrackerStorageKey } from './job-storage';
+import { browserStorage, type StorageLike } from './method-support';
 
 export const JOB_POLL_INTERVAL_MS = 5000;
 
@@ -60,9 +61,7 @@ export function isFinished(status: number): boolean {
   return status === JobStatus.Failed || status === JobStatus.Succeeded;
 }
 
-export function jobTrackerStorageKey(apiRoot: string): string {
-  return `apex.jobs:${apiRoot}`;
-}
+export { jobTrackerStorageKey } from './job-storage';
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -100,14 +99,6 @@ const StoredJobs = z.array(
   }),
 );
 
-function defaultStorage(): StorageLike | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 const defaultTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -130,7 +121,7 @@ export class JobTracker {
   constructor(options: JobTrackerOptions) {
     this.fetchJob = options.fetchJob;
     this.storageKey = options.storageKey;
-    this.storage = options.storage === undefined ? defaultStorage() : options.storage;
+    this.storage = options.storage === undefined ? browserStorage() : options.storage;
     this.timers = options.timers ?? defaultTimers;
     this.intervalMs = options.intervalMs ?? JOB_POLL_INTERVAL_MS;
     this.log = options.log ?? console;

@@ -21,6 +21,16 @@ export interface MethodSupport {
 
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/** The browser's localStorage, or null where there is none or it may not be read (sandboxed iframe,
+ * disabled storage). */
+export function browserStorage(): StorageLike | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function methodSupportStorageKey(apiRoot: string): string {
   return `apex.api.method-support:${apiRoot}`;
 }

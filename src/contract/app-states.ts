@@ -1,8 +1,7 @@
-// The named states (routes) of the PWA and the modules of its sidebar, as plain data: the route table,
-// the server's `app/states`, `home/permissions` and `Home/navigation-modules` all read this list, so a
-// state's permission key lives in one place. No schema library here: the PWA's first screen imports it
-// (the wire schemas are in src/contract/navigation.ts, which re-exports these).
-import { ModuleId } from './module-ids';
+// The named states (routes) of the PWA, as plain data: the route table, the server's `app/states`,
+// `home/permissions` and `Home/navigation-modules` all read this list, so a state's permission key lives
+// in one place. No schema library here: the PWA's first screen imports it (the wire schemas are in
+// src/contract/navigation.ts, which re-exports these). The sidebar's entries are in app-nav.ts.
 import type { AppState } from './navigation';
 import { APPLICATION_STATUS_KEY } from './permission-keys';
 import type { PermissionKey } from './permissions';
@@ -17,8 +16,6 @@ interface StateDef {
   RequireReload?: boolean;
   /** Inherited by child states like the permission key. */
   OnlineOnly?: boolean;
-  /** Listed in the sidebar when the user may open it. */
-  Nav?: { ModuleID: number | null; Icon: string; Group: string; Label: string };
 }
 
 const DEFS: StateDef[] = [
@@ -35,47 +32,40 @@ const DEFS: StateDef[] = [
     Name: 'home',
     Url: '/',
     PermissionKey: 'navigation:home',
-    Nav: { ModuleID: null, Icon: 'home', Group: 'general', Label: 'Home' },
   },
   {
     // An onboarding applicant's landing page (the guard lets applicants open only this one).
     Name: 'onboarding.applicationStatus',
     Url: '/application',
     PermissionKey: APPLICATION_STATUS_KEY,
-    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'application', Group: 'general', Label: 'My application' },
   },
   {
     Name: 'settings',
     Url: '/settings',
     PermissionKey: 'navigation:home',
-    Nav: { ModuleID: null, Icon: 'settings', Group: 'general', Label: 'Settings' },
   },
   { Name: 'time', Url: '/time', PermissionKey: 'navigation:timeClock' },
   {
     Name: 'time.clock',
     Url: '/time/clock',
-    Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'clock', Group: 'field', Label: 'Clock' },
   },
   {
     // Works offline: the week is kept on the device and edits are queued.
     Name: 'time.week',
     Url: '/time/week',
     PermissionKey: 'navigation:timesheet',
-    Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'timesheet', Group: 'field', Label: 'Timesheet' },
   },
   {
     // Every employee's own pay stubs on the phone; readable offline once seen.
     Name: 'myPay',
     Url: '/my-pay',
     PermissionKey: 'navigation:myPay',
-    Nav: { ModuleID: ModuleId.Payroll, Icon: 'payStub', Group: 'field', Label: 'My pay' },
   },
   {
     // The rep's work orders with status and commission; readable offline once seen.
     Name: 'orders.mySales',
     Url: '/my-sales',
     PermissionKey: 'orders:own',
-    Nav: { ModuleID: ModuleId.ProgramAdministration, Icon: 'sales', Group: 'field', Label: 'My sales' },
   },
   {
     // Commission policies: ICD per corporation, product policies and multi-play per division.
@@ -83,7 +73,6 @@ const DEFS: StateDef[] = [
     Url: '/commission/policies',
     PermissionKey: 'commission:read',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Commission, Icon: 'commission', Group: 'office', Label: 'Commission policies' },
   },
   {
     // Payout policies per division and corporation, and the payout rate table.
@@ -91,7 +80,6 @@ const DEFS: StateDef[] = [
     Url: '/commission/payout-policies',
     PermissionKey: 'payout:read',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Payout, Icon: 'payout', Group: 'office', Label: 'Payout policies' },
   },
   {
     // Posted payouts per ICD corporation with their comparison against the payout policy.
@@ -99,7 +87,6 @@ const DEFS: StateDef[] = [
     Url: '/payouts/posted',
     PermissionKey: 'payouts:read',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Payout, Icon: 'payout', Group: 'office', Label: 'Posted payouts' },
   },
   {
     // Money moved to or from an ICD corporation for RS payouts.
@@ -107,21 +94,18 @@ const DEFS: StateDef[] = [
     Url: '/payouts/transfers',
     PermissionKey: 'payouts:read',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Payout, Icon: 'payout', Group: 'office', Label: 'RS payout transfers' },
   },
   {
     Name: 'time.approvals',
     Url: '/time/approvals',
     PermissionKey: 'navigation:timeApprovals',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.TimeEntry, Icon: 'approvals', Group: 'office', Label: 'Time approvals' },
   },
   {
     Name: 'time.lateAdjustments',
     Url: '/time/late-adjustments',
     PermissionKey: 'navigation:lateAdjustments',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Payroll, Icon: 'lateAdjustments', Group: 'office', Label: 'Late adjustments' },
   },
   {
     // The processor's payrolls (list, processing tab and its export) and a page per payroll run.
@@ -129,7 +113,6 @@ const DEFS: StateDef[] = [
     Url: '/payroll',
     PermissionKey: 'navigation:payroll',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Payroll, Icon: 'payroll', Group: 'office', Label: 'Payroll' },
   },
   { Name: 'payroll.detail', Url: '/payroll/:id' },
   // Payroll reports: per payroll (linked from its page) and the financials across payrolls.
@@ -150,7 +133,6 @@ const DEFS: StateDef[] = [
     Url: '/payroll/financials',
     PermissionKey: 'navigation:payroll',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Payroll, Icon: 'financials', Group: 'office', Label: 'Payroll financials' },
   },
   {
     // Payroll invoices of locked payrolls (list, new invoice, a page per invoice with its PDF).
@@ -158,7 +140,6 @@ const DEFS: StateDef[] = [
     Url: '/invoices',
     PermissionKey: 'invoices:read',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Invoicing, Icon: 'invoice', Group: 'office', Label: 'Payroll invoices' },
   },
   { Name: 'invoices.detail', Url: '/invoices/:id' },
   {
@@ -167,12 +148,6 @@ const DEFS: StateDef[] = [
     Url: '/invoices/policies',
     PermissionKey: 'invoices:read',
     OnlineOnly: true,
-    Nav: {
-      ModuleID: ModuleId.Invoicing,
-      Icon: 'invoicePolicies',
-      Group: 'office',
-      Label: 'Invoice policies',
-    },
   },
   {
     // Manual payroll submissions: the processors' board (by status, assign, pending, working on, processed).
@@ -180,12 +155,6 @@ const DEFS: StateDef[] = [
     Url: '/payroll/manual-submissions',
     PermissionKey: 'payroll:read',
     OnlineOnly: true,
-    Nav: {
-      ModuleID: ModuleId.Payroll,
-      Icon: 'manualSubmissions',
-      Group: 'office',
-      Label: 'Manual submissions',
-    },
   },
   {
     // Employment processing: new hires, terminations, changes and direct-deposit changes to tell the
@@ -194,7 +163,6 @@ const DEFS: StateDef[] = [
     Url: '/employments',
     PermissionKey: 'employments:read',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Payroll, Icon: 'briefcase', Group: 'office', Label: 'Employment processing' },
   },
   {
     // Payroll imports from spreadsheets: choose the kind and definition, upload, preview, apply.
@@ -202,7 +170,6 @@ const DEFS: StateDef[] = [
     Url: '/imports',
     PermissionKey: 'imports:run',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Payroll, Icon: 'fileImport', Group: 'office', Label: 'Payroll imports' },
   },
   // Import definitions: which column of a file holds which field.
   {
@@ -217,7 +184,6 @@ const DEFS: StateDef[] = [
     Url: '/reports',
     PermissionKey: 'navigation:reports',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Reports, Icon: 'reports', Group: 'office', Label: 'Reports' },
   },
   {
     // Compliance report jobs: create one (kinds, date range, offices, output), follow it, download the xlsx.
@@ -257,39 +223,33 @@ const DEFS: StateDef[] = [
     Url: '/audit-logs',
     PermissionKey: 'navigation:auditLogs',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Auditing, Icon: 'audit', Group: 'office', Label: 'Audit logs' },
   },
   {
     Name: 'sync',
     Url: '/sync',
     PermissionKey: 'navigation:home',
-    Nav: { ModuleID: null, Icon: 'sync', Group: 'general', Label: 'Pending changes' },
   },
   {
     Name: 'leads.map',
     Url: '/leads',
     PermissionKey: 'navigation:leads',
-    Nav: { ModuleID: ModuleId.Leads, Icon: 'map', Group: 'field', Label: 'Leads map' },
   },
   {
     Name: 'leads.manage',
     Url: '/leads/manage',
     PermissionKey: 'leads:manage',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Leads, Icon: 'territories', Group: 'office', Label: 'Lead groups' },
   },
   {
     Name: 'scheduling.myEvents',
     Url: '/my-events',
     PermissionKey: 'navigation:myEvents',
-    Nav: { ModuleID: ModuleId.EventsScheduling, Icon: 'calendarEvent', Group: 'field', Label: 'My events' },
   },
   {
     // Not OnlineOnly: managers read the cached week offline and draft events.
     Name: 'scheduling.board',
     Url: '/scheduling',
     PermissionKey: 'navigation:scheduling',
-    Nav: { ModuleID: ModuleId.RsScheduling, Icon: 'calendarWeek', Group: 'office', Label: 'Schedule board' },
   },
   {
     Name: 'scheduling.tsu',
@@ -302,14 +262,12 @@ const DEFS: StateDef[] = [
     Url: '/teams',
     PermissionKey: 'navigation:scheduling',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.RsScheduling, Icon: 'users', Group: 'office', Label: 'Teams' },
   },
   {
     Name: 'employees',
     Url: '/employees',
     PermissionKey: 'navigation:employees',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Users, Icon: 'addressBook', Group: 'office', Label: 'Employees' },
   },
   { Name: 'employees.new', Url: '/employees/new' },
   { Name: 'employees.detail', Url: '/employees/:id' },
@@ -319,7 +277,6 @@ const DEFS: StateDef[] = [
     Url: '/onboarding/applications',
     PermissionKey: 'navigation:onboarding',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'application', Group: 'office', Label: 'Onboarding' },
   },
   { Name: 'onboarding.applications.detail', Url: '/onboarding/applications/:id' },
   {
@@ -328,7 +285,6 @@ const DEFS: StateDef[] = [
     Url: '/onboarding/policies',
     PermissionKey: 'onboarding:policies',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'settings', Group: 'office', Label: 'Onboarding policies' },
   },
   {
     // Each employee's SGI id in force on a day, with the history of each (add, delete).
@@ -336,7 +292,6 @@ const DEFS: StateDef[] = [
     Url: '/onboarding/sgi-report',
     PermissionKey: 'onboarding:manage',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Onboarding, Icon: 'key', Group: 'office', Label: 'SGI id report' },
   },
   {
     // The office's work orders: grid with filters and bulk actions, bulk create, claims; one order's
@@ -345,7 +300,6 @@ const DEFS: StateDef[] = [
     Url: '/orders',
     PermissionKey: 'orders:read',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.ProgramAdministration, Icon: 'sales', Group: 'office', Label: 'Work orders' },
   },
   { Name: 'workOrders.catalogue', Url: '/orders/catalogue' },
   { Name: 'workOrders.detail', Url: '/orders/:id' },
@@ -355,7 +309,6 @@ const DEFS: StateDef[] = [
     Url: '/directories',
     PermissionKey: 'people:read',
     OnlineOnly: true,
-    Nav: { ModuleID: ModuleId.Users, Icon: 'briefcase', Group: 'office', Label: 'People directories' },
   },
   {
     // Corporations → offices and divisions, with a detail page per record.
@@ -363,12 +316,6 @@ const DEFS: StateDef[] = [
     Url: '/organisation',
     PermissionKey: 'navigation:organisation',
     OnlineOnly: true,
-    Nav: {
-      ModuleID: ModuleId.ApplicationAdministration,
-      Icon: 'building',
-      Group: 'office',
-      Label: 'Organisation',
-    },
   },
   { Name: 'organisation.office', Url: '/organisation/offices/:id' },
   { Name: 'organisation.division', Url: '/organisation/divisions/:id' },
@@ -378,66 +325,43 @@ const DEFS: StateDef[] = [
     Name: 'admin.roles',
     Url: '/admin/roles',
     PermissionKey: 'admin:permissions',
-    Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'shield', Group: 'admin', Label: 'Roles' },
   },
   {
     // Claim permissions: table, CSV export and import (payroll holds permissions:claims).
     Name: 'admin.permissions',
     Url: '/admin/permissions',
     PermissionKey: 'permissions:claims',
-    Nav: {
-      ModuleID: ModuleId.ApplicationAdministration,
-      Icon: 'key',
-      Group: 'admin',
-      Label: 'Claim permissions',
-    },
   },
   {
     Name: 'admin.uiKit',
     Url: '/admin/ui-kit',
-    Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'widgets', Group: 'admin', Label: 'UI kit' },
   },
   {
     Name: 'admin.mail',
     Url: '/admin/mail',
     PermissionKey: 'admin:mail',
-    Nav: { ModuleID: ModuleId.ApplicationAdministration, Icon: 'mail', Group: 'admin', Label: 'Mail outbox' },
   },
   {
     Name: 'admin.legalNotices',
     Url: '/admin/legal-notices',
     PermissionKey: 'notices:manage',
-    Nav: {
-      ModuleID: ModuleId.ApplicationAdministration,
-      Icon: 'legalNotices',
-      Group: 'admin',
-      Label: 'Legal notices',
-    },
   },
   {
     // The user's bulletins inbox: on every device, readable offline from the copy kept on the device.
     Name: 'bulletins',
     Url: '/bulletins',
     PermissionKey: 'navigation:home',
-    Nav: { ModuleID: null, Icon: 'bulletins', Group: 'general', Label: 'Bulletins' },
   },
   {
     Name: 'bulletins.manage',
     Url: '/admin/bulletins',
     PermissionKey: 'bulletins:manage',
     OnlineOnly: true,
-    Nav: { ModuleID: null, Icon: 'bulletins', Group: 'office', Label: 'Write bulletins' },
   },
   {
     Name: 'admin.taxRates',
     Url: '/admin/tax-rates',
     PermissionKey: 'platform:taxRates',
-    Nav: {
-      ModuleID: ModuleId.ApplicationAdministration,
-      Icon: 'receiptTax',
-      Group: 'admin',
-      Label: 'Tax rates',
-    },
   },
   {
     // Minimum wage per jurisdiction over time (the payroll engine's minimum wage advance).
@@ -445,14 +369,19 @@ const DEFS: StateDef[] = [
     Url: '/admin/wage-policies',
     PermissionKey: 'wagePolicies:read',
     OnlineOnly: true,
-    Nav: {
-      ModuleID: ModuleId.Payroll,
-      Icon: 'wagePolicies',
-      Group: 'admin',
-      Label: 'Wage policies',
-    },
   },
 ];
+
+/** The definitions by state name (the inheritance below looks each parent up). */
+const DEF_BY_NAME = new Map(DEFS.map((def) => [def.Name, def]));
+
+/** The state `name` and its parents, nearest first ('a.b.c', 'a.b', 'a'). */
+function* selfAndParents(name: string): Generator<StateDef> {
+  for (let end = name.length; end > 0; end = name.lastIndexOf('.', end - 1)) {
+    const def = DEF_BY_NAME.get(name.slice(0, end));
+    if (def) yield def;
+  }
+}
 
 /** The states, parents before children, each with its effective (inherited) permission key. */
 export const APP_STATES: AppState[] = DEFS.map((def) => ({
@@ -466,33 +395,15 @@ export const APP_STATES: AppState[] = DEFS.map((def) => ({
 }));
 
 function inherited<K extends 'OnlineOnly'>(name: string, key: K): StateDef[K] | undefined {
-  const parts = name.split('.');
-  for (let n = parts.length; n > 0; n--) {
-    const def = DEFS.find((d) => d.Name === parts.slice(0, n).join('.'));
-    if (def && def[key] !== undefined) return def[key];
-  }
+  for (const def of selfAndParents(name)) if (def[key] !== undefined) return def[key];
   return undefined;
 }
 
 /** A state's key, or its nearest parent's (spec 000 §2: the key is inherited from the parent). */
 export function effectiveKey(name: string): string | null {
-  const parts = name.split('.');
-  for (let n = parts.length; n > 0; n--) {
-    const def = DEFS.find((d) => d.Name === parts.slice(0, n).join('.'));
-    if (def && def.PermissionKey !== undefined) return def.PermissionKey;
-  }
+  for (const def of selfAndParents(name)) if (def.PermissionKey !== undefined) return def.PermissionKey;
   return null;
 }
-
-export const NAV_ENTRIES = DEFS.filter((d) => d.Nav).map((d) => ({
-  State: d.Name,
-  Url: d.Url,
-  PermissionKey: effectiveKey(d.Name),
-  ModuleID: d.Nav!.ModuleID,
-  Name: d.Nav!.Label,
-  Icon: d.Nav!.Icon,
-  Group: d.Nav!.Group,
-}));
 
 /**
  * Whether a sidebar entry with this key is listed: an onboarding applicant opens no 'navigation' state

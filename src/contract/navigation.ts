@@ -35,4 +35,5 @@ export type NavigationModule = z.infer<typeof NavigationModule>;
 
 // The states themselves, the sidebar's entries and their rules are plain data (no schema), so the
 // PWA's first screen reads them without the schema library (src/contract/app-states.ts).
-export { APP_STATES, effectiveKey, listedForApplicant, NAV_ENTRIES } from './app-states';
+export { NAV_ENTRIES } from './app-nav';
+export { APP_STATES, effectiveKey, listedForApplicant } from './app-states';

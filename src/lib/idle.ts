@@ -68,6 +68,17 @@ export function useSettled(): boolean {
   return now;
 }
 
+/**
+ * Resolves in a later task, so that the caller's work is split into tasks a tap can come between:
+ * `scheduler.yield()` where the browser has it (the caller keeps its place ahead of other tasks),
+ * otherwise a zero-delay timer.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Runs `fn` in an idle period of the browser (or after `timeout` ms at the latest). */
 export function onIdle(fn: () => void, timeout = 1000): void {
   if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {

@@ -10,6 +10,7 @@ import {
   type JobUpdate,
   jobTrackerStorageKey,
 } from '../../../src/api/job-tracker';
+import { hasKeptJobs } from '../../../src/api/job-storage';
 import { fakeFetch, json, memoryStorage, NOW, silentLog, tokenAt } from './helpers';
 
 const KEY = 'apex.jobs:/api/';
@@ -252,5 +253,33 @@ describe('createJobTracker (through the ApiClient)', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(tracker.list()).toHaveLength(1);
     tracker.stop();
+  });
+});
+
+describe('hasKeptJobs (whether the app loads the tracker at start)', () => {
+  it('sees the jobs a tracker keeps under its root, and nothing once they are done', async () => {
+    const storage = memoryStorage();
+    const tracker = new JobTracker({
+      fetchJob: async () => job(4, 4),
+      storage,
+      storageKey: jobTrackerStorageKey('/api/'),
+      log: silentLog(),
+    });
+    expect(hasKeptJobs('/api/', storage)).toBe(false);
+    tracker.track('report', 4);
+    expect(hasKeptJobs('/api/', storage)).toBe(true);
+    expect(hasKeptJobs('/other/', storage)).toBe(false);
+    await tracker.pollNow();
+    expect(hasKeptJobs('/api/', storage)).toBe(false);
+  });
+
+  it('finds none in storage that cannot be read', () => {
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(hasKeptJobs('/api/', throwing)).toBe(false);
+    expect(hasKeptJobs('/api/', null)).toBe(false);
   });
 });

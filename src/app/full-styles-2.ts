@@ -1,0 +1,51 @@
+// Part 2 of 3 of Mantine's full stylesheet (@mantine/core/styles.css), in its order
+// (see loadFullStyles in first-screen-styles.ts). `?full` keeps the rules the first screen's stylesheet
+// already has: without it the build would leave them out here, and the rest would cascade differently.
+import '@mantine/core/styles/Avatar.css?full';
+import '@mantine/core/styles/BackgroundImage.css?full';
+import '@mantine/core/styles/Badge.css?full';
+import '@mantine/core/styles/Blockquote.css?full';
+import '@mantine/core/styles/Breadcrumbs.css?full';
+import '@mantine/core/styles/Burger.css?full';
+import '@mantine/core/styles/Button.css?full';
+import '@mantine/core/styles/Card.css?full';
+import '@mantine/core/styles/Cascader.css?full';
+import '@mantine/core/styles/Center.css?full';
+import '@mantine/core/styles/Chip.css?full';
+import '@mantine/core/styles/Code.css?full';
+import '@mantine/core/styles/ColorSwatch.css?full';
+import '@mantine/core/styles/ColorPicker.css?full';
+import '@mantine/core/styles/ColorInput.css?full';
+import '@mantine/core/styles/Container.css?full';
+import '@mantine/core/styles/DataList.css?full';
+import '@mantine/core/styles/Dialog.css?full';
+import '@mantine/core/styles/Divider.css?full';
+import '@mantine/core/styles/Drawer.css?full';
+import '@mantine/core/styles/EmptyState.css?full';
+import '@mantine/core/styles/Fieldset.css?full';
+import '@mantine/core/styles/FloatingWindow.css?full';
+import '@mantine/core/styles/Grid.css?full';
+import '@mantine/core/styles/Mark.css?full';
+import '@mantine/core/styles/Image.css?full';
+import '@mantine/core/styles/Indicator.css?full';
+import '@mantine/core/styles/Kbd.css?full';
+import '@mantine/core/styles/List.css?full';
+import '@mantine/core/styles/LoadingOverlay.css?full';
+import '@mantine/core/styles/Marquee.css?full';
+import '@mantine/core/styles/Menu.css?full';
+import '@mantine/core/styles/Menubar.css?full';
+import '@mantine/core/styles/Modal.css?full';
+import '@mantine/core/styles/Pill.css?full';
+import '@mantine/core/styles/PillsInput.css?full';
+import '@mantine/core/styles/NavLink.css?full';
+import '@mantine/core/styles/Notification.css?full';
+import '@mantine/core/styles/NumberInput.css?full';
+import '@mantine/core/styles/OverflowList.css?full';
+import '@mantine/core/styles/Pagination.css?full';
+import '@mantine/core/styles/PasswordInput.css?full';
+import '@mantine/core/styles/PinInput.css?full';
+import '@mantine/core/styles/Progress.css?full';
+import '@mantine/core/styles/RadioCard.css?full';
+import '@mantine/core/styles/RadioIndicator.css?full';
+
+export const PART = 2;
