@@ -106,8 +106,7 @@ const chunks = firstLoadChunks();
  * main thread adds and compares with every link already there, on a phone that is drawing the Clock.
  * They load as the modules ask for them instead. The CSS they need still loads with them.
  */
-const BACKGROUND_CHUNK =
-  /(^|[\\/])(commands|offline-ready|job-tracker|warm-up|full-styles-\d)-[\w-]+\.js$/;
+const BACKGROUND_CHUNK = /(^|[\\/])(commands|offline-ready|job-tracker|warm-up|full-styles-\d)-[\w-]+\.js$/;
 
 /**
  * src/boot.ts is an entry of its own, loaded by index.html as an async module ahead of the app: it

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/api-client';
+import { hasKeptJobs } from '../../../src/api/job-storage';
 import {
   createJobTracker,
   JOB_POLL_INTERVAL_MS,
@@ -10,7 +11,6 @@ import {
   type JobUpdate,
   jobTrackerStorageKey,
 } from '../../../src/api/job-tracker';
-import { hasKeptJobs } from '../../../src/api/job-storage';
 import { fakeFetch, json, memoryStorage, NOW, silentLog, tokenAt } from './helpers';
 
 const KEY = 'apex.jobs:/api/';
