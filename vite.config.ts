@@ -101,12 +101,33 @@ const chunks = firstLoadChunks();
 
 /**
  * Code the app loads in the background once the first screen is up (src/main.tsx): the offline
- * commands, the offline warm-up (and the screens' code it keeps), the job tracker, the full stylesheet.
- * Their imports are not preloaded: nobody waits for them, and each preload is a <link> the browser's
- * main thread adds and compares with every link already there, on a phone that is drawing the Clock.
- * They load as the modules ask for them instead. The CSS they need still loads with them.
+ * commands, the offline warm-up (and the screens' code it keeps), the job tracker, the full stylesheet,
+ * Mantine's theme, and the shell's parts drawn with Mantine (sidebar, menus, banners, tooltips,
+ * notifications, the update prompt, legal notices). Their imports are not preloaded: nobody waits for
+ * them, and each preload is a <link> the browser's main thread adds (a few ms each on a slow phone, a
+ * dozen or more per part), on a phone that is drawing the Clock. They load as the modules ask for them
+ * instead. The CSS they need still loads with them. Screens (routes) keep their preloads: a user waits
+ * for those.
  */
-const BACKGROUND_CHUNK = /(^|[\\/])(commands|offline-ready|job-tracker|warm-up|full-styles-\d)-[\w-]+\.js$/;
+const BACKGROUND_CHUNK = new RegExp(
+  `(^|[\\\\/])(${[
+    'commands',
+    'offline-ready',
+    'job-tracker',
+    'warm-up',
+    'full-styles-\\d',
+    'mantine-theme',
+    'sidebar-nav',
+    'user-menu',
+    'sign-out-warning',
+    'proxy-banner',
+    'sync-menu',
+    'tooltip-chunk',
+    'notifications-container',
+    'pwa-update-prompt',
+    'legal-notice-gate',
+  ].join('|')})-[\\w-]+\\.js$`,
+);
 
 /**
  * src/boot.ts is an entry of its own, loaded by index.html as an async module ahead of the app: it

@@ -216,6 +216,8 @@ async function start() {
     },
   };
 
+  // Applying the stylesheet parses it at once (it is preloaded): in a task of its own too.
+  await yieldToMain();
   const [, , routerReady] = await Promise.all([i18nReady, applyStylesheets(), routerInitialized(router)]);
   document.documentElement.lang = i18n.language.replace('_', '-');
   i18n.on('languageChanged', (lng) => {

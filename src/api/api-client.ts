@@ -27,6 +27,7 @@
 // Every dependency (fetch, delay, clock, storage, sign-out, logging, alerts, the probe mirror) is
 // an option, so tests and the service-worker side can supply their own.
 import type { z } from 'zod';
+import { yieldToMain } from '../lib/yield';
 import { ConnectionStore } from './connection';
 import {
   AbortedConnectionError,
@@ -607,21 +608,27 @@ export class ApiClient {
   }
 
   private async runProbe(): Promise<MethodSupport> {
-    const statuses = await Promise.all(
-      PROBED_METHODS.map(async (method) => {
-        try {
-          const res = await this.send({
-            method,
-            url: this.url(probePath(method)),
-            headers: new Headers({ Accept: 'application/json' }),
-          });
-          await res.body?.cancel().catch(() => undefined);
-          return res.status;
-        } catch {
-          return 0;
-        }
-      }),
-    );
+    const probe = async (method: (typeof PROBED_METHODS)[number]) => {
+      try {
+        const res = await this.send({
+          method,
+          url: this.url(probePath(method)),
+          headers: new Headers({ Accept: 'application/json' }),
+        });
+        await res.body?.cancel().catch(() => undefined);
+        return res.status;
+      } catch {
+        return 0;
+      }
+    };
+    // The three travel together, but each is sent from a task of its own: sending a request costs a
+    // slow phone's main thread several milliseconds, and the probe runs while the first screen is up.
+    const pending: Promise<number>[] = [];
+    for (const method of PROBED_METHODS) {
+      if (pending.length > 0) await yieldToMain();
+      pending.push(probe(method));
+    }
+    const statuses = await Promise.all(pending);
     const [put, patch, del] = statuses;
     const support: MethodSupport = {
       PUT: methodGetsThrough(put),

@@ -8,6 +8,8 @@
 
 import { startTransition, useEffect, useState } from 'react';
 
+export { yieldToMain } from './yield';
+
 type Listener = () => void;
 
 let settled = false;
@@ -68,15 +70,29 @@ export function useSettled(): boolean {
   return now;
 }
 
+/** What counts as the user at work for `quietFor`. */
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
 /**
- * Resolves in a later task, so that the caller's work is split into tasks a tap can come between:
- * `scheduler.yield()` where the browser has it (the caller keeps its place ahead of other tasks),
- * otherwise a zero-delay timer.
+ * Resolves once the user has left the page alone for `ms` (no tap, key or scroll), counting from now,
+ * or after `ceilingMs` at the latest however busy they are.
  */
-export function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
+export function quietFor(ms: number, ceilingMs = 30_000, target: EventTarget = window): Promise<void> {
+  return new Promise((resolve) => {
+    let timer = setTimeout(done, ms);
+    const ceiling = setTimeout(done, ceilingMs);
+    function restart() {
+      clearTimeout(timer);
+      timer = setTimeout(done, ms);
+    }
+    function done() {
+      clearTimeout(timer);
+      clearTimeout(ceiling);
+      for (const type of INPUT_EVENTS) target.removeEventListener(type, restart, true);
+      resolve();
+    }
+    for (const type of INPUT_EVENTS) target.addEventListener(type, restart, { capture: true, passive: true });
+  });
 }
 
 /** Runs `fn` in an idle period of the browser (or after `timeout` ms at the latest). */
