@@ -77,7 +77,7 @@ describe('streets on the leads map (phone)', () => {
       if (!url.startsWith(server.url) && !/^(data|blob):/.test(url)) outside.push(url);
     });
     page.on('requestfailed', (r) => {
-      if (/\/tiles\//.test(r.url())) failedTiles.push(r.url());
+      if (/\/tiles\//.test(r.url())) failedTiles.push(`${r.failure()?.errorText ?? 'failed'} ${r.url()}`);
     });
     page.on('response', (r) => {
       if (/\/tiles\//.test(r.url()) && r.status() >= 400) failedTiles.push(`${r.status()} ${r.url()}`);
