@@ -34,6 +34,7 @@ import { listDrafts } from '../../offline/db';
 import { useSyncEngineStatus } from '../../offline/use-sync-status';
 import { RelativeTime } from '../../ui/relative-time';
 import { CONTINENT, useGroupHome } from './api/get-group-home';
+import { useGroupTerritories } from './api/get-group-territories';
 import { useDivisionPolicy, useLeadGroups, useLeadStatuses } from './api/get-lead-lookups';
 import { useViewportMarkers } from './api/get-viewport-markers';
 import { LEAD } from './commands';
@@ -51,7 +52,7 @@ import {
   NO_STATUS,
   placeInClusters,
 } from './merge-markers';
-import { boxAround } from './offline-streets';
+import { territoriesBox } from './territory-box';
 import { type SnappedViewport, snapViewport } from './viewport';
 
 const MapView = lazy(() => import('./map-view'));
@@ -107,6 +108,8 @@ export default function LeadsMapPage() {
   const statuses = useLeadStatuses(userId, divisionId);
   const policy = useDivisionPolicy(userId, divisionId);
   const home = useGroupHome(userId, groupId);
+  // The area "Save map for offline" keeps: the group's territories, whatever the map shows now.
+  const groupTerritories = useGroupTerritories(userId, groupId);
 
   const [storedStyle, setStoredStyle] = useLocalStorage<string | null>({
     key: markerStyleStorageKey(userId),
@@ -350,15 +353,13 @@ export default function LeadsMapPage() {
                   userId={userId}
                   label={group.Name}
                   box={
-                    boxAround(
-                      territories.flatMap((tr) =>
-                        tr.Polygon.type === 'Polygon'
-                          ? tr.Polygon.coordinates
-                          : tr.Polygon.coordinates.flat(),
-                      ),
-                    ) ??
-                    viewport?.bbox ??
-                    null
+                    // Not the view's box while the group's territories are on their way.
+                    groupTerritories.isLoading
+                      ? null
+                      : (territoriesBox(groupTerritories.data?.data ?? []) ??
+                        territoriesBox(territories) ??
+                        viewport?.bbox ??
+                        null)
                   }
                   online={network.online}
                 />

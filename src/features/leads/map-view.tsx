@@ -39,6 +39,7 @@ import {
   pinImagesFor,
 } from './marker-style';
 import { drawPin } from './pin-image';
+import { territoriesBox } from './territory-box';
 import type { Bbox } from './viewport';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -103,19 +104,8 @@ function viewOf(map: maplibregl.Map): MapViewState {
 }
 
 function territoryCenter(t: Territory): [number, number] {
-  const rings = t.Polygon.type === 'Polygon' ? t.Polygon.coordinates : t.Polygon.coordinates.flat();
-  let west = 180;
-  let east = -180;
-  let south = 90;
-  let north = -90;
-  for (const ring of rings)
-    for (const [lng, lat] of ring) {
-      west = Math.min(west, lng);
-      east = Math.max(east, lng);
-      south = Math.min(south, lat);
-      north = Math.max(north, lat);
-    }
-  return [(west + east) / 2, (south + north) / 2];
+  const box = territoriesBox([t]);
+  return box ? [(box.west + box.east) / 2, (box.south + box.north) / 2] : [0, 0];
 }
 
 type DrawingFeature = {

@@ -11,6 +11,7 @@ import {
   whenControlled,
 } from '../../offline/warm-up';
 import { groupHomeQueryOptions } from './api/get-group-home';
+import { groupTerritoriesQueryOptions } from './api/get-group-territories';
 import { leadCacheKey } from './api/get-lead';
 import {
   divisionPolicyQueryOptions,
@@ -18,6 +19,7 @@ import {
   leadStatusesQueryOptions,
 } from './api/get-lead-lookups';
 import { viewportMarkersQueryOptions } from './api/get-viewport-markers';
+import { territoriesBox } from './territory-box';
 import { type Bbox, snapViewport } from './viewport';
 
 /** At most this many of the rep's assigned leads are kept in detail. */
@@ -135,19 +137,24 @@ export const offlineScreen: OfflineScreen = {
       },
       { id: 'leadDetails', run: keepLeadDetails },
       {
-        // The streets around the rep's first group (the view its map opens with), within a budget;
-        // nothing when the server has no street map. Needs the Cache API (a browser): marked as code.
+        // The streets of the rep's first group (the area "Save map for offline" keeps: its territories,
+        // else the view its map opens with), within a budget; nothing when the server has no street map.
+        // Needs the Cache API (a browser): marked as code.
         id: 'streets',
         code: true,
         run: async (ctx) => {
           const group = groups[0];
           if (!group) return;
-          const home = (await keep(ctx, groupHomeQueryOptions(ctx.api, ctx.userId, group.LeadGroupID))).data;
-          const { keepStreets } = await import('./offline-streets');
+          const id = group.LeadGroupID;
+          const area = territoriesBox(
+            (await keep(ctx, groupTerritoriesQueryOptions(ctx.api, ctx.userId, id))).data,
+          );
+          const home = (await keep(ctx, groupHomeQueryOptions(ctx.api, ctx.userId, id))).data;
+          const { keepStreets, padBox } = await import('./offline-streets');
           await keepStreets({
             userId: ctx.userId,
             label: group.Name,
-            box: viewBbox(home),
+            box: area ? padBox(area) : viewBbox(home),
             signal: ctx.signal,
           });
         },

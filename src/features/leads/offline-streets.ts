@@ -53,22 +53,6 @@ function remember(userId: string, saved: SavedStreets): void {
   localStorage.setItem(savedKey(userId), JSON.stringify([saved, ...others].slice(0, 10)));
 }
 
-/** The box around some polygons ([lng, lat] rings), or null with none. */
-export function boxAround(rings: readonly (readonly (readonly number[])[])[]): TileBox | null {
-  let west = 180;
-  let east = -180;
-  let south = 90;
-  let north = -90;
-  for (const ring of rings)
-    for (const [lng, lat] of ring) {
-      west = Math.min(west, lng);
-      east = Math.max(east, lng);
-      south = Math.min(south, lat);
-      north = Math.max(north, lat);
-    }
-  return west <= east && south <= north ? { west, south, east, north } : null;
-}
-
 /**
  * The area to save around some territories: half their size again on every side (at least ~1 km), so
  * a rep at a territory's edge still sees the streets across it.

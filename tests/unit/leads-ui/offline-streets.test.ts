@@ -4,7 +4,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { countTiles, type TileExtent } from '../../../src/contract/tiles';
 import {
-  boxAround,
   formatBytes,
   keepStreets,
   padBox,
@@ -13,6 +12,7 @@ import {
   savedStreets,
   saveStreets,
 } from '../../../src/features/leads/offline-streets';
+import { boxAround, territoriesBox } from '../../../src/features/leads/territory-box';
 
 const BOX = { west: -79.415, south: 43.655, east: -79.395, north: 43.668 };
 
@@ -130,6 +130,27 @@ describe('save map for offline', () => {
       ]),
     ).toEqual({ west: -79.42, south: 43.65, east: -79.4, north: 43.67 });
     expect(boxAround([])).toBeNull();
+    // A group's territories, polygons and multipolygons alike (the area "Save map for offline" keeps).
+    const square = (w: number, s: number, size: number): [number, number][][] => [
+      [
+        [w, s],
+        [w + size, s],
+        [w + size, s + size],
+        [w, s],
+      ],
+    ];
+    expect(
+      territoriesBox([
+        { Polygon: { type: 'Polygon', coordinates: square(-79.42, 43.65, 0.01) } },
+        {
+          Polygon: {
+            type: 'MultiPolygon',
+            coordinates: [square(-79.4, 43.66, 0.005), square(-79.39, 43.64, 0.002)],
+          },
+        },
+      ]),
+    ).toEqual({ west: -79.42, south: 43.64, east: -79.388, north: 43.665 });
+    expect(territoriesBox([])).toBeNull();
     expect(formatBytes(38 * 1024 * 1024)).toBe('38 MB');
     expect(formatBytes(3.84 * 1024 * 1024)).toBe('3.8 MB');
     expect(formatBytes(640 * 1024)).toBe('640 KB');

@@ -7,6 +7,7 @@ import type { ApiClient } from '../../../api/api-client';
 import { useApiClient } from '../../../api/api-context';
 import { LeadPage, Territory } from '../../../contract/leads';
 import { cachedRead } from '../../../offline/cached-read';
+import { territoriesBox } from '../territory-box';
 import { getWire } from './wire-dates';
 
 export const GroupHome = z.object({ longitude: z.number(), latitude: z.number(), zoom: z.number() });
@@ -16,21 +17,9 @@ export const CONTINENT: GroupHome = { longitude: -96, latitude: 50, zoom: 3 };
 
 /** The middle of the territories' extent, zoomed so it fits a phone screen roughly. */
 export function homeOfTerritories(territories: readonly Territory[]): GroupHome | null {
-  let west = 180;
-  let east = -180;
-  let south = 90;
-  let north = -90;
-  for (const t of territories) {
-    const rings = t.Polygon.type === 'Polygon' ? t.Polygon.coordinates : t.Polygon.coordinates.flat();
-    for (const ring of rings)
-      for (const [lng, lat] of ring) {
-        west = Math.min(west, lng);
-        east = Math.max(east, lng);
-        south = Math.min(south, lat);
-        north = Math.max(north, lat);
-      }
-  }
-  if (west > east) return null;
+  const box = territoriesBox(territories);
+  if (!box) return null;
+  const { west, east, south, north } = box;
   const span = Math.max(east - west, (north - south) * 1.4, 0.002);
   const zoom = Math.max(3, Math.min(17, Math.log2(360 / span) - 0.6));
   return { longitude: (west + east) / 2, latitude: (south + north) / 2, zoom: Math.round(zoom * 10) / 10 };
