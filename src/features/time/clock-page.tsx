@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useSessionData, useSyncEngine } from '../../app/app-context';
 import { formatTimeOfDay } from '../../lib/dates';
 import { whenSettled } from '../../lib/idle';
+import { yieldToMain } from '../../lib/yield';
 import { offlineStoreNow } from '../../offline/store';
 import { useDrafts } from '../../offline/use-drafts';
 import { useSyncEngineStatus } from '../../offline/use-sync-status';
@@ -59,6 +60,24 @@ function punchActions() {
   return Promise.all([offlineStoreNow(), import('./api/punch-actions')]).then(([, actions]) => actions);
 }
 
+/**
+ * The punches' code, loaded once the screen is up one part per task: the contract's schemas (with
+ * zod), the offline store, the punches. Evaluated at once they would hold a phone's main thread for one long
+ * task just as the user reaches for "Clock in". A press meanwhile loads whatever is still missing.
+ */
+async function preloadPunchActions(): Promise<void> {
+  const parts = [
+    () => import('../../contract/common'),
+    () => import('../../contract/time'),
+    offlineStoreNow,
+    punchActions,
+  ];
+  for (const part of parts) {
+    await part();
+    await yieldToMain();
+  }
+}
+
 function useNow(intervalMs: number): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -90,7 +109,9 @@ export default function ClockPage() {
 
   // The punches' code arrives once the screen is up, so a press does not wait for it.
   useEffect(() => {
-    void whenSettled().then(punchActions);
+    void whenSettled()
+      .then(preloadPunchActions)
+      .catch(() => undefined); // a press loads them again (and says so if that fails)
   }, []);
 
   // After the engine delivers something, the server's copy of the week is the freshest.
