@@ -1,12 +1,11 @@
 // The offline warm-up of the app (src/offline/warm-up.ts): the field screens that declare what they
 // need (each feature's offline-ready.ts, listed here as commands.ts lists the offline commands), and
 // when to warm: right after sign-in, after each successful sync and when the app comes back to the
-// foreground or back online — always in an idle moment after the first screen is up, never blocking it
-// (and, when the app opens with someone already signed in, once they have left it alone a few seconds).
+// foreground or back online — always in an idle moment after the first screen is up, never blocking it.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/api-client';
 import { APP_STATES } from '../contract/navigation';
-import { onIdle, quietFor } from '../lib/idle';
+import { onIdle } from '../lib/idle';
 import type { SyncEngine } from '../offline/sync-engine';
 import { type OfflineScreen, setWarmUpRunner, WarmUpRunner } from '../offline/warm-up';
 import { type GuardUser, mayEnter } from './guard';
@@ -54,9 +53,6 @@ export function loadOfflineScreens(user: GuardUser): Promise<OfflineScreen[]> {
   );
 }
 
-/** How long a user who opens the app already signed in is left alone before warming starts (ms). */
-export const START_QUIET_MS = 4000;
-
 export interface OfflineReadinessDeps {
   api: ApiClient;
   queryClient: QueryClient;
@@ -81,19 +77,11 @@ export function startOfflineReadiness({ api, queryClient, session, sync }: Offli
   });
   setWarmUpRunner(runner);
   const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
-  // Whether this page saw nobody signed in (the sign-in form), so the next user did sign in here.
-  let signInSeen = !session.signedIn;
-  // Opening the app is when its user taps ("Clock in"): when it opens with someone already signed in,
-  // warming waits until they have left it alone for a few seconds, so it never competes with those
-  // first taps on a slow phone. After a sign-in here it starts at once (the user is on Home).
-  const startGate = signInSeen ? Promise.resolve() : quietFor(START_QUIET_MS);
   const trigger = (force: boolean) => {
-    void startGate.then(() =>
-      onIdle(() => {
-        const userId = userOf();
-        if (userId && online()) void runner.run(userId, { force });
-      }, 2000),
-    );
+    onIdle(() => {
+      const userId = userOf();
+      if (userId && online()) void runner.run(userId, { force });
+    }, 2000);
   };
 
   // Sign-in (or this page's first user): warm unless a complete warm-up is recent; sign-out: stop.
@@ -106,6 +94,8 @@ export function startOfflineReadiness({ api, queryClient, session, sync }: Offli
     userId = next;
     if (next) trigger(signedInHere);
   };
+  // Whether this page saw nobody signed in (the sign-in form), so the next user did sign in here.
+  let signInSeen = !session.signedIn;
   const unsubscribeSession = session.subscribe(() => {
     if (!session.signedIn) signInSeen = true;
     onSession();

@@ -70,31 +70,6 @@ export function useSettled(): boolean {
   return now;
 }
 
-/** What counts as the user at work for `quietFor`. */
-const INPUT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-
-/**
- * Resolves once the user has left the page alone for `ms` (no tap, key or scroll), counting from now,
- * or after `ceilingMs` at the latest however busy they are.
- */
-export function quietFor(ms: number, ceilingMs = 30_000, target: EventTarget = window): Promise<void> {
-  return new Promise((resolve) => {
-    let timer = setTimeout(done, ms);
-    const ceiling = setTimeout(done, ceilingMs);
-    function restart() {
-      clearTimeout(timer);
-      timer = setTimeout(done, ms);
-    }
-    function done() {
-      clearTimeout(timer);
-      clearTimeout(ceiling);
-      for (const type of INPUT_EVENTS) target.removeEventListener(type, restart, true);
-      resolve();
-    }
-    for (const type of INPUT_EVENTS) target.addEventListener(type, restart, { capture: true, passive: true });
-  });
-}
-
 /** Runs `fn` in an idle period of the browser (or after `timeout` ms at the latest). */
 export function onIdle(fn: () => void, timeout = 1000): void {
   if (typeof window !== 'undefined' && 'requestIdleCallback' in window) {
