@@ -62,8 +62,8 @@ function punchActions() {
 
 /**
  * The punches' code, loaded once the screen is up one part per task: the contract's schemas (with
- * zod), the offline store, the punches. Evaluated at once they would hold a phone's main thread for one long
- * task just as the user reaches for "Clock in". A press meanwhile loads whatever is still missing.
+ * zod), the offline store, the punches. Evaluated at once they would hold a phone's main thread for
+ * one long task just as the user reaches for "Clock in". A press meanwhile loads what is still missing.
  */
 async function preloadPunchActions(): Promise<void> {
   const parts = [
