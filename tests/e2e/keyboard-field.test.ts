@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch, newPage, signIn } from './browser';
-import { expectEveryControlFocusedVisibly, tabThrough } from './keyboard';
+import { expectEveryControlFocusedVisibly, tabThrough, waitForShellMenus } from './keyboard';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,6 +31,7 @@ it.each([
     await page.locator('#root main').waitFor();
     if (path === '/leads') await page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    await waitForShellMenus(page);
     const result = await tabThrough(page, 200);
     if (expected) expect(result.labels).toContain(expected);
     expectEveryControlFocusedVisibly(result);

@@ -13,6 +13,17 @@ export interface FocusStop {
 }
 
 /**
+ * Waits until the signed-in shell's header controls are their menus' targets: the sync chip and the
+ * user button are drawn first as plain buttons and replaced once their menus' code loads (after the
+ * screen settles, later on a busy machine). A Tab walk started before would mark the plain buttons,
+ * then never reach them.
+ */
+export async function waitForShellMenus(page: Page): Promise<void> {
+  for (const id of ['sync-chip', 'user-menu'])
+    await page.locator(`[data-testid="${id}"][aria-expanded]`).first().waitFor({ timeout: 30_000 });
+}
+
+/**
  * Marks every visible, enabled control of the page (data-kbd="i"), presses Tab until each was focused
  * once (or `maxTabs`), and tells for each focus stop what showed it: an outline of at least 1 px, or a
  * border colour other than unfocused, with 3:1 against the page (WCAG 1.4.11).
