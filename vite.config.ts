@@ -83,14 +83,14 @@ function firstLoadChunks(): { plugin: Plugin; fieldRoute: Set<string> } {
 }
 
 /**
- * Modules the Clock's imports reach but it does not run (other screens do): a package index's other
- * hooks, and Mantine helpers of menus, popovers and sliders. In `field-route` their code would weigh
- * on the Clock; left out, they go to the chunks of the screens that use them.
+ * Modules the Clock's imports reach but it does not run (other screens do): TanStack Query's other
+ * hooks, which its package index brings. In `field-route` their code would weigh on the Clock; left
+ * out, they go to the chunks of the screens that use them. (The first screens import no Mantine
+ * component since they draw with `src/ui/lite`, so Mantine's helpers need no entry here.)
  */
 const NOT_FIRST_SCREEN_MODULES = new RegExp(
   [
     String.raw`@tanstack[\/](react-query|query-core)[\/]build[\/]modern[\/](useQueries|queriesObserver|useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|useSuspenseQuery|useSuspenseQueries|useSuspenseInfiniteQuery|usePrefetchQuery|usePrefetchInfiniteQuery|useIsFetching|useMutationState|HydrationBoundary|hydration|streamedQuery|mutationOptions|infiniteQueryOptions)\.js$`,
-    String.raw`@mantine[\/]core[\/]esm[\/]core[\/]utils[\/](create-scoped-keydown-handler|find-element-in-shadow-dom|close-on-escape|get-context-item-index|get-safe-id|get-single-element-child|is-element|find-closest-number|get-ref-prop|get-base-value|find-element-ancestor|create-event-handler|get-env|primitive|noop)[\/]`,
   ].join('|'),
 );
 
