@@ -196,7 +196,21 @@ const VIEWS: ScreenView<Demo>[] = [
       await expect.poll(() => picker.inputValue()).toBe('Toronto West End');
       await mapIdle(page);
       await jumpTo(page, LITTLE_ITALY, 17.2);
-      await expect.poll(() => visibleMarker(page), { timeout: 30_000 }).not.toBeNull();
+      await expect
+        .poll(() => visibleMarker(page), { timeout: 30_000 })
+        .not.toBeNull()
+        .catch(async (err: unknown) => {
+          // What the map drew (its data-* report), so a miss says whether markers came at all.
+          const report = await page
+            .getByTestId('leads-map')
+            .evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+          throw new Error(
+            `no lead marker in view at Little Italy, zoom 17.2; the map: ${JSON.stringify(report)}`,
+            {
+              cause: err,
+            },
+          );
+        });
       const marker = (await visibleMarker(page)) as NonNullable<Awaited<ReturnType<typeof visibleMarker>>>;
       await page.mouse.click(marker.x, marker.y);
       const card = page.getByTestId('lead-card');
